@@ -1,0 +1,151 @@
+"""The rule options of RULES §11 in one typed, immutable object.
+
+Every key has a default, an English and a Chinese name and a one-line description
+(:data:`OPTION_INFO`). Invalid values are refused with a message naming the key and the allowed values.
+Options serialise to and from JSON (:meth:`Options.to_json`, :meth:`Options.from_json`).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any, Literal
+
+WildcardModeName = Literal["fixed", "flipped"]
+WinMode = Literal["dealer_discard", "self_draw_only"]
+ZhuadaSubject = Literal["others", "discarder"]
+NextDealer = Literal["winner", "next_seat"]
+QueYiMen = Literal["off", "m", "p", "s"]
+
+
+class OptionsError(ValueError):
+    """An option key or value is not allowed."""
+
+
+@dataclass(frozen=True, slots=True)
+class OptionInfo:
+    """Documentation of one option: names, allowed values, default and description."""
+
+    key: str
+    chinese: str
+    english: str
+    values: tuple[object, ...] | None
+    """The allowed values, or ``None`` for any positive integer."""
+    description: str
+    section: str
+
+
+OPTION_INFO: dict[str, OptionInfo] = {
+    i.key: i
+    for i in [
+        OptionInfo("wildcard_mode", "财神模式", "Wildcard mode", ("fixed", "flipped"),
+                   "fixed: the four white dragons 白板 are wildcards; flipped 翻财神: a tile turned up after the "
+                   "deal makes the other three of its kind wildcards", "1.3"),
+        OptionInfo("start_streak", "老庄", "Starting dealer streak", (1, 2, 3),
+                   "streak L of a new dealer: 1 平庄起, 2 笃二老庄, 3 笃三老庄", "8"),
+        OptionInfo("win_mode", "胡牌模式", "Win mode", ("dealer_discard", "self_draw_only"),
+                   "dealer_discard 庄闲放铳: discard wins between dealer and non-dealer at a long streak; "
+                   "self_draw_only 自摸胡: self-drawn wins only", "9"),
+        OptionInfo("discard_min_l", "放铳门槛", "Discard-win streak", (3, 2),
+                   "the dealer streak L from which discard wins are allowed", "9"),
+        OptionInfo("three_tan_chengbao", "三摊承包", "Three-claim liability", (True, False),
+                   "a third claim between dealer and non-dealer is possible and makes the claimed-on seat "
+                   "liable (承包); off: at most two claims per pair", "5.5, 10.3"),
+        OptionInfo("pong_counts_as_tan", "碰算摊", "Pongs count as claims", (True, False),
+                   "pongs and exposed kongs count (and are capped) as 摊 like chows", "5.5"),
+        OptionInfo("three_tan_needs_l3", "三摊需三老庄", "Third claim needs streak 3", (True, False),
+                   "a third claim between dealer and non-dealer is possible only at streak 3", "5.5"),
+        OptionInfo("wildcard_in_melds", "财神可吃碰", "Wildcards in chow/pong", (False, True),
+                   "one of the two hand tiles of a chow or pong may be a wildcard", "4.2"),
+        OptionInfo("zhuada_subject", "抓打对象", "Who the freeze binds", ("others", "discarder"),
+                   "others: after a wildcard discard the other three must discard what they draw; "
+                   "discarder: the wildcard discarder must", "4.3"),
+        OptionInfo("next_dealer", "下局庄家", "Next dealer", ("winner", "next_seat"),
+                   "who deals after a non-dealer wins: the winner 抢庄, or the dealer's next seat", "8"),
+        OptionInfo("draw_adds_streak", "流局加老庄", "Draw adds to streak", (True, False),
+                   "after a drawn hand 流局 the dealer's streak grows by one", "8"),
+        OptionInfo("kong_burn", "杠后额外减牌", "Kong burns a tile", (True, False),
+                   "a kong removes one extra tile from the back of the wall besides the replacement", "3"),
+        OptionInfo("rob_kong", "拉杠胡", "Robbing a kong", (False, True),
+                   "a player may win on the tile of another's added kong 加杠", "5.8"),
+        OptionInfo("rob_kong_min_l", "拉杠胡门槛", "Robbing streak", (2, 3),
+                   "the dealer streak L from which robbing a kong is allowed", "5.8"),
+        OptionInfo("must_baotou", "有财必暴头", "Wildcard means 暴头 only", (False, True),
+                   "a hand holding a wildcard may only win as 暴头 or 七客 (有财必拷响)", "6, 9"),
+        OptionInfo("que_yi_men", "缺一门", "Remove one suit", ("off", "m", "p", "s"),
+                   "remove one whole suit (36 tiles) from the set", "1.1"),
+        OptionInfo("start_points", "打分", "Starting points", (40, 50, 60),
+                   "points each player starts the game with", "10.4"),
+        OptionInfo("base_score", "底分", "Base score", None,
+                   "base score b of every payment (a positive integer)", "10.1"),
+    ]
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """All rule options of a game (RULES §11); the defaults are the standard Hangzhou rules."""
+
+    wildcard_mode: WildcardModeName = "fixed"
+    start_streak: int = 1
+    win_mode: WinMode = "dealer_discard"
+    discard_min_l: int = 3
+    three_tan_chengbao: bool = True
+    pong_counts_as_tan: bool = True
+    three_tan_needs_l3: bool = True
+    wildcard_in_melds: bool = False
+    zhuada_subject: ZhuadaSubject = "others"
+    next_dealer: NextDealer = "winner"
+    draw_adds_streak: bool = True
+    kong_burn: bool = True
+    rob_kong: bool = False
+    rob_kong_min_l: int = 2
+    must_baotou: bool = False
+    que_yi_men: QueYiMen = "off"
+    start_points: int = 50
+    base_score: int = 1
+
+    def __post_init__(self) -> None:
+        for f in dataclasses.fields(self):
+            value = getattr(self, f.name)
+            info = OPTION_INFO[f.name]
+            if info.values is None:
+                if type(value) is not int or value < 1:
+                    raise OptionsError(f"option {f.name} ({info.chinese}) must be a positive integer, got {value!r}")
+            elif not any(type(value) is type(v) and value == v for v in info.values):
+                allowed = ", ".join(repr(v) for v in info.values)
+                raise OptionsError(f"option {f.name} ({info.chinese}) must be one of {allowed}, got {value!r}")
+
+    def replace(self, **changes: Any) -> Options:
+        """A copy with some options changed (validated)."""
+        unknown = set(changes) - set(OPTION_INFO)
+        if unknown:
+            raise OptionsError(f"unknown option {sorted(unknown)[0]!r}")
+        return dataclasses.replace(self, **changes)
+
+    def to_json(self) -> dict[str, Any]:
+        """All options as a JSON-ready dict."""
+        return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
+
+    @staticmethod
+    def from_json(data: object) -> Options:
+        """Options from a dict; missing keys take their defaults, unknown keys are refused."""
+        if not isinstance(data, dict):
+            raise OptionsError(f"options must be a JSON object, got {type(data).__name__}")
+        unknown = set(data) - set(OPTION_INFO)
+        if unknown:
+            raise OptionsError(f"unknown option {sorted(unknown)[0]!r}")
+        try:
+            return Options(**data)
+        except TypeError as exc:
+            raise OptionsError(str(exc)) from exc
+
+    @property
+    def tile_count(self) -> int:
+        """Tiles in the set: 136, or 100 with 缺一门."""
+        return 136 if self.que_yi_men == "off" else 100
+
+    @property
+    def removed_suit(self) -> int | None:
+        """Index of the suit removed by 缺一门 (0 m, 1 p, 2 s) or ``None``."""
+        return None if self.que_yi_men == "off" else "mps".index(self.que_yi_men)
