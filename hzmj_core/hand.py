@@ -1,0 +1,351 @@
+"""Hand analysis with wildcards: win forms, 暴头/七客 states, shanten, waits (RULES §6, Appendix A).
+
+Every function takes the concealed hand as *natural-face counts* (34 ints, each 0..4, indexed by face,
+see :meth:`hzmj_core.tiles.Wildcards.split`) plus ``w``, the number of wildcards, which may stand for any
+face (RULES §4.1). The number of sets still needed in the concealed part is derived from the tile count
+(3n+1 or 3n+2 tiles), so these functions also work for hands with declared melds; ``melds`` is only used
+to forbid seven pairs (which needs k = 0).
+
+How it is fast: the hand is cut into four independent *groups* (the three suits and the honours). A group's
+counts, as ``bytes``, are the key of a lazily filled memo table whose entry says how the group can be
+covered by *blocks*: for s = 0..4 set-blocks and p = 0/1 pair-block, the largest number of the group's
+natural tiles that fit, where a set-block holds a sub-multiset of one chow or pong and a pair-block one or
+two tiles of one face. Missing positions of blocks are where wildcards (or future draws) go. From that
+vector follow the wildcards a group needs to become sets (or sets and the pair), which decide wins with a
+few additions, and the shanten number, by a tiny DP over the four groups.
+
+Copy limits are ignored: a face of which the hand holds four natural tiles still counts as a wait or an
+improving tile (a wildcard may represent it; whether a fifth natural tile exists is the caller's concern).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+__all__ = [
+    "baotou_state",
+    "improving_tiles",
+    "is_seven_pairs",
+    "is_standard_win",
+    "is_win",
+    "qike_state",
+    "seven_pairs_shanten",
+    "shanten",
+    "standard_shanten",
+    "waits",
+    "win_forms",
+]
+
+_MAX_SETS = 4
+_NO = 99
+"""Wildcards needed when no number of blocks up to four can hold a group (only for over-full hands)."""
+
+_Entry = tuple[int, int, tuple[int, ...]]
+"""(need0, need1 - need0, vec): wildcards to make the group sets only; extra wildcards if it also holds
+the pair; vec[2*s + p] = natural tiles usable with at most s set-blocks and at most p pair-blocks."""
+
+_SUIT: dict[bytes, _Entry] = {}
+_HONOR: dict[bytes, _Entry] = {}
+_VEC_SUIT: dict[bytes, tuple[int, ...]] = {}
+_VEC_HONOR: dict[bytes, tuple[int, ...]] = {}
+_ZERO_VEC = (0,) * (2 * _MAX_SETS + 2)
+
+
+def _vec(key: bytes, chows: bool, memo: dict[bytes, tuple[int, ...]]) -> tuple[int, ...]:
+    """Block vector of one group (see :data:`_Entry`), by recursion on its lowest tile."""
+    got = memo.get(key)
+    if got is not None:
+        return got
+    c = bytearray(key)
+    i = 0
+    size = len(c)
+    while i < size and c[i] == 0:
+        i += 1
+    if i == size:
+        memo[key] = _ZERO_VEC
+        return _ZERO_VEC
+    # Options for the lowest tile i: (set-blocks used, pair-blocks used, naturals placed, faces removed).
+    options: list[tuple[int, int, int, tuple[int, ...]]] = []
+    ci = c[i]
+    for j in range(1, min(ci, 3) + 1):
+        options.append((1, 0, j, (i,) * j))
+    for j in range(1, min(ci, 2) + 1):
+        options.append((0, 1, j, (i,) * j))
+    if chows:
+        has1 = i + 1 < size and c[i + 1] > 0
+        has2 = i + 2 < size and c[i + 2] > 0
+        if has1:
+            options.append((1, 0, 2, (i, i + 1)))
+        if has2:
+            options.append((1, 0, 2, (i, i + 2)))
+        if has1 and has2:
+            options.append((1, 0, 3, (i, i + 1, i + 2)))
+    c[i] -= 1
+    best = list(_vec(bytes(c), chows, memo))  # tile i left out of every block
+    c[i] += 1
+    for ds, dp, gain, removed in options:
+        for f in removed:
+            c[f] -= 1
+        sub = _vec(bytes(c), chows, memo)
+        for f in removed:
+            c[f] += 1
+        for s in range(ds, _MAX_SETS + 1):
+            for p in range(dp, 2):
+                v = gain + sub[2 * (s - ds) + p - dp]
+                if v > best[2 * s + p]:
+                    best[2 * s + p] = v
+    result = tuple(best)
+    memo[key] = result
+    return result
+
+
+def _entry_from_vec(n_tiles: int, vec: tuple[int, ...]) -> _Entry:
+    need0 = need1 = _NO
+    for s in range(_MAX_SETS + 1):
+        if need0 == _NO and vec[2 * s] == n_tiles:
+            need0 = 3 * s - n_tiles
+        if need1 == _NO and vec[2 * s + 1] == n_tiles:
+            need1 = 3 * s + 2 - n_tiles
+    return need0, need1 - need0, vec
+
+
+def _suit_entry(key: bytes) -> _Entry:
+    e = _entry_from_vec(sum(key), _vec(key, True, _VEC_SUIT))
+    _SUIT[key] = e
+    return e
+
+
+def _honor_entry(key: bytes) -> _Entry:
+    e = _entry_from_vec(sum(key), _vec(key, False, _VEC_HONOR))
+    _HONOR[key] = e
+    return e
+
+
+def _entries(counts: Sequence[int]) -> tuple[_Entry, _Entry, _Entry, _Entry]:
+    b = bytes(counts)
+    k0 = b[0:9]
+    k1 = b[9:18]
+    k2 = b[18:27]
+    k3 = b[27:34]
+    return (
+        _SUIT.get(k0) or _suit_entry(k0),
+        _SUIT.get(k1) or _suit_entry(k1),
+        _SUIT.get(k2) or _suit_entry(k2),
+        _HONOR.get(k3) or _honor_entry(k3),
+    )
+
+
+def _entry_of_group(counts: Sequence[int], g: int) -> _Entry:
+    if g == 3:
+        k = bytes(counts[27:34])
+        return _HONOR.get(k) or _honor_entry(k)
+    k = bytes(counts[9 * g : 9 * g + 9])
+    return _SUIT.get(k) or _suit_entry(k)
+
+
+def _needs(e: tuple[_Entry, _Entry, _Entry, _Entry]) -> tuple[int, int]:
+    """Wildcards needed for sets only, and for sets plus the pair."""
+    a, b, c, d = e
+    sets = a[0] + b[0] + c[0] + d[0]
+    return sets, sets + min(a[1], b[1], c[1], d[1])
+
+
+def is_standard_win(counts: Sequence[int], w: int) -> bool:
+    """True if the tiles (3n+2 of them) split into n sets and one pair, wildcards taking any face (§6.2)."""
+    if (sum(counts) + w) % 3 != 2:
+        return False
+    b = bytes(counts)
+    k0 = b[0:9]
+    k1 = b[9:18]
+    k2 = b[18:27]
+    k3 = b[27:34]
+    e0 = _SUIT.get(k0) or _suit_entry(k0)
+    e1 = _SUIT.get(k1) or _suit_entry(k1)
+    e2 = _SUIT.get(k2) or _suit_entry(k2)
+    e3 = _HONOR.get(k3) or _honor_entry(k3)
+    return e0[0] + e1[0] + e2[0] + e3[0] + min(e0[1], e1[1], e2[1], e3[1]) <= w
+
+
+def _odd_faces(counts: Sequence[int]) -> int:
+    return sum(c & 1 for c in counts)
+
+
+def is_seven_pairs(counts: Sequence[int], w: int) -> bool:
+    """True for 14 tiles that form seven pairs: faces with an odd natural count ≤ wildcards (§6.2).
+
+    Four natural tiles of one face count as two pairs. Melds are the caller's concern (see :func:`win_forms`).
+    """
+    return sum(counts) + w == 14 and _odd_faces(counts) <= w
+
+
+def win_forms(counts: Sequence[int], w: int, melds: int) -> frozenset[str]:
+    """The winning forms the concealed tiles allow: a subset of ``{"standard", "seven_pairs"}``.
+
+    ``melds`` is the number k of declared melds; seven pairs needs k = 0.
+    """
+    forms: list[str] = []
+    if is_standard_win(counts, w):
+        forms.append("standard")
+    if melds == 0 and is_seven_pairs(counts, w):
+        forms.append("seven_pairs")
+    return frozenset(forms)
+
+
+def is_win(counts: Sequence[int], w: int, melds: int) -> bool:
+    """True if the concealed tiles are a winning hand in some form (§6.2)."""
+    return is_standard_win(counts, w) or (melds == 0 and is_seven_pairs(counts, w))
+
+
+def baotou_state(counts: Sequence[int], w: int) -> bool:
+    """暴头 state of a pre-draw hand of 3n+1 tiles: a wildcard, and the rest is n sets (§6.3)."""
+    if w < 1 or (sum(counts) + w) % 3 != 1:
+        return False
+    return _needs(_entries(counts))[0] <= w - 1
+
+
+def qike_state(counts: Sequence[int], w: int, melds: int) -> bool:
+    """七客 state of a pre-draw hand: no melds, 13 tiles, wildcards > faces with an odd count (§6.3)."""
+    return melds == 0 and sum(counts) + w == 13 and w > _odd_faces(counts)
+
+
+def _max_used(e: Sequence[_Entry], n: int) -> int:
+    """Most natural tiles that fit in at most n set-blocks and one pair-block over the four groups."""
+    # acc0[s] / acc1[s]: best with at most s set-blocks, without / with the pair-block.
+    v = e[0][2]
+    acc0 = [v[2 * s] for s in range(n + 1)]
+    acc1 = [v[2 * s + 1] for s in range(n + 1)]
+    last = len(e) - 1
+    for gi in range(1, last + 1):
+        v = e[gi][2]
+        if v is _ZERO_VEC:
+            continue
+        lo = n if gi == last else 0
+        new0 = acc0[:]
+        new1 = acc1[:]
+        for s in range(lo, n + 1):
+            b0 = new0[s]
+            b1 = new1[s]
+            for i in range(s + 1):
+                j = 2 * (s - i)
+                x0 = acc0[i]
+                y0 = v[j]
+                t = x0 + y0
+                if t > b0:
+                    b0 = t
+                t = acc1[i] + y0
+                if t > b1:
+                    b1 = t
+                t = x0 + v[j + 1]
+                if t > b1:
+                    b1 = t
+            new0[s] = b0
+            new1[s] = b1
+        acc0 = new0
+        acc1 = new1
+    return acc1[n]
+
+
+def standard_shanten(counts: Sequence[int], w: int) -> int:
+    """Shanten of the standard form for a hand of 3n+1 or 3n+2 tiles; −1 means complete.
+
+    Equal to (free positions in the best choice of n set-blocks and a pair-block, after the wildcards)
+    minus one.
+    """
+    total = sum(counts) + w
+    if total % 3 == 0:
+        raise ValueError(f"a hand has 3n+1 or 3n+2 tiles, not {total}")
+    n = (total - 1) // 3
+    used = _max_used(_entries(counts), n)
+    return 3 * n + 1 - used - w
+
+
+def seven_pairs_shanten(counts: Sequence[int], w: int) -> int:
+    """Shanten of seven pairs for a 13- or 14-tile hand: 6 − pairs that can be formed with the wildcards."""
+    pairs = 0
+    odd = 0
+    for c in counts:
+        pairs += c >> 1
+        odd += c & 1
+    pairs += min(w, odd) + max(0, w - odd) // 2
+    return 6 - min(pairs, 7)
+
+
+def shanten(counts: Sequence[int], w: int, melds: int) -> int:
+    """Tiles away from ready (0) for a hand of 3n+1 or 3n+2 tiles; −1 means a complete win.
+
+    The minimum of the standard form and, when ``melds == 0`` and the hand has 13 or 14 tiles,
+    seven pairs.
+    """
+    std = standard_shanten(counts, w)
+    if melds == 0 and sum(counts) + w in (13, 14):
+        return min(std, seven_pairs_shanten(counts, w))
+    return std
+
+
+def waits(counts: Sequence[int], w: int, melds: int) -> list[int]:
+    """Faces (0..33, ascending) that complete a 3n+1 hand, in the standard form or as seven pairs.
+
+    In 暴头 or 七客 state every face wins.
+    """
+    total = sum(counts) + w
+    if total % 3 != 1:
+        raise ValueError(f"waits() needs a 3n+1-tile hand, not {total} tiles")
+    if baotou_state(counts, w) or qike_state(counts, w, melds):
+        return list(range(34))
+    seven = melds == 0 and total == 13
+    odd = _odd_faces(counts) if seven else 0
+    e = list(_entries(counts))
+    c = list(counts)
+    out: list[int] = []
+    for g in range(4):
+        lo = 9 * g
+        hi = 34 if g == 3 else lo + 9
+        saved = e[g]
+        for f in range(lo, hi):
+            c[f] += 1
+            e[g] = _entry_of_group(c, g)
+            c[f] -= 1
+            a, b, cc, d = e
+            if a[0] + b[0] + cc[0] + d[0] + min(a[1], b[1], cc[1], d[1]) <= w or (
+                seven and odd + (-1 if counts[f] & 1 else 1) <= w
+            ):
+                out.append(f)
+        e[g] = saved
+    return out
+
+
+def improving_tiles(counts: Sequence[int], w: int, melds: int) -> list[int]:
+    """Faces (ascending) whose draw lowers the shanten of a 3n+1 hand (有效牌, ukeire faces)."""
+    total = sum(counts) + w
+    if total % 3 != 1:
+        raise ValueError(f"improving_tiles() needs a 3n+1-tile hand, not {total} tiles")
+    n = (total - 1) // 3
+    seven = melds == 0 and total == 13
+    e = list(_entries(counts))
+    base = 3 * n + 1 - _max_used(e, n) - w
+    if seven:
+        base = min(base, seven_pairs_shanten(counts, w))
+    c = list(counts)
+    out: list[int] = []
+    for g in range(4):
+        lo = 9 * g
+        hi = 34 if g == 3 else lo + 9
+        saved = e[g]
+        for f in range(lo, hi):
+            c[f] += 1
+            e[g] = _entry_of_group(c, g)
+            s = 3 * n - _max_used(e, n) - w + 1
+            if seven and s >= base:
+                s = min(s, seven_pairs_shanten(c, w))
+            c[f] -= 1
+            if s < base:
+                out.append(f)
+        e[g] = saved
+    return out
+
+
+def table_sizes() -> dict[str, int]:
+    """Number of memoised group entries so far (for benchmarks and diagnostics)."""
+    return {
+        "suit": len(_SUIT), "honor": len(_HONOR), "suit_vec": len(_VEC_SUIT), "honor_vec": len(_VEC_HONOR),
+    }
