@@ -1,0 +1,208 @@
+"""Game logs: JSON records of hands and matches that replay bit for bit (format: ``docs/log-format.md``).
+
+A *hand log* holds the format version, the options, the seed or the explicit wall, dealer, streak, points
+before the hand, every action in order and (optionally) the recorded result. A hand log without a result
+is a *scenario*: replaying it stops after its last action and reports the state and the legal actions.
+A *match log* holds the options, the match seed and the hand logs of every hand.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from .actions import Action, ActionError
+from .match import Match, next_deal
+from .options import Options, OptionsError
+from .round import IllegalActionError, Round
+from .tiles import NotationError, parse_tile
+
+FORMAT = "hzmj-log"
+VERSION = 1
+
+
+class LogError(ValueError):
+    """A log is malformed or does not reproduce what it recorded; the message names the first problem."""
+
+
+def hand_log(r: Round, points: list[int] | None = None, include_result: bool = True) -> dict[str, Any]:
+    """The log of a hand (finished or not). Without a result (or unfinished) it is a scenario."""
+    data: dict[str, Any] = {
+        "format": FORMAT,
+        "version": VERSION,
+        "kind": "hand",
+        "options": r.options.to_json(),
+        "seed": r.seed,
+        "wall": None if r.seed is not None else [_name(t) for t in r.wall],
+        "dealer": r.dealer,
+        "streak": r.streak,
+        "points": list(points) if points is not None else [r.options.start_points] * 4,
+        "actions": [str(a) for a in r.actions],
+    }
+    if include_result and r.result is not None:
+        data["result"] = r.result.to_json()
+    return data
+
+
+def match_log(m: Match) -> dict[str, Any]:
+    """The log of a match: every finished hand, and the hand in progress as a scenario."""
+    hands = []
+    for h in m.history:
+        hands.append({"format": FORMAT, "version": VERSION, "kind": "hand", "options": m.options.to_json(),
+                      "seed": h.seed, "wall": None, "dealer": h.dealer, "streak": h.streak,
+                      "points": list(h.points_before), "actions": list(h.actions),
+                      "result": h.result.to_json()})
+    if not m.over:
+        hands.append(hand_log(m.round, m.points, include_result=False))
+    return {"format": FORMAT, "version": VERSION, "kind": "match", "options": m.options.to_json(),
+            "seed": m.seed, "first_dealer": m.first_dealer, "hands": hands, "summary": m.summary()}
+
+
+def _name(t: int) -> str:
+    from .tiles import TILE_NAMES
+
+    return TILE_NAMES[t]
+
+
+@dataclass
+class ReplayReport:
+    """What a replay found: the final round(s), whether results matched, and for scenarios the state."""
+
+    kind: str
+    rounds: list[Round]
+    checked_results: int
+    scenario: bool
+
+    @property
+    def last(self) -> Round:
+        """The last hand replayed."""
+        return self.rounds[-1]
+
+
+def _need(data: dict[str, Any], key: str, types: type | tuple[type, ...], where: str) -> Any:
+    if key not in data:
+        raise LogError(f"{where}: missing key {key!r}")
+    value = data[key]
+    if not isinstance(value, types) or isinstance(value, bool) and types is int:
+        raise LogError(f"{where}: {key!r} has the wrong type ({type(value).__name__})")
+    return value
+
+
+def _check_header(data: Any, where: str) -> dict[str, Any]:
+    if not isinstance(data, dict):
+        raise LogError(f"{where}: a log must be a JSON object")
+    if data.get("format") != FORMAT:
+        raise LogError(f"{where}: 'format' must be {FORMAT!r}, got {data.get('format')!r}")
+    if data.get("version") != VERSION:
+        raise LogError(f"{where}: unsupported version {data.get('version')!r} (this engine reads {VERSION})")
+    return data
+
+
+def replay_hand(data: Any, where: str = "log", check_result: bool = True) -> tuple[Round, bool]:
+    """Replay one hand log; returns the round and whether a recorded result was checked.
+
+    Raises :class:`LogError` naming the first problem (a bad field, the first illegal action with its index
+    and the engine's reason, or the first difference from the recorded result).
+    """
+    d = _check_header(data, where)
+    if d.get("kind", "hand") != "hand":
+        raise LogError(f"{where}: expected kind 'hand', got {d.get('kind')!r}")
+    try:
+        options = Options.from_json(_need(d, "options", dict, where))
+    except OptionsError as exc:
+        raise LogError(f"{where}: options: {exc}") from None
+    dealer = _need(d, "dealer", int, where)
+    streak = _need(d, "streak", int, where)
+    seed = d.get("seed")
+    wall = d.get("wall")
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+        raise LogError(f"{where}: 'seed' must be an integer or null")
+    wall_kinds = None
+    if seed is None:
+        if not isinstance(wall, list):
+            raise LogError(f"{where}: a log needs a 'seed' or an explicit 'wall' list")
+        try:
+            wall_kinds = [parse_tile(t) for t in wall]
+        except (NotationError, AttributeError) as exc:
+            raise LogError(f"{where}: wall: {exc}") from None
+    try:
+        r = Round.deal(options, dealer=dealer, streak=streak, seed=seed, wall=wall_kinds)
+    except ValueError as exc:
+        raise LogError(f"{where}: {exc}") from None
+    actions = _need(d, "actions", list, where)
+    for i, text in enumerate(actions):
+        try:
+            act = Action.from_json(text)
+        except ActionError as exc:
+            raise LogError(f"{where}: action {i}: {exc}") from None
+        try:
+            r.apply(act)
+        except IllegalActionError as exc:
+            raise LogError(f"{where}: action {i} ({act}) is illegal: {exc}") from None
+    recorded = d.get("result")
+    checked = False
+    if recorded is not None and check_result:
+        if r.result is None:
+            raise LogError(f"{where}: the log records a result but the actions end before the hand is over")
+        got = json.loads(json.dumps(r.result.to_json()))
+        if got != recorded:
+            key = next((k for k in got if got.get(k) != (recorded.get(k) if isinstance(recorded, dict) else None)),
+                       "result")
+            raise LogError(f"{where}: result differs from the recorded one at {key!r}: "
+                           f"recorded {recorded.get(key) if isinstance(recorded, dict) else recorded!r}, "
+                           f"replayed {got.get(key)!r}")
+        checked = True
+    return r, checked
+
+
+def replay(data: Any) -> ReplayReport:
+    """Replay a hand or match log and check it reproduces what it recorded."""
+    d = _check_header(data, "log")
+    kind = d.get("kind", "hand")
+    if kind == "hand":
+        r, checked = replay_hand(d)
+        return ReplayReport("hand", [r], int(checked), scenario=r.result is None or "result" not in d)
+    if kind != "match":
+        raise LogError(f"log: unknown kind {kind!r} (expected 'hand' or 'match')")
+    try:
+        options = Options.from_json(_need(d, "options", dict, "log"))
+    except OptionsError as exc:
+        raise LogError(f"log: options: {exc}") from None
+    seed = _need(d, "seed", int, "log")
+    m = Match(options, seed)
+    if d.get("first_dealer", m.first_dealer) != m.first_dealer:
+        raise LogError(f"log: first_dealer {d.get('first_dealer')} differs from the seed's {m.first_dealer}")
+    hands = _need(d, "hands", list, "log")
+    rounds: list[Round] = []
+    checked = 0
+    dealer, streak, points = m.first_dealer, options.start_streak, [options.start_points] * 4
+    for i, h in enumerate(hands):
+        where = f"hands[{i}]"
+        if not isinstance(h, dict):
+            raise LogError(f"{where}: a hand must be a JSON object")
+        for key, want in (("dealer", dealer), ("streak", streak), ("points", points), ("seed", m.hand_seed(i))):
+            if h.get(key) != want:
+                raise LogError(f"{where}: {key!r} is {h.get(key)!r}, the match gives {want!r}")
+        r, ok = replay_hand(h, where)
+        rounds.append(r)
+        checked += int(ok)
+        if r.result is None:
+            if i != len(hands) - 1:
+                raise LogError(f"{where}: an unfinished hand must be the last one")
+            break
+        points = [points[s] + r.result.deltas[s] for s in range(4)]
+        dealer, streak, ends = next_deal(options, dealer, streak, r.result.winner, points)
+        if ends and i != len(hands) - 1:
+            raise LogError(f"{where}: the game ended after this hand but the log goes on")
+    if not rounds:
+        raise LogError("log: a match log needs at least one hand")
+    return ReplayReport("match", rounds, checked, scenario=rounds[-1].result is None)
+
+
+def load(text: str) -> Any:
+    """Parse log text; a JSON syntax error becomes a :class:`LogError` with line and column."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise LogError(f"log is not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None

@@ -1,0 +1,70 @@
+"""Seeded randomness that is identical on every Python (CPython 3.11+, Pyodide 3.14).
+
+The engine does not rely on :mod:`random`'s algorithms staying the same across versions: every random
+choice (shuffles, first dealer, bot choices) flows from a seed through this SplitMix64 generator.
+"""
+
+from __future__ import annotations
+
+from collections.abc import MutableSequence
+from typing import TypeVar
+
+_MASK = (1 << 64) - 1
+T = TypeVar("T")
+
+
+def mix64(x: int) -> int:
+    """One SplitMix64 finaliser step: a well-mixed 64-bit function of ``x``."""
+    x = (x + 0x9E3779B97F4A7C15) & _MASK
+    x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK
+    return x ^ (x >> 31)
+
+
+def derive_seed(seed: int, *salt: int) -> int:
+    """A new 63-bit seed derived from ``seed`` and integer salts (e.g. the hand number of a match)."""
+    x = mix64(seed & _MASK)
+    for s in salt:
+        x = mix64(x ^ (s & _MASK))
+    return x >> 1
+
+
+class Rng:
+    """A small deterministic generator (SplitMix64) with the few draws the engine needs."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, seed: int) -> None:
+        self.state = seed & _MASK
+
+    def next64(self) -> int:
+        """The next 64-bit output."""
+        self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK
+        z = self.state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return z ^ (z >> 31)
+
+    def below(self, n: int) -> int:
+        """A uniform integer in ``[0, n)`` (rejection sampling, no modulo bias)."""
+        if n <= 0:
+            raise ValueError("below() needs n > 0")
+        limit = (1 << 64) - ((1 << 64) % n)
+        while True:
+            v = self.next64()
+            if v < limit:
+                return v % n
+
+    def random(self) -> float:
+        """A float in ``[0, 1)``."""
+        return (self.next64() >> 11) / float(1 << 53)
+
+    def shuffle(self, items: MutableSequence[T]) -> None:
+        """Fisher-Yates shuffle in place."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+    def choice(self, items: list[T]) -> T:
+        """One element, uniformly."""
+        return items[self.below(len(items))]

@@ -1,0 +1,849 @@
+"""One hand (一局) as a state machine (RULES §2-§5, §9).
+
+A :class:`Round` is dealt from a seed or an explicit wall. At every decision point
+:meth:`Round.legal_actions` lists the legal actions of every seat that has a decision; :meth:`Round.apply`
+takes one of them. Draws are not decisions: the engine makes them itself. In a claim window (吃碰阶段)
+several seats may decide; the window is resolved by priority (胡 > 碰 = 杠 > 吃) once every one of them
+has declared. An illegal or malformed action raises :class:`IllegalActionError` and changes nothing.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .actions import Action, ActionType
+from .fan import WinEvaluation, WinType, evaluate_win
+from .options import Options
+from .rng import Rng
+from .scoring import PaymentReason, Settlement, settle
+from .tiles import COPIES, NUM_KINDS, TILE_NAMES, Meld, MeldKind, Wildcards, WildcardMode, parse_tile, suit_of
+
+FINAL_WALL = 20
+"""When a discard is made with this many tiles or fewer left, only discard wins may be claimed (§3)."""
+
+
+class IllegalActionError(ValueError):
+    """The action is not legal in this state; the message says why. The state is unchanged."""
+
+
+class Phase(enum.StrEnum):
+    """Where the hand is."""
+
+    ACT = "act"
+    """出牌阶段: the current player discards, wins or declares a kong."""
+    CLAIM = "claim"
+    """吃碰阶段: the others react to a discard."""
+    ROB = "rob"
+    """The others may rob an added kong (拉杠胡)."""
+    END = "end"
+    """The hand is over (a win or 流局)."""
+
+
+def full_tile_set(options: Options) -> list[int]:
+    """The tiles of a set in canonical order (136, or 100 with 缺一门)."""
+    removed = options.removed_suit
+    return [k for k in range(NUM_KINDS) for _ in range(COPIES) if removed is None or suit_of(k) != removed]
+
+
+@dataclass(frozen=True, slots=True)
+class RoundResult:
+    """How a hand ended: the winner with the evaluation and the settlement, or a draw (流局)."""
+
+    winner: int | None
+    win_type: WinType | None
+    winning_tile: int | None
+    discarder: int | None
+    evaluation: WinEvaluation | None
+    settlement: Settlement | None
+    hands: tuple[tuple[int, ...], ...]
+    """Every seat's concealed tiles at the end (the winner's including the winning tile)."""
+
+    @property
+    def is_draw(self) -> bool:
+        """True for 流局."""
+        return self.winner is None
+
+    @property
+    def deltas(self) -> tuple[int, int, int, int]:
+        """Point change per seat."""
+        return self.settlement.deltas if self.settlement else (0, 0, 0, 0)
+
+    def to_json(self) -> dict[str, Any]:
+        """JSON-ready form (also the recorded result in logs)."""
+        return {
+            "winner": self.winner,
+            "draw": self.is_draw,
+            "win_type": None if self.win_type is None else self.win_type.value,
+            "winning_tile": None if self.winning_tile is None else TILE_NAMES[self.winning_tile],
+            "discarder": self.discarder,
+            "evaluation": None if self.evaluation is None else self.evaluation.to_json(),
+            "settlement": None if self.settlement is None else self.settlement.to_json(),
+            "deltas": list(self.deltas),
+            "hands": [[TILE_NAMES[t] for t in h] for h in self.hands],
+        }
+
+
+class Round:
+    """One hand of Hangzhou mahjong between four seats.
+
+    Create it with :meth:`Round.deal`. Public state is read through attributes and :meth:`view`
+    (:mod:`hzmj_core.view`); it changes only through :meth:`apply`.
+    """
+
+    def __init__(self) -> None:
+        # Plain attributes; see deal() for their meaning. Kept public-read for views, bots and tests.
+        self.options = Options()
+        self.wildcards = Wildcards.fixed()
+        self.dealer = 0
+        self.streak = 1
+        self.seed: int | None = None
+        self.wall: list[int] = []
+        self.front = 0
+        self.back = 0
+        self.indicator: int | None = None
+        self.hands: list[list[int]] = [[], [], [], []]
+        self.melds: list[list[Meld]] = [[], [], [], []]
+        self.discards: list[list[tuple[int, int | None]]] = [[], [], [], []]
+        self.burned: list[int] = []
+        self.phase = Phase.ACT
+        self.current = 0
+        self.may_win = True
+        self.drawn: int | None = None
+        self.replacement = False
+        self.dealer_first = True
+        self.chow_ban: tuple[int, ...] = ()
+        self.freeze_owner: int | None = None
+        self.tan = [[0] * 4 for _ in range(4)]
+        self.passed_win: list[set[int]] = [set(), set(), set(), set()]
+        self.passed_pong: list[set[int]] = [set(), set(), set(), set()]
+        self.chain: list[list[str]] = [[], [], [], []]
+        self.turn_kongs = [0, 0, 0, 0]
+        self.has_discarded = [False] * 4
+        self.claim_tile: int | None = None
+        self.claim_from: int | None = None
+        self.claim_final = False
+        self.claim_options: dict[int, list[Action]] = {}
+        self.declarations: dict[int, Action] = {}
+        self.rob_meld_index: int | None = None
+        self.result: RoundResult | None = None
+        self.actions: list[Action] = []
+        self.events: list[dict[str, Any]] = []
+        self._legal: dict[int, list[Action]] | None = None
+
+    # ------------------------------------------------------------------ setup
+
+    @staticmethod
+    def deal(
+        options: Options | None = None,
+        *,
+        dealer: int = 0,
+        streak: int | None = None,
+        seed: int | None = None,
+        wall: Sequence[int] | None = None,
+    ) -> Round:
+        """Deal a hand from a seed (shuffled with :class:`hzmj_core.rng.Rng`) or an explicit wall order.
+
+        ``wall[0]`` is the front (normal draws), the last tile the back (replacements, burns, the flipped
+        indicator). ``streak`` defaults to ``options.start_streak``.
+        """
+        opts = options or Options()
+        if not 0 <= dealer <= 3:
+            raise ValueError(f"dealer must be 0-3, got {dealer}")
+        lao = opts.start_streak if streak is None else streak
+        if lao not in (1, 2, 3):
+            raise ValueError(f"streak must be 1, 2 or 3, got {lao}")
+        tiles = full_tile_set(opts)
+        if wall is None:
+            if seed is None:
+                raise ValueError("deal needs a seed or an explicit wall")
+            order = list(tiles)
+            Rng(seed).shuffle(order)
+        else:
+            order = list(wall)
+            if sorted(order) != tiles:
+                raise ValueError(_wall_problem(order, tiles))
+        r = Round()
+        r.options = opts
+        r.dealer = dealer
+        r.streak = lao
+        r.seed = seed if wall is None else None
+        r.wall = order
+        r.back = len(order)
+        for _ in range(13):
+            for i in range(4):
+                r.hands[(dealer + i) % 4].append(order[r.front])
+                r.front += 1
+        r.hands[dealer].append(order[r.front])
+        r.front += 1
+        if opts.wildcard_mode == WildcardMode.FLIPPED.value:
+            r.back -= 1
+            r.indicator = order[r.back]
+            r.wildcards = Wildcards.flipped(r.indicator)
+        for h in r.hands:
+            h.sort()
+        r.current = dealer
+        r.events.append({"type": "deal", "dealer": dealer, "streak": lao})
+        return r
+
+    # ------------------------------------------------------------------ queries
+
+    @property
+    def remaining(self) -> int:
+        """R: live tiles left in the wall."""
+        return self.back - self.front
+
+    @property
+    def is_over(self) -> bool:
+        """True once the hand has ended."""
+        return self.phase is Phase.END
+
+    def deciding_seats(self) -> list[int]:
+        """Seats that have a decision now (empty when the hand is over)."""
+        return sorted(self._legal_map())
+
+    def legal_actions(self, seat: int | None = None) -> list[Action]:
+        """Legal actions of one seat, or of every deciding seat (in seat order) when ``seat`` is None."""
+        legal = self._legal_map()
+        if seat is not None:
+            return list(legal.get(seat, []))
+        return [a for s in sorted(legal) for a in legal[s]]
+
+    def freeze_binds(self, seat: int) -> bool:
+        """True if the 抓打 freeze restricts this seat now (draw-and-discard, no claims, no 加杠)."""
+        if self.freeze_owner is None:
+            return False
+        if self.options.zhuada_subject == "others":
+            return seat != self.freeze_owner
+        return seat == self.freeze_owner
+
+    def claim_banned(self, seat: int) -> bool:
+        """True if the freeze forbids this seat to claim discards (chow, pong, 直杠, 放铳)."""
+        if self.freeze_owner is None:
+            return False
+        if self.options.zhuada_subject == "others":
+            return seat != self.freeze_owner
+        return True
+
+    def tan_cap(self, a: int, b: int) -> int | None:
+        """Cap on counted claims of seat a on seat b (None = unlimited), RULES §5.5."""
+        if not self.options.three_tan_chengbao:
+            return 2
+        if self.dealer not in (a, b):
+            return 2
+        if self.options.three_tan_needs_l3 and self.streak != 3:
+            return 2
+        return None
+
+    def discard_wins_live(self) -> bool:
+        """True if discard wins are possible at all in this hand (mode and streak, RULES §9)."""
+        return self.options.win_mode == "dealer_discard" and self.streak >= self.options.discard_min_l
+
+    # ------------------------------------------------------------------ legality
+
+    def _legal_map(self) -> dict[int, list[Action]]:
+        if self._legal is None:
+            self._legal = self._compute_legal()
+        return self._legal
+
+    def _compute_legal(self) -> dict[int, list[Action]]:
+        if self.phase is Phase.END:
+            return {}
+        if self.phase is Phase.ACT:
+            return {self.current: self._act_actions(self.current)}
+        return {s: opts for s, opts in self.claim_options.items() if s not in self.declarations}
+
+    def _natural_of_face(self, seat: int, face: int) -> list[int]:
+        wc = self.wildcards
+        return [t for t in self.hands[seat] if not wc.is_wild(t) and wc.face(t) == face]
+
+    def _self_win(self, seat: int) -> WinEvaluation | None:
+        if self.dealer_first and seat == self.dealer and self.drawn is None:
+            wtype, tile = WinType.DEALER_FIRST, None
+        elif self.drawn is None:
+            return None
+        else:
+            wtype = WinType.REPLACEMENT if self.replacement else WinType.SELF_DRAW
+            tile = self.drawn
+        return evaluate_win(
+            self.hands[seat], len(self.melds[seat]), tile, wtype, self.wildcards,
+            chain=tuple(self.chain[seat]),
+            m_turn=self.turn_kongs[seat] if wtype is WinType.REPLACEMENT else 0,
+            must_baotou=self.options.must_baotou,
+        )
+
+    def _act_actions(self, p: int) -> list[Action]:
+        out: list[Action] = []
+        wc = self.wildcards
+        hand = self.hands[p]
+        if self.may_win and self._self_win(p) is not None:
+            out.append(Action(p, ActionType.WIN))
+        bound = self.freeze_binds(p)
+        if self.remaining > FINAL_WALL:
+            seen: set[int] = set()
+            for t in hand:
+                if wc.is_wild(t) or wc.face(t) in seen:
+                    continue
+                face = wc.face(t)
+                seen.add(face)
+                nat = self._natural_of_face(p, face)
+                if len(nat) == 4:
+                    out.append(Action(p, ActionType.CONCEALED_KONG, tuple(sorted(nat))))
+            if not bound and not (self.freeze_owner is not None and self.options.zhuada_subject == "discarder"):
+                for m in self.melds[p]:
+                    if m.kind is MeldKind.PONG:
+                        for t in sorted({t for t in hand if not wc.is_wild(t) and wc.face(t) == m.face}):
+                            out.append(Action(p, ActionType.ADDED_KONG, (t,)))
+        for t in self._discardable(p):
+            out.append(Action(p, ActionType.DISCARD, (t,)))
+        return out
+
+    def _discardable(self, p: int) -> list[int]:
+        hand = self.hands[p]
+        if self.freeze_binds(p) and self.drawn is not None:
+            return [self.drawn]
+        kinds = sorted(set(hand))
+        if self.chow_ban:
+            allowed = [t for t in kinds if self.wildcards.is_wild(t) or self.wildcards.face(t) not in self.chow_ban]
+            if allowed or self.turn_kongs[p] == 0:
+                return allowed
+        return kinds
+
+    def _claim_options(self, d: int, x: int, final: bool) -> dict[int, list[Action]]:
+        """Legal claims of the three other seats on discard x of seat d (RULES §5, §9)."""
+        wc = self.wildcards
+        if wc.is_wild(x):
+            return {}
+        face = wc.face(x)
+        out: dict[int, list[Action]] = {}
+        for i in (1, 2, 3):
+            q = (d + i) % 4
+            if self.claim_banned(q):
+                continue
+            acts: list[Action] = []
+            if self._discard_win_ok(q, d, x):
+                acts.append(Action(q, ActionType.WIN))
+            if not final:
+                nat = sorted(self._natural_of_face(q, face))
+                wild = [t for t in self.hands[q] if wc.is_wild(t)]
+                pong_counts = self.options.pong_counts_as_tan
+                pong_room = not pong_counts or self._tan_room(q, d)
+                if pong_room:
+                    if face not in self.passed_pong[q]:
+                        if len(nat) >= 2:
+                            acts.append(Action(q, ActionType.PONG, tuple(nat[:2])))
+                        if self.options.wildcard_in_melds and nat and wild:
+                            acts.append(Action(q, ActionType.PONG, tuple(sorted((nat[0], wild[0])))))
+                    if len(nat) >= 3:
+                        acts.append(Action(q, ActionType.EXPOSED_KONG, tuple(nat[:3])))
+                if i == 1 and face < 27 and self._tan_room(q, d):
+                    acts.extend(self._chow_options(q, x, face))
+            if acts:
+                acts.append(Action(q, ActionType.PASS))
+                out[q] = acts
+        return out
+
+    def _tan_room(self, a: int, b: int) -> bool:
+        cap = self.tan_cap(a, b)
+        return cap is None or self.tan[a][b] < cap
+
+    def _chow_options(self, q: int, x: int, face: int) -> list[Action]:
+        wc = self.wildcards
+        hand = self.hands[q]
+        rank = face % 9
+        base = face - rank
+        by_face: dict[int, list[int]] = {}
+        for t in hand:
+            if not wc.is_wild(t):
+                by_face.setdefault(wc.face(t), []).append(t)
+        wild = [t for t in hand if wc.is_wild(t)]
+        pairs: list[tuple[int, int]] = []
+        for start in (rank - 2, rank - 1, rank):
+            if start < 0 or start > 6:
+                continue
+            others = [base + r for r in range(start, start + 3) if base + r != face]
+            a_tiles = sorted(set(by_face.get(others[0], [])))
+            b_tiles = sorted(set(by_face.get(others[1], [])))
+            pairs.extend((a, b) for a in a_tiles for b in b_tiles)
+            if self.options.wildcard_in_melds and wild:
+                pairs.extend((a, wild[0]) for a in a_tiles)
+                pairs.extend((wild[0], b) for b in b_tiles)
+        out: list[Action] = []
+        for a, b in pairs:
+            act = Action(q, ActionType.CHOW, tuple(sorted((a, b))))
+            if act in out:
+                continue
+            ban = _chow_ban(face, _chow_faces(act.tiles, x, wc)[0])
+            rest = list(hand)
+            rest.remove(a)
+            rest.remove(b)
+            if any(wc.is_wild(t) or wc.face(t) not in ban for t in rest):
+                out.append(act)
+        return out
+
+    def _discard_win_ok(self, q: int, d: int, x: int) -> bool:
+        if not self.discard_wins_live():
+            return False
+        if (q == self.dealer) == (d == self.dealer):
+            return False
+        if self.wildcards.face(x) in self.passed_win[q]:
+            return False
+        return self._win_with(q, x, WinType.DISCARD) is not None
+
+    def _win_with(self, q: int, x: int, wtype: WinType) -> WinEvaluation | None:
+        return evaluate_win(
+            [*self.hands[q], x], len(self.melds[q]), x, wtype, self.wildcards,
+            must_baotou=self.options.must_baotou,
+        )
+
+    # ------------------------------------------------------------------ applying
+
+    def apply(self, action: Action) -> None:
+        """Apply one legal action; raises :class:`IllegalActionError` (state unchanged) otherwise."""
+        legal = self._legal_map()
+        if action.seat not in legal or action not in legal[action.seat]:
+            raise IllegalActionError(self.explain_illegal(action))
+        self._legal = None
+        self.actions.append(action)
+        if self.phase is Phase.ACT:
+            self._apply_act(action)
+        else:
+            self.declarations[action.seat] = action
+            if all(s in self.declarations for s in self.claim_options):
+                if self.phase is Phase.CLAIM:
+                    self._resolve_claims()
+                else:
+                    self._resolve_rob()
+
+    def explain_illegal(self, action: Action) -> str:
+        """Why an action is not legal now (a sentence for error messages and hints)."""
+        if self.phase is Phase.END:
+            return "the hand is over"
+        legal = self._legal_map()
+        if action.seat not in legal:
+            if self.phase is Phase.ACT:
+                return f"it is S{self.current}'s turn, S{action.seat} has no decision now"
+            if action.seat == self.claim_from:
+                return f"S{action.seat} discarded this tile and cannot claim it"
+            if action.seat in self.declarations:
+                return f"S{action.seat} has already declared {self.declarations[action.seat].type.value}"
+            if self.claim_banned(action.seat):
+                return f"S{action.seat} is bound by the 抓打 freeze and cannot claim"
+            return f"S{action.seat} has no claim on this discard"
+        t = action.type
+        wc = self.wildcards
+        if t is ActionType.DISCARD:
+            tile = action.tile
+            if tile not in self.hands[action.seat]:
+                return f"{TILE_NAMES[tile]} is not in S{action.seat}'s hand"
+            if self.freeze_binds(action.seat) and self.drawn is not None:
+                return f"抓打 freeze: S{action.seat} must discard the tile just drawn ({TILE_NAMES[self.drawn]})"
+            if self.chow_ban and wc.face(tile) in self.chow_ban:
+                return f"after a chow, {TILE_NAMES[tile]} may not be discarded this turn (吃后限打)"
+        if t is ActionType.WIN:
+            if self.phase is Phase.ACT and not self.may_win:
+                return "no win is allowed right after a chow or pong"
+            return f"S{action.seat}'s hand is not a legal win now"
+        if t in (ActionType.CONCEALED_KONG, ActionType.ADDED_KONG) and self.remaining <= FINAL_WALL:
+            return f"kongs need more than {FINAL_WALL} tiles in the wall"
+        if t is ActionType.ADDED_KONG and self.freeze_owner is not None:
+            return "加杠 is not allowed while the 抓打 freeze lasts"
+        if t in (ActionType.CHOW, ActionType.PONG, ActionType.EXPOSED_KONG) and self.claim_final:
+            return "in the final claim phase only a discard win may be claimed"
+        if t is ActionType.CHOW and self.claim_from is not None and action.seat != (self.claim_from + 1) % 4:
+            return "only the discarder's next player may chow"
+        if t is ActionType.PONG and self.claim_tile is not None and wc.face(self.claim_tile) in self.passed_pong[
+            action.seat
+        ]:
+            return "漏碰: a pong of this face was passed since this seat's last discard"
+        return f"{action} is not among the legal actions"
+
+    def _apply_act(self, a: Action) -> None:
+        p = a.seat
+        if a.type is ActionType.WIN:
+            ev = self._self_win(p)
+            assert ev is not None
+            tile = self.drawn
+            kind = (WinType.DEALER_FIRST if tile is None else
+                    WinType.REPLACEMENT if self.replacement else WinType.SELF_DRAW)
+            self._finish_win(p, kind, tile, None, ev)
+            return
+        if a.type is ActionType.DISCARD:
+            self._discard(p, a.tile)
+            return
+        if a.type is ActionType.CONCEALED_KONG:
+            for t in a.tiles:
+                self.hands[p].remove(t)
+            faces = tuple(self.wildcards.face(t) for t in a.tiles)
+            self.melds[p].append(Meld(MeldKind.CONCEALED_KONG, a.tiles, faces))
+            self.events.append({"type": "kong", "seat": p, "kind": "concealed_kong"})
+            self._after_kong(p)
+            return
+        if a.type is ActionType.ADDED_KONG:
+            tile = a.tile
+            idx = next(i for i, m in enumerate(self.melds[p])
+                       if m.kind is MeldKind.PONG and m.face == self.wildcards.face(tile))
+            self.hands[p].remove(tile)
+            self.events.append({"type": "kong", "seat": p, "kind": "added_kong", "tile": TILE_NAMES[tile]})
+            if self._open_rob_window(p, tile, idx):
+                return
+            self._complete_added_kong(p, tile, idx)
+            return
+        raise AssertionError(f"unexpected action {a}")
+
+    def _complete_added_kong(self, p: int, tile: int, idx: int) -> None:
+        m = self.melds[p][idx]
+        self.melds[p][idx] = Meld(MeldKind.ADDED_KONG, (*m.tiles, tile), (*m.faces, self.wildcards.face(tile)),
+                                  m.claimed, m.from_seat)
+        self._after_kong(p)
+
+    def _open_rob_window(self, p: int, tile: int, idx: int) -> bool:
+        o = self.options
+        if not (o.rob_kong and o.win_mode == "dealer_discard" and self.streak >= o.rob_kong_min_l):
+            return False
+        opts: dict[int, list[Action]] = {}
+        face = self.wildcards.face(tile)
+        for i in (1, 2, 3):
+            q = (p + i) % 4
+            if self.claim_banned(q) or face in self.passed_win[q]:
+                continue
+            if self._win_with(q, tile, WinType.ROB_KONG) is not None:
+                opts[q] = [Action(q, ActionType.WIN), Action(q, ActionType.PASS)]
+        if not opts:
+            return False
+        self.phase = Phase.ROB
+        self.claim_tile = tile
+        self.claim_from = p
+        self.claim_final = False
+        self.claim_options = opts
+        self.declarations = {}
+        self.rob_meld_index = idx
+        return True
+
+    def _resolve_rob(self) -> None:
+        p = self.claim_from
+        tile = self.claim_tile
+        idx = self.rob_meld_index
+        assert p is not None and tile is not None and idx is not None
+        face = self.wildcards.face(tile)
+        for i in (1, 2, 3):
+            q = (p + i) % 4
+            dec = self.declarations.get(q)
+            if dec is not None and dec.type is ActionType.WIN:
+                ev = self._win_with(q, tile, WinType.ROB_KONG)
+                assert ev is not None
+                self.hands[q].append(tile)
+                self._finish_win(q, WinType.ROB_KONG, tile, p, ev)
+                return
+        for q in self.claim_options:
+            self.passed_win[q].add(face)
+        self._clear_claim()
+        self.phase = Phase.ACT
+        self.current = p
+        self._complete_added_kong(p, tile, idx)
+
+    def _after_kong(self, p: int) -> None:
+        self.chain[p].append("kong")
+        self.turn_kongs[p] += 1
+        self.dealer_first = False
+        self.back -= 1
+        t = self.wall[self.back]
+        if self.options.kong_burn:
+            self.back -= 1
+            self.burned.append(self.wall[self.back])
+        self.hands[p].append(t)
+        self.hands[p].sort()
+        self.phase = Phase.ACT
+        self.current = p
+        self.may_win = True
+        self.drawn = t
+        self.replacement = True
+        self.events.append({"type": "replacement", "seat": p})
+
+    def _discard(self, p: int, x: int) -> None:
+        wc = self.wildcards
+        self.hands[p].remove(x)
+        self.discards[p].append((x, None))
+        self.has_discarded[p] = True
+        self.dealer_first = False
+        self.drawn = None
+        self.replacement = False
+        self.chow_ban = ()
+        self.turn_kongs[p] = 0
+        self.passed_win[p].clear()
+        self.passed_pong[p].clear()
+        if wc.is_wild(x):
+            self.chain[p].append("piao")
+            self.freeze_owner = p
+        else:
+            self.chain[p] = []
+            if self.freeze_owner == p:
+                self.freeze_owner = None
+        self.events.append({"type": "discard", "seat": p, "tile": TILE_NAMES[x], "wild": wc.is_wild(x)})
+        final = self.remaining <= FINAL_WALL
+        opts = self._claim_options(p, x, final)
+        if opts:
+            self.phase = Phase.CLAIM
+            self.claim_tile = x
+            self.claim_from = p
+            self.claim_final = final
+            self.claim_options = opts
+            self.declarations = {}
+            return
+        self._no_claim(p, final)
+
+    def _no_claim(self, d: int, final: bool) -> None:
+        self._clear_claim()
+        if final:
+            self._finish_draw()
+        else:
+            self._draw((d + 1) % 4)
+
+    def _clear_claim(self) -> None:
+        self.claim_tile = None
+        self.claim_from = None
+        self.claim_final = False
+        self.claim_options = {}
+        self.declarations = {}
+        self.rob_meld_index = None
+
+    def _draw(self, p: int) -> None:
+        t = self.wall[self.front]
+        self.front += 1
+        self.hands[p].append(t)
+        self.hands[p].sort()
+        self.phase = Phase.ACT
+        self.current = p
+        self.may_win = True
+        self.drawn = t
+        self.replacement = False
+        self.events.append({"type": "draw", "seat": p})
+
+    def _resolve_claims(self) -> None:
+        d = self.claim_from
+        x = self.claim_tile
+        assert d is not None and x is not None
+        face = self.wildcards.face(x)
+        order = [(d + i) % 4 for i in (1, 2, 3)]
+        decs = self.declarations
+        for q in order:
+            offered = {a.type for a in self.claim_options.get(q, [])}
+            dec = decs.get(q)
+            if ActionType.WIN in offered and (dec is None or dec.type is not ActionType.WIN):
+                self.passed_win[q].add(face)
+        for q in order:
+            dec = decs.get(q)
+            if dec is not None and dec.type is ActionType.WIN:
+                ev = self._win_with(q, x, WinType.DISCARD)
+                assert ev is not None
+                self.discards[d][-1] = (x, q)
+                self.hands[q].append(x)
+                self._finish_win(q, WinType.DISCARD, x, d, ev)
+                return
+        taker: Action | None = None
+        for q in order:
+            dec = decs.get(q)
+            if dec is not None and dec.type in (ActionType.PONG, ActionType.EXPOSED_KONG):
+                taker = dec
+                break
+        for q in order:
+            offered = {a.type for a in self.claim_options.get(q, [])}
+            dec = decs.get(q)
+            if ActionType.PONG in offered and (dec is None or dec.type not in (ActionType.PONG,
+                                                                            ActionType.EXPOSED_KONG)):
+                self.passed_pong[q].add(face)
+        if taker is None:
+            dec = decs.get(order[0])
+            if dec is not None and dec.type is ActionType.CHOW:
+                taker = dec
+        if taker is None:
+            self._no_claim(d, self.claim_final)
+            return
+        q = taker.seat
+        self._clear_claim()
+        self.discards[d][-1] = (x, q)
+        for t in taker.tiles:
+            self.hands[q].remove(t)
+        wc = self.wildcards
+        if taker.type is ActionType.CHOW or self.options.pong_counts_as_tan:
+            self.tan[q][d] += 1
+        self.dealer_first = False
+        if taker.type is ActionType.CHOW:
+            faces = _chow_faces(taker.tiles, x, wc)
+            order_tiles = _order_by_faces([*taker.tiles, x], faces, wc)
+            self.melds[q].append(Meld(MeldKind.CHOW, order_tiles, faces, x, d))
+            self.chow_ban = _chow_ban(face, faces[0])
+            self.events.append({"type": "chow", "seat": q, "from": d, "tile": TILE_NAMES[x]})
+        else:
+            kind = MeldKind.PONG if taker.type is ActionType.PONG else MeldKind.EXPOSED_KONG
+            tiles4 = (*taker.tiles, x)
+            self.melds[q].append(Meld(kind, tiles4, (face,) * len(tiles4), x, d))
+            self.events.append({"type": kind.value, "seat": q, "from": d, "tile": TILE_NAMES[x]})
+        if taker.type is ActionType.EXPOSED_KONG:
+            self._after_kong(q)
+            return
+        self.phase = Phase.ACT
+        self.current = q
+        self.may_win = False
+        self.drawn = None
+        self.replacement = False
+
+    # ------------------------------------------------------------------ ending
+
+    def _finish_win(self, w: int, wtype: WinType, tile: int | None, payer: int | None, ev: WinEvaluation) -> None:
+        o = self.options
+        reason = PaymentReason.KONGER if wtype is WinType.ROB_KONG else PaymentReason.DISCARDER
+        st = settle(w, ev.fan, self.dealer, self.streak, o.base_score, payer, reason, self.tan,
+                    o.three_tan_chengbao)
+        self.result = RoundResult(w, wtype, tile, payer, ev, st, self._revealed())
+        self.phase = Phase.END
+        self._clear_claim()
+        self.events.append({"type": "win", "seat": w, "win_type": wtype.value, "fan": ev.fan,
+                            "pattern": ev.pattern})
+
+    def _finish_draw(self) -> None:
+        self.result = RoundResult(None, None, None, None, None, None, self._revealed())
+        self.phase = Phase.END
+        self.events.append({"type": "exhausted"})
+
+    def _revealed(self) -> tuple[tuple[int, ...], ...]:
+        return tuple(tuple(sorted(h)) for h in self.hands)
+
+    # ------------------------------------------------------------------ serialisation
+
+    def to_json(self) -> dict[str, Any]:
+        """The complete state as JSON-ready data (see :meth:`from_json`); round-trips exactly."""
+        names = TILE_NAMES
+        return {
+            "options": self.options.to_json(),
+            "dealer": self.dealer,
+            "streak": self.streak,
+            "seed": self.seed,
+            "wall": [names[t] for t in self.wall],
+            "front": self.front,
+            "back": self.back,
+            "indicator": None if self.indicator is None else names[self.indicator],
+            "hands": [[names[t] for t in h] for h in self.hands],
+            "melds": [[m.to_json() for m in ms] for ms in self.melds],
+            "discards": [[[names[t], by] for t, by in ds] for ds in self.discards],
+            "burned": [names[t] for t in self.burned],
+            "phase": self.phase.value,
+            "current": self.current,
+            "may_win": self.may_win,
+            "drawn": None if self.drawn is None else names[self.drawn],
+            "replacement": self.replacement,
+            "dealer_first": self.dealer_first,
+            "chow_ban": [names[t] for t in self.chow_ban],
+            "freeze_owner": self.freeze_owner,
+            "tan": [list(r) for r in self.tan],
+            "passed_win": [sorted(names[t] for t in s) for s in self.passed_win],
+            "passed_pong": [sorted(names[t] for t in s) for s in self.passed_pong],
+            "chain": [list(c) for c in self.chain],
+            "turn_kongs": list(self.turn_kongs),
+            "has_discarded": list(self.has_discarded),
+            "claim_tile": None if self.claim_tile is None else names[self.claim_tile],
+            "claim_from": self.claim_from,
+            "claim_final": self.claim_final,
+            "claim_options": {str(s): [str(a) for a in acts] for s, acts in self.claim_options.items()},
+            "declarations": {str(s): str(a) for s, a in self.declarations.items()},
+            "rob_meld_index": self.rob_meld_index,
+            "actions": [str(a) for a in self.actions],
+            "events": list(self.events),
+        }
+
+    @staticmethod
+    def from_json(data: dict[str, Any]) -> Round:
+        """Rebuild a state written by :meth:`to_json` (the result is recomputed from the end state)."""
+        pt = parse_tile
+        r = Round()
+        r.options = Options.from_json(data["options"])
+        r.dealer = data["dealer"]
+        r.streak = data["streak"]
+        r.seed = data["seed"]
+        r.wall = [pt(t) for t in data["wall"]]
+        r.front = data["front"]
+        r.back = data["back"]
+        r.indicator = None if data["indicator"] is None else pt(data["indicator"])
+        r.wildcards = Wildcards.fixed() if r.indicator is None else Wildcards.flipped(r.indicator)
+        r.hands = [[pt(t) for t in h] for h in data["hands"]]
+        r.melds = [[Meld.from_json(m) for m in ms] for ms in data["melds"]]
+        r.discards = [[(pt(t), by) for t, by in ds] for ds in data["discards"]]
+        r.burned = [pt(t) for t in data["burned"]]
+        r.phase = Phase(data["phase"])
+        r.current = data["current"]
+        r.may_win = data["may_win"]
+        r.drawn = None if data["drawn"] is None else pt(data["drawn"])
+        r.replacement = data["replacement"]
+        r.dealer_first = data["dealer_first"]
+        r.chow_ban = tuple(pt(t) for t in data["chow_ban"])
+        r.freeze_owner = data["freeze_owner"]
+        r.tan = [list(row) for row in data["tan"]]
+        r.passed_win = [{pt(t) for t in s} for s in data["passed_win"]]
+        r.passed_pong = [{pt(t) for t in s} for s in data["passed_pong"]]
+        r.chain = [list(c) for c in data["chain"]]
+        r.turn_kongs = list(data["turn_kongs"])
+        r.has_discarded = list(data["has_discarded"])
+        r.claim_tile = None if data["claim_tile"] is None else pt(data["claim_tile"])
+        r.claim_from = data["claim_from"]
+        r.claim_final = data["claim_final"]
+        r.claim_options = {int(s): [Action.parse(a) for a in acts] for s, acts in data["claim_options"].items()}
+        r.declarations = {int(s): Action.parse(a) for s, a in data["declarations"].items()}
+        r.rob_meld_index = data["rob_meld_index"]
+        r.actions = [Action.parse(a) for a in data["actions"]]
+        r.events = list(data["events"])
+        return r
+
+
+def _wall_problem(order: list[int], tiles: list[int]) -> str:
+    if len(order) != len(tiles):
+        return f"the wall must hold {len(tiles)} tiles, got {len(order)}"
+    want = [0] * NUM_KINDS
+    have = [0] * NUM_KINDS
+    for t in tiles:
+        want[t] += 1
+    for t in order:
+        have[t] += 1
+    for k in range(NUM_KINDS):
+        if have[k] != want[k]:
+            return f"the wall must hold {want[k]} × {TILE_NAMES[k]}, got {have[k]}"
+    return "the wall is not a permutation of the tile set"
+
+
+def _chow_ban(claimed_face: int, run_start: int) -> tuple[int, ...]:
+    """Faces that may not be discarded after chowing ``claimed_face`` into the run starting at ``run_start``."""
+    rank = run_start % 9
+    if claimed_face == run_start and rank + 3 <= 8:
+        return (claimed_face, run_start + 3)
+    if claimed_face == run_start + 2 and rank >= 1:
+        return (claimed_face, run_start - 1)
+    return (claimed_face,)
+
+
+def _chow_faces(hand_tiles: tuple[int, ...], x: int, wc: Wildcards) -> tuple[int, int, int]:
+    face = wc.face(x)
+    naturals = [wc.face(t) for t in hand_tiles if not wc.is_wild(t)]
+    faces = sorted([face, *naturals])
+    if len(faces) == 3:
+        return faces[0], faces[1], faces[2]
+    # One wildcard (财神可吃碰) fills the missing face. Two adjacent naturals leave two runs open; the
+    # wildcard is read as the higher face when it can be, a fixed convention so the ban is well defined.
+    lo, hi = faces[0], faces[1]
+    if hi - lo == 2:
+        return lo, lo + 1, hi
+    rank = lo % 9
+    start = lo - 1 if rank == 7 else lo
+    return start, start + 1, start + 2
+
+
+def _order_by_faces(tiles: list[int], faces: tuple[int, int, int], wc: Wildcards) -> tuple[int, ...]:
+    pool = list(tiles)
+    out: list[int] = []
+    for f in faces:
+        pick = next((t for t in pool if not wc.is_wild(t) and wc.face(t) == f), None)
+        if pick is None:
+            pick = next(t for t in pool if wc.is_wild(t))
+        pool.remove(pick)
+        out.append(pick)
+    return tuple(out)
