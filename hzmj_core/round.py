@@ -97,6 +97,7 @@ class Round:
         # Plain attributes; see deal() for their meaning. Kept public-read for views, bots and tests.
         self.options = Options()
         self.wildcards = Wildcards.fixed()
+        self._ftab = self.wildcards.face_table()
         self.dealer = 0
         self.streak = 1
         self.seed: int | None = None
@@ -182,6 +183,7 @@ class Round:
             r.back -= 1
             r.indicator = order[r.back]
             r.wildcards = Wildcards.flipped(r.indicator)
+            r._ftab = r.wildcards.face_table()
         for h in r.hands:
             h.sort()
         r.current = dealer
@@ -256,8 +258,8 @@ class Round:
         return {s: opts for s, opts in self.claim_options.items() if s not in self.declarations}
 
     def _natural_of_face(self, seat: int, face: int) -> list[int]:
-        wc = self.wildcards
-        return [t for t in self.hands[seat] if not wc.is_wild(t) and wc.face(t) == face]
+        ftab = self._ftab
+        return [t for t in self.hands[seat] if ftab[t] == face]
 
     def _self_win(self, seat: int) -> WinEvaluation | None:
         if self.dealer_first and seat == self.dealer and self.drawn is None:
@@ -276,25 +278,23 @@ class Round:
 
     def _act_actions(self, p: int) -> list[Action]:
         out: list[Action] = []
-        wc = self.wildcards
         hand = self.hands[p]
         if self.may_win and self._self_win(p) is not None:
             out.append(Action(p, ActionType.WIN))
         bound = self.freeze_binds(p)
         if self.remaining > FINAL_WALL:
-            seen: set[int] = set()
+            ftab = self._ftab
+            fcount = [0] * NUM_KINDS
             for t in hand:
-                if wc.is_wild(t) or wc.face(t) in seen:
-                    continue
-                face = wc.face(t)
-                seen.add(face)
-                nat = self._natural_of_face(p, face)
-                if len(nat) == 4:
-                    out.append(Action(p, ActionType.CONCEALED_KONG, tuple(sorted(nat))))
+                if ftab[t] >= 0:
+                    fcount[ftab[t]] += 1
+            for face in range(NUM_KINDS):
+                if fcount[face] == 4:
+                    out.append(Action(p, ActionType.CONCEALED_KONG, tuple(sorted(self._natural_of_face(p, face)))))
             if not bound and not (self.freeze_owner is not None and self.options.zhuada_subject == "discarder"):
                 for m in self.melds[p]:
-                    if m.kind is MeldKind.PONG:
-                        for t in sorted({t for t in hand if not wc.is_wild(t) and wc.face(t) == m.face}):
+                    if m.kind is MeldKind.PONG and fcount[m.face]:
+                        for t in sorted({t for t in hand if ftab[t] == m.face}):
                             out.append(Action(p, ActionType.ADDED_KONG, (t,)))
         for t in self._discardable(p):
             out.append(Action(p, ActionType.DISCARD, (t,)))
@@ -327,14 +327,14 @@ class Round:
                 acts.append(Action(q, ActionType.WIN))
             if not final:
                 nat = sorted(self._natural_of_face(q, face))
-                wild = [t for t in self.hands[q] if wc.is_wild(t)]
+                wild = [t for t in self.hands[q] if wc.is_wild(t)] if self.options.wildcard_in_melds else []
                 pong_counts = self.options.pong_counts_as_tan
                 pong_room = not pong_counts or self._tan_room(q, d)
                 if pong_room:
                     if face not in self.passed_pong[q]:
                         if len(nat) >= 2:
                             acts.append(Action(q, ActionType.PONG, tuple(nat[:2])))
-                        if self.options.wildcard_in_melds and nat and wild:
+                        if nat and wild:
                             acts.append(Action(q, ActionType.PONG, tuple(sorted((nat[0], wild[0])))))
                     if len(nat) >= 3:
                         acts.append(Action(q, ActionType.EXPOSED_KONG, tuple(nat[:3])))
@@ -354,11 +354,15 @@ class Round:
         hand = self.hands[q]
         rank = face % 9
         base = face - rank
+        ftab = self._ftab
         by_face: dict[int, list[int]] = {}
         for t in hand:
-            if not wc.is_wild(t):
-                by_face.setdefault(wc.face(t), []).append(t)
-        wild = [t for t in hand if wc.is_wild(t)]
+            f = ftab[t]
+            if f >= 0 and abs(f - face) <= 2:
+                by_face.setdefault(f, []).append(t)
+        if not by_face:
+            return []
+        wild = [t for t in hand if ftab[t] < 0] if self.options.wildcard_in_melds else []
         pairs: list[tuple[int, int]] = []
         for start in (rank - 2, rank - 1, rank):
             if start < 0 or start > 6:
@@ -767,6 +771,7 @@ class Round:
         r.back = data["back"]
         r.indicator = None if data["indicator"] is None else pt(data["indicator"])
         r.wildcards = Wildcards.fixed() if r.indicator is None else Wildcards.flipped(r.indicator)
+        r._ftab = r.wildcards.face_table()
         r.hands = [[pt(t) for t in h] for h in data["hands"]]
         r.melds = [[Meld.from_json(m) for m in ms] for ms in data["melds"]]
         r.discards = [[(pt(t), by) for t, by in ds] for ds in data["discards"]]

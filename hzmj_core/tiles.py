@@ -245,6 +245,10 @@ class Wildcards:
             return ()
         return (face,)
 
+    def face_table(self) -> tuple[int, ...]:
+        """Face of every kind (34 entries), ``-1`` for the wildcard kind: a fast lookup for hot loops."""
+        return tuple(-1 if k == self.wild_kind else self.face(k) for k in range(NUM_KINDS))
+
     def to_json(self) -> dict[str, object]:
         """JSON-ready form."""
         return {"mode": self.mode.value, "indicator": None if self.indicator is None else TILE_NAMES[self.indicator]}

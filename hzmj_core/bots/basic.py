@@ -1,0 +1,121 @@
+"""A simple wall-efficiency player: wins when it can, discards to keep shanten lowest, claims only to improve."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..actions import Action, ActionType
+from ..hand import improving_tiles, shanten
+from ..rng import Rng
+from ..tiles import Wildcards
+from .base import Bot, Decision, SeatView
+
+
+def _shanten_without(tiles: Sequence[int], remove: Sequence[int], wc: Wildcards, melds: int) -> int:
+    rest = list(tiles)
+    for t in remove:
+        rest.remove(t)
+    counts, w = wc.split(rest)
+    return shanten(counts, w, melds)
+
+
+def _isolation(counts: Sequence[int], face: int) -> int:
+    """How connected a face is to the rest of the hand (lower = more isolated), for tie-breaks."""
+    score = 2 * (counts[face] - 1)
+    if face < 27:
+        r = face % 9
+        for d in (-2, -1, 1, 2):
+            if 0 <= r + d <= 8:
+                score += counts[face + d] * (2 if abs(d) == 1 else 1)
+    return score
+
+
+class BasicBot(Bot):
+    """Wall efficiency with wildcards (seeded tie-breaks)."""
+
+    name = "basic"
+
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed)
+        self.rng = Rng(seed)
+
+    def decide(self, view: SeatView) -> Decision:
+        """Win if legal; otherwise the discard, kong or claim that keeps shanten lowest."""
+        legal = view.legal
+        for a in legal:
+            if a.type is ActionType.WIN:
+                return Decision(a, "胡牌", "win")
+        if view.phase.value == "act":
+            return self._act(view)
+        return self._claim(view)
+
+    def _act(self, view: SeatView) -> Decision:
+        wc = view.wildcards
+        melds = sum(1 for m in view.melds[view.seat])
+        hand = list(view.hand)
+        discards = [a for a in view.legal if a.type is ActionType.DISCARD]
+        kongs = [a for a in view.legal if a.type in (ActionType.CONCEALED_KONG, ActionType.ADDED_KONG)]
+        counts, w = wc.split(hand)
+        now = shanten(counts, w, melds)
+        for k in kongs:
+            after = _shanten_without(hand, k.tiles, wc, melds + (1 if k.type is ActionType.CONCEALED_KONG else 0))
+            if after <= now:
+                return Decision(k, "开杠", "kong keeps the hand as good")
+        if len(discards) == 1:
+            return Decision(discards[0], "只能打这张", "only legal discard")
+        scored: list[tuple[int, Action, list[int], int]] = []
+        for a in discards:
+            t = a.tile
+            if wc.is_wild(t):
+                continue
+            rest = list(hand)
+            rest.remove(t)
+            c, ww = wc.split(rest)
+            scored.append((shanten(c, ww, melds), a, c, ww))
+        if not scored:
+            return Decision(discards[0], "只剩财神可打", "only wildcards to discard")
+        low = min(sc[0] for sc in scored)
+        seen = view.visible_counts()
+        best: tuple[int, int] | None = None
+        choice = scored[0][1]
+        for s, a, c, ww in scored:
+            if s != low:
+                continue
+            good = sum(
+                max(0, sum(4 - seen[k] for k in wc.tiles_of_face(f)))
+                for f in improving_tiles(c, ww, melds)
+            )
+            key = (-good, _isolation(counts, wc.face(a.tile)))
+            if best is None or key < best:
+                best, choice = key, a
+        assert best is not None
+        return Decision(choice, f"向听数 {low}，有效牌 {-best[0]} 张", f"shanten {low}, {-best[0]} useful tiles")
+
+    def _claim(self, view: SeatView) -> Decision:
+        wc = view.wildcards
+        melds = sum(1 for m in view.melds[view.seat])
+        hand = list(view.hand)
+        counts, w = wc.split(hand)
+        now = shanten(counts, w, melds)
+        pass_action = next(a for a in view.legal if a.type is ActionType.PASS)
+        best: tuple[int, Action] | None = None
+        for a in view.legal:
+            if a.type in (ActionType.PONG, ActionType.CHOW):
+                rest = list(hand)
+                for t in a.tiles:
+                    rest.remove(t)
+                after = min(
+                    (_shanten_without(rest, [t], wc, melds + 1) for t in set(rest) if not wc.is_wild(t)),
+                    default=99,
+                )
+                if after < now and (best is None or after < best[0]):
+                    best = (after, a)
+            elif a.type is ActionType.EXPOSED_KONG:
+                after = _shanten_without(hand, a.tiles, wc, melds + 1)
+                if after <= now and best is None:
+                    best = (after, a)
+        if best is not None:
+            return Decision(best[1], "吃碰后向听数降低", "the claim improves the hand")
+        return Decision(pass_action, "过", "the claim does not help")
+
+

@@ -1,0 +1,22 @@
+"""A uniformly random legal player, for simulation and fuzzing."""
+
+from __future__ import annotations
+
+from ..rng import Rng
+from .base import Bot, Decision, SeatView
+
+
+class RandomBot(Bot):
+    """Picks uniformly among the legal actions (seeded)."""
+
+    name = "random"
+
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed)
+        self.rng = Rng(seed)
+
+    def decide(self, view: SeatView) -> Decision:
+        """A uniform choice among ``view.legal``."""
+        if not view.legal:
+            raise ValueError(f"S{view.seat} has no legal action to choose from")
+        return Decision(self.rng.choice(list(view.legal)), "随机", "random choice")
