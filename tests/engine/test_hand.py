@@ -15,7 +15,7 @@ from hzmj_core import hand
 from hzmj_core.tiles import Wildcards, parse_tiles
 
 FIXED = Wildcards.fixed()
-ALL_SETS: list[tuple[int, ...]] = [(f, f, f) for f in range(34)] + [
+ALL_SETS: list[tuple[int, int, int]] = [(f, f, f) for f in range(34)] + [
     (9 * s + r, 9 * s + r + 1, 9 * s + r + 2) for s in range(3) for r in range(7)
 ]
 
