@@ -1,0 +1,310 @@
+"""Command line: ``python -m hzmj_core analyze|simulate|replay ...`` (each with ``--help`` and ``--json``).
+
+Bad input exits with status 2 and a message naming what was wrong.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections import Counter
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from .bots import BOTS, SeatView, make_bot
+from .hand import baotou_state, qike_state, shanten, waits, win_forms
+from .invariants import check
+from .log import LogError, hand_log, load, replay
+from .match import Match
+from .options import Options, OptionsError
+from .rng import derive_seed
+from .tiles import (
+    NUM_KINDS,
+    TILE_NAMES,
+    Meld,
+    NotationError,
+    Wildcards,
+    count_kinds,
+    parse_melds,
+    parse_tile,
+    parse_tokens,
+)
+
+
+class UsageError(Exception):
+    """Bad command-line input (exit status 2)."""
+
+
+def _emit(data: dict[str, Any], as_json: bool, text: Callable[[dict[str, Any]], str]) -> None:
+    if as_json:
+        print(json.dumps(data, ensure_ascii=False, indent=2))
+    else:
+        print(text(data))
+
+
+# ---------------------------------------------------------------------------- analyze
+
+
+def analyze_hand(hand: str, melds_text: str = "", wildcard: str | None = None) -> dict[str, Any]:
+    """The analysis printed by ``analyze``, as JSON-ready data; raises ``UsageError`` for bad input."""
+    try:
+        wc = Wildcards.fixed() if wildcard is None else Wildcards.flipped(parse_tile(wildcard))
+    except NotationError as exc:
+        raise UsageError(f"--wildcard: {exc}") from None
+    try:
+        tokens = parse_tokens(hand)
+        melds: list[Meld] = parse_melds(melds_text, wc) if melds_text.strip() else []
+    except NotationError as exc:
+        raise UsageError(str(exc)) from None
+    for i, tok in enumerate(tokens):
+        if tok.starred and not wc.is_wild(tok.kind):
+            raise UsageError(
+                f"tile {i + 1} ({TILE_NAMES[tok.kind]}*) is marked as a wildcard, but the wildcard is "
+                f"{TILE_NAMES[wc.wild_kind]}"
+            )
+    tiles = [t.kind for t in tokens]
+    physical = count_kinds(tiles + [t for m in melds for t in m.tiles])
+    for k in range(NUM_KINDS):
+        limit = 3 if (wc.indicator is not None and k == wc.indicator) else 4
+        if physical[k] > limit:
+            extra = " (one is the turned-up indicator)" if limit == 3 else ""
+            raise UsageError(f"{physical[k]} copies of {TILE_NAMES[k]}: at most {limit} exist{extra}")
+    size = len(tiles) + 3 * len(melds)
+    counts, w = wc.split(tiles)
+    k = len(melds)
+    out: dict[str, Any] = {
+        "hand": " ".join(wc.name(t) for t in sorted(tiles)),
+        "melds": [str(m) for m in melds],
+        "wildcard": TILE_NAMES[wc.wild_kind],
+        "mode": wc.mode.value,
+        "tiles": size,
+    }
+    if size == 14:
+        forms = win_forms(counts, w, k)
+        out["win"] = bool(forms)
+        out["forms"] = sorted(forms)
+        out["shanten"] = shanten(counts, w, k)
+    elif size == 13:
+        out["shanten"] = shanten(counts, w, k)
+        in_hand = count_kinds(tiles + [t for m in melds for t in m.tiles])
+        out["waits"] = [
+            {"tile": TILE_NAMES[f], "remaining": sum(
+                (3 if wc.indicator is not None and kind == wc.indicator else 4) - in_hand[kind]
+                for kind in wc.tiles_of_face(f))}
+            for f in waits(counts, w, k)
+        ]
+        out["baotou"] = baotou_state(counts, w)
+        out["qike"] = qike_state(counts, w, k)
+    else:
+        raise UsageError(f"the hand has {size} tiles counting each meld as 3; analyze needs 13 or 14")
+    return out
+
+
+def _analyze_text(d: dict[str, Any]) -> str:
+    lines = [f"hand: {d['hand']}" + (f"  melds: {' '.join(d['melds'])}" if d["melds"] else ""),
+             f"wildcard: {d['wildcard']} ({d['mode']})"]
+    if d["tiles"] == 14:
+        lines.append(f"win: {'yes' if d['win'] else 'no'}" + (f" ({', '.join(d['forms'])})" if d["forms"] else ""))
+        lines.append(f"shanten: {d['shanten']}")
+    else:
+        lines.append(f"shanten: {d['shanten']}")
+        if d["waits"]:
+            lines.append("waits: " + " ".join(f"{w['tile']}×{w['remaining']}" for w in d["waits"]))
+        lines.append(f"baotou (暴头): {'yes' if d['baotou'] else 'no'}   qike (七客): {'yes' if d['qike'] else 'no'}")
+    return "\n".join(lines)
+
+
+# ---------------------------------------------------------------------------- simulate
+
+
+def simulate(hands: int, seed: int, bots: Sequence[str], options: Options, save_logs: Path | None = None,
+             check_invariants: bool = True) -> dict[str, Any]:
+    """Play ``hands`` hands between bots (matches follow each other), checking invariants after every action."""
+    if len(bots) == 1:
+        bots = list(bots) * 4
+    if len(bots) != 4:
+        raise UsageError(f"--bots takes one name or four (one per seat), got {len(bots)}")
+    for name in bots:
+        if name not in BOTS:
+            raise UsageError(f"unknown bot {name!r}: choose from {', '.join(sorted(BOTS))}")
+    if save_logs is not None:
+        save_logs.mkdir(parents=True, exist_ok=True)
+    patterns: Counter[str] = Counter()
+    win_types: Counter[str] = Counter()
+    draws = 0
+    moved = 0
+    per_seat = [0, 0, 0, 0]
+    violations: list[str] = []
+    violation_count = 0
+    actions = 0
+    played = 0
+    match_no = 0
+    t0 = time.perf_counter()
+    while played < hands:
+        m = Match(options, derive_seed(seed, match_no))
+        players = [make_bot(bots[s], derive_seed(seed, match_no, s + 1)) for s in range(4)]
+        match_no += 1
+        while not m.over and played < hands:
+            r = m.round
+            points = (m.points[0], m.points[1], m.points[2], m.points[3])
+            while not r.is_over:
+                seat = r.deciding_seats()[0]
+                r.apply(players[seat].choose(SeatView.of(r, seat, points)))
+                actions += 1
+                if check_invariants:
+                    problems = check(r)
+                    if problems:
+                        violation_count += len(problems)
+                        if len(violations) < 5:
+                            violations.extend(f"hand {played}, action {len(r.actions)}: {p}" for p in problems)
+            if save_logs is not None:
+                (save_logs / f"hand-{played:05d}.json").write_text(
+                    json.dumps(hand_log(r, list(points)), ensure_ascii=False))
+            res = r.result
+            assert res is not None
+            if res.winner is None:
+                draws += 1
+            else:
+                assert res.evaluation is not None and res.win_type is not None
+                patterns[res.evaluation.pattern] += 1
+                win_types[res.win_type.value] += 1
+                moved += sum(d for d in res.deltas if d > 0)
+            for s in range(4):
+                per_seat[s] += res.deltas[s]
+            played += 1
+            m.finish_hand()
+    elapsed = time.perf_counter() - t0
+    return {
+        "hands": played,
+        "matches": match_no,
+        "seed": seed,
+        "bots": list(bots),
+        "wins": sum(patterns.values()),
+        "wins_by_pattern": dict(sorted(patterns.items())),
+        "wins_by_type": dict(sorted(win_types.items())),
+        "draws": draws,
+        "points_moved": moved,
+        "points_per_seat": per_seat,
+        "actions": actions,
+        "invariant_violations": violation_count,
+        "violations": violations[:5],
+        "seconds": round(elapsed, 3),
+        "hands_per_second": round(played / elapsed, 1) if elapsed > 0 else None,
+    }
+
+
+def _simulate_text(d: dict[str, Any]) -> str:
+    lines = [f"hands: {d['hands']} ({d['matches']} matches, bots {','.join(d['bots'])}, seed {d['seed']})",
+             f"wins: {d['wins']}  draws (流局): {d['draws']}",
+             "by pattern: " + ", ".join(f"{k} {v}" for k, v in d["wins_by_pattern"].items()),
+             "by type: " + ", ".join(f"{k} {v}" for k, v in d["wins_by_type"].items()),
+             f"points moved: {d['points_moved']}  per seat: {d['points_per_seat']}",
+             f"invariant violations: {d['invariant_violations']}"]
+    lines += [f"  {v}" for v in d["violations"]]
+    lines.append(f"{d['hands_per_second']} hands/s ({d['actions']} actions in {d['seconds']} s)")
+    return "\n".join(lines)
+
+
+# ---------------------------------------------------------------------------- replay
+
+
+def replay_file(path: Path) -> dict[str, Any]:
+    """Replay a log file; raises ``UsageError`` (exit 2) naming the first problem."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise UsageError(f"cannot read {path}: {exc.strerror}") from None
+    try:
+        report = replay(load(text))
+    except LogError as exc:
+        raise UsageError(f"{path}: {exc}") from None
+    r = report.last
+    out: dict[str, Any] = {"file": str(path), "kind": report.kind, "hands": len(report.rounds),
+                           "results_checked": report.checked_results, "scenario": report.scenario,
+                           "actions": len(r.actions)}
+    if r.result is not None:
+        out["result"] = r.result.to_json()
+    else:
+        out["state"] = {"phase": r.phase.value, "current": r.current, "wall_remaining": r.remaining,
+                        "hands": [" ".join(TILE_NAMES[t] for t in sorted(h)) for h in r.hands],
+                        "melds": [[str(m) for m in ms] for ms in r.melds]}
+        out["legal_actions"] = [str(a) for a in r.legal_actions()]
+    return out
+
+
+def _replay_text(d: dict[str, Any]) -> str:
+    lines = [f"{d['file']}: {d['kind']} log, {d['hands']} hand(s) replayed, "
+             f"{d['results_checked']} recorded result(s) reproduced"]
+    if "result" in d:
+        res = d["result"]
+        if res["draw"]:
+            lines.append("result: 流局 (drawn hand)")
+        else:
+            ev = res["evaluation"]
+            lines.append(f"result: S{res['winner']} wins, {ev['name_zh']} ({ev['name_en']}), fan {ev['fan']}")
+            lines.append("deltas: " + " ".join(f"S{i} {v:+d}" for i, v in enumerate(res["deltas"])))
+    else:
+        st = d["state"]
+        lines.append(f"scenario stops in phase {st['phase']}, S{st['current']} to act, wall {st['wall_remaining']}")
+        lines.append("legal actions: " + ", ".join(d["legal_actions"]))
+    return "\n".join(lines)
+
+
+# ---------------------------------------------------------------------------- main
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser (also documents the commands)."""
+    p = argparse.ArgumentParser(prog="python -m hzmj_core", description="Hangzhou Mahjong (杭州麻将) engine tools.")
+    sub = p.add_subparsers(dest="command", required=True)
+    a = sub.add_parser("analyze", help="analyse a hand: win, forms, shanten, waits, 暴头/七客 state",
+                       description="Analyse a 13- or 14-tile hand (melds count as 3 tiles each).")
+    a.add_argument("hand", help='concealed tiles, e.g. "P* 123m 456p 789s EE"')
+    a.add_argument("--melds", default="", help='declared melds, space-separated, e.g. "EEE 123m"')
+    a.add_argument("--wildcard", metavar="FACE",
+                   help="flipped mode (翻财神) with this indicator face; default: fixed mode, P is the wildcard")
+    a.add_argument("--json", action="store_true", help="machine-readable output")
+    s = sub.add_parser("simulate", help="play hands between bots and check invariants",
+                       description="Play N hands between bots, checking every invariant after every action.")
+    s.add_argument("--hands", type=int, required=True)
+    s.add_argument("--seed", type=int, required=True)
+    s.add_argument("--bots", default="basic", help=f"one name or four, comma-separated ({', '.join(sorted(BOTS))})")
+    s.add_argument("--options", type=Path, help="JSON file of rule options (RULES §11 keys)")
+    s.add_argument("--save-logs", type=Path, metavar="DIR", help="write one JSON log per hand")
+    s.add_argument("--json", action="store_true")
+    r = sub.add_parser("replay", help="replay a log and check it reproduces its results",
+                       description="Replay a hand or match log; for a scenario, print the final state.")
+    r.add_argument("file", type=Path)
+    r.add_argument("--json", action="store_true")
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        if args.command == "analyze":
+            _emit(analyze_hand(args.hand, args.melds, args.wildcard), args.json, _analyze_text)
+        elif args.command == "simulate":
+            if args.hands < 1:
+                raise UsageError("--hands must be at least 1")
+            options = Options()
+            if args.options is not None:
+                try:
+                    options = Options.from_json(json.loads(args.options.read_text(encoding="utf-8")))
+                except (OSError, json.JSONDecodeError, OptionsError) as exc:
+                    raise UsageError(f"--options {args.options}: {exc}") from None
+            bots = [b.strip() for b in args.bots.split(",") if b.strip()]
+            result = simulate(args.hands, args.seed, bots, options, args.save_logs)
+            _emit(result, args.json, _simulate_text)
+            return 1 if result["invariant_violations"] else 0
+        elif args.command == "replay":
+            _emit(replay_file(args.file), args.json, _replay_text)
+    except UsageError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    return 0
