@@ -16,7 +16,7 @@ from .actions import Action, ActionError
 from .match import Match, next_deal
 from .options import Options, OptionsError
 from .round import IllegalActionError, Round
-from .tiles import NotationError, parse_tile
+from .tiles import TILE_NAMES, NotationError, parse_tile
 
 FORMAT = "hzmj-log"
 VERSION = 1
@@ -60,8 +60,6 @@ def match_log(m: Match) -> dict[str, Any]:
 
 
 def _name(t: int) -> str:
-    from .tiles import TILE_NAMES
-
     return TILE_NAMES[t]
 
 
@@ -84,7 +82,7 @@ def _need(data: dict[str, Any], key: str, types: type | tuple[type, ...], where:
     if key not in data:
         raise LogError(f"{where}: missing key {key!r}")
     value = data[key]
-    if not isinstance(value, types) or isinstance(value, bool) and types is int:
+    if not isinstance(value, types) or (isinstance(value, bool) and types is int):
         raise LogError(f"{where}: {key!r} has the wrong type ({type(value).__name__})")
     return value
 
@@ -161,8 +159,8 @@ def replay(data: Any) -> ReplayReport:
     d = _check_header(data, "log")
     kind = d.get("kind", "hand")
     if kind == "hand":
-        r, checked = replay_hand(d)
-        return ReplayReport("hand", [r], int(checked), scenario=r.result is None or "result" not in d)
+        r, hand_checked = replay_hand(d)
+        return ReplayReport("hand", [r], int(hand_checked), scenario=r.result is None or "result" not in d)
     if kind != "match":
         raise LogError(f"log: unknown kind {kind!r} (expected 'hand' or 'match')")
     try:

@@ -19,7 +19,7 @@ from .fan import WinEvaluation, WinType, evaluate_win
 from .options import Options
 from .rng import Rng
 from .scoring import PaymentReason, Settlement, settle
-from .tiles import COPIES, NUM_KINDS, TILE_NAMES, Meld, MeldKind, Wildcards, WildcardMode, parse_tile, suit_of
+from .tiles import COPIES, NUM_KINDS, TILE_NAMES, Meld, MeldKind, WildcardMode, Wildcards, parse_tile, suit_of
 
 FINAL_WALL = 20
 """When a discard is made with this many tiles or fewer left, only discard wins may be claimed (§3)."""

@@ -99,7 +99,7 @@ def parse_tokens(text: str) -> list[ParsedTile]:
         ch = text[i]
         if ch.isspace() or ch == ",":
             if pending:
-                d, _, pos = pending[0]
+                _, _, pos = pending[0]
                 raise NotationError(f"bad token {text[pos:i]!r} at position {pos}: digits need a suit letter m, p or s")
             i += 1
             continue

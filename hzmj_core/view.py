@@ -13,7 +13,7 @@ from typing import Any
 
 from .hand import waits as hand_waits
 from .round import FINAL_WALL, Phase, Round
-from .tiles import NUM_KINDS, P, TILE_NAMES, MeldKind, Wildcards
+from .tiles import NUM_KINDS, TILE_NAMES, MeldKind, P, Wildcards
 
 
 def seen_counts(r: Round, seat: int) -> list[int]:
