@@ -314,6 +314,34 @@ def waits(counts: Sequence[int], w: int, melds: int) -> list[int]:
     return out
 
 
+def _combine_except(e: Sequence[_Entry], skip: int, n: int) -> tuple[list[int], list[int]]:
+    """Best naturals with at most s set-blocks (s = 0..n), without / with the pair, over all groups but one."""
+    acc0 = [0] * (n + 1)
+    acc1 = [0] * (n + 1)
+    for gi in range(4):
+        v = e[gi][2]
+        if gi == skip or v is _ZERO_VEC:
+            continue
+        new0 = acc0[:]
+        new1 = acc1[:]
+        for s in range(n + 1):
+            b0 = new0[s]
+            b1 = new1[s]
+            for i in range(s + 1):
+                j = 2 * (s - i)
+                t = acc0[i] + v[j]
+                if t > b0:
+                    b0 = t
+                t = max(acc1[i] + v[j], acc0[i] + v[j + 1])
+                if t > b1:
+                    b1 = t
+            new0[s] = b0
+            new1[s] = b1
+        acc0 = new0
+        acc1 = new1
+    return acc0, acc1
+
+
 def improving_tiles(counts: Sequence[int], w: int, melds: int) -> list[int]:
     """Faces (ascending) whose draw lowers the shanten of a 3n+1 hand (有效牌, ukeire faces)."""
     total = sum(counts) + w
@@ -321,26 +349,31 @@ def improving_tiles(counts: Sequence[int], w: int, melds: int) -> list[int]:
         raise ValueError(f"improving_tiles() needs a 3n+1-tile hand, not {total} tiles")
     n = (total - 1) // 3
     seven = melds == 0 and total == 13
-    e = list(_entries(counts))
+    e = _entries(counts)
     base = 3 * n + 1 - _max_used(e, n) - w
     if seven:
         base = min(base, seven_pairs_shanten(counts, w))
     c = list(counts)
     out: list[int] = []
     for g in range(4):
+        acc0, acc1 = _combine_except(e, g, n)
         lo = 9 * g
         hi = 34 if g == 3 else lo + 9
-        saved = e[g]
         for f in range(lo, hi):
             c[f] += 1
-            e[g] = _entry_of_group(c, g)
-            s = 3 * n - _max_used(e, n) - w + 1
+            v = _entry_of_group(c, g)[2]
+            used = 0
+            for i in range(n + 1):
+                j = 2 * (n - i)
+                t = max(acc1[i] + v[j], acc0[i] + v[j + 1])
+                if t > used:
+                    used = t
+            s = 3 * n + 1 - used - w
             if seven and s >= base:
                 s = min(s, seven_pairs_shanten(c, w))
             c[f] -= 1
             if s < base:
                 out.append(f)
-        e[g] = saved
     return out
 
 
