@@ -102,6 +102,11 @@ class Bot(ABC):
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
 
+    def reseed(self, seed: int) -> None:
+        """Restart the bot's randomness from ``seed`` (a session reseeds per decision, so a game
+        restored from its log continues exactly as it would have)."""
+        self.seed = seed
+
     @abstractmethod
     def decide(self, view: SeatView) -> Decision:
         """Choose one of ``view.legal``."""

@@ -39,6 +39,11 @@ class BasicBot(Bot):
         super().__init__(seed)
         self.rng = Rng(seed)
 
+    def reseed(self, seed: int) -> None:
+        """Restart the random choices from ``seed``."""
+        super().reseed(seed)
+        self.rng = Rng(seed)
+
     def decide(self, view: SeatView) -> Decision:
         """Win if legal; otherwise the discard, kong or claim that keeps shanten lowest."""
         legal = view.legal

@@ -15,6 +15,11 @@ class RandomBot(Bot):
         super().__init__(seed)
         self.rng = Rng(seed)
 
+    def reseed(self, seed: int) -> None:
+        """Restart the random choices from ``seed``."""
+        super().reseed(seed)
+        self.rng = Rng(seed)
+
     def decide(self, view: SeatView) -> Decision:
         """A uniform choice among ``view.legal``."""
         if not view.legal:

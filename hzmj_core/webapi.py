@@ -1,0 +1,293 @@
+"""The JSON facade the browser worker talks to: ``call(method, json_args) -> json``.
+
+One :class:`GameSession` holds the match against three bots. The page asks for the human seat's view,
+sends the human's chosen action, and asks the engine to play the bots one decision at a time (so it can
+animate them at a readable pace). Every answer is plain JSON; the page holds no rules.
+Stateless helpers (``analyze``, ``option_info``, ``fan_table``) serve the tutorial and the widgets too.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+from . import __version__
+from .actions import Action, ActionError
+from .bots import BOTS, Bot, SeatView, make_bot
+from .cli import UsageError, analyze_hand
+from .fan import fan_table
+from .log import LogError, match_log, replay
+from .match import Match
+from .options import OPTION_INFO, Options, OptionsError
+from .rng import derive_seed
+from .round import IllegalActionError, Round
+from .tiles import TILE_NAMES
+from .view import observation, wait_list
+
+DEFAULT_LEVEL = "basic"
+
+
+class ApiError(ValueError):
+    """A request the engine refuses; the message is shown to the user."""
+
+
+class GameSession:
+    """A match between one human seat and three bots, with save/restore by log replay."""
+
+    def __init__(self, options: Options, seed: int, level: str = DEFAULT_LEVEL, human: int = 0) -> None:
+        if level not in BOTS:
+            raise ApiError(f"unknown bot level {level!r}: choose one of {', '.join(sorted(BOTS))}")
+        if not 0 <= human <= 3:
+            raise ApiError("the human seat must be 0-3")
+        self.options = options
+        self.seed = seed
+        self.level = level
+        self.human = human
+        self.match = Match(options, seed)
+        self.bots: dict[int, Bot] = {s: make_bot(level, 0) for s in range(4) if s != human}
+
+    # ----------------------------------------------------------------- state
+
+    def _points(self) -> tuple[int, int, int, int]:
+        p = self.match.points
+        return p[0], p[1], p[2], p[3]
+
+    def state(self) -> dict[str, Any]:
+        """The human's view plus match information and hints."""
+        m = self.match
+        r = m.round
+        view = observation(r, self.human, self._points())
+        deciding = r.deciding_seats()
+        hand = r.hands[self.human]
+        view["match"] = {
+            "seed": self.seed,
+            "level": self.level,
+            "hand_number": len(m.history) + (0 if not m.over else -1) + 1,
+            "points": list(m.points),
+            "over": m.over,
+            "standings": m.standings(),
+            "history": [{"number": h.number + 1, "dealer": h.dealer, "streak": h.streak,
+                         "winner": h.result.winner, "deltas": list(h.result.deltas),
+                         "pattern": None if h.result.evaluation is None else h.result.evaluation.name_zh}
+                        for h in m.history],
+        }
+        view["human"] = self.human
+        view["deciding"] = deciding
+        view["human_to_act"] = self.human in deciding
+        view["bots_to_act"] = [s for s in deciding if s != self.human]
+        view["hand_over"] = r.is_over
+        view["hints"] = {"waits": wait_list(r, self.human) if len(hand) % 3 == 1 else []}
+        return view
+
+    # ----------------------------------------------------------------- moves
+
+    def act(self, action: Any) -> dict[str, Any]:
+        """Apply the human's action (text or dict); illegal ones raise ``ApiError`` and change nothing."""
+        r = self.match.round
+        try:
+            a = Action.from_json(action)
+        except ActionError as exc:
+            raise ApiError(str(exc)) from None
+        if a.seat != self.human:
+            raise ApiError(f"you play seat S{self.human}, not S{a.seat}")
+        before = len(r.events)
+        try:
+            r.apply(a)
+        except IllegalActionError as exc:
+            raise ApiError(str(exc)) from None
+        return {"events": r.events[before:], "state": self.state()}
+
+    def bot_step(self) -> dict[str, Any]:
+        """Let the first deciding bot make one decision; returns its public events and the new state."""
+        r = self.match.round
+        seats = [s for s in r.deciding_seats() if s != self.human]
+        if not seats:
+            raise ApiError("no bot has a decision now")
+        seat = seats[0]
+        bot = self.bots[seat]
+        bot.reseed(derive_seed(self.seed, len(self.match.history), len(r.actions), seat))
+        decision = bot.decide(SeatView.of(r, seat, self._points()))
+        before = len(r.events)
+        r.apply(decision.action)
+        return {"seat": seat, "events": r.events[before:], "reason_zh": decision.reason_zh,
+                "reason_en": decision.reason_en, "state": self.state()}
+
+    def next_hand(self) -> dict[str, Any]:
+        """Book the finished hand and deal the next one."""
+        try:
+            self.match.finish_hand()
+        except RuntimeError as exc:
+            raise ApiError(str(exc)) from None
+        return self.state()
+
+    # ----------------------------------------------------------------- persistence
+
+    def save(self) -> dict[str, Any]:
+        """Everything needed to resume exactly: the session settings and the match log."""
+        return {"version": 1, "options": self.options.to_json(), "seed": self.seed, "level": self.level,
+                "human": self.human, "log": match_log(self.match)}
+
+    @staticmethod
+    def restore(data: Any) -> GameSession:
+        """Rebuild a session from :meth:`save` output by replaying its log."""
+        if not isinstance(data, dict) or data.get("version") != 1:
+            raise ApiError("the saved game is not in a format this version reads")
+        try:
+            options = Options.from_json(data["options"])
+            s = GameSession(options, int(data["seed"]), str(data["level"]), int(data["human"]))
+        except (KeyError, TypeError, ValueError, OptionsError) as exc:
+            raise ApiError(f"the saved game is damaged: {exc}") from None
+        log = data.get("log", {})
+        hands = log.get("hands", []) if isinstance(log, dict) else []
+        try:
+            for i, h in enumerate(hands):
+                r = s.match.round
+                for text in h.get("actions", []):
+                    r.apply(Action.parse(text))
+                if i < len(hands) - 1 or "result" in h:
+                    if not r.is_over:
+                        raise ApiError(f"the saved game is damaged: hand {i + 1} did not end")
+                    s.match.finish_hand()
+        except (ActionError, IllegalActionError, RuntimeError) as exc:
+            raise ApiError(f"the saved game is damaged: {exc}") from None
+        return s
+
+
+# --------------------------------------------------------------------- replays
+
+
+class ReplayViewer:
+    """Step through an imported log, forward and back, seeing every hand (the game is over)."""
+
+    def __init__(self, data: Any) -> None:
+        try:
+            report = replay(data)
+        except LogError as exc:
+            raise ApiError(str(exc)) from None
+        self.data = data
+        self.rounds = report.rounds
+        self.kind = report.kind
+
+    def summary(self) -> dict[str, Any]:
+        """Hands and their number of actions."""
+        return {"kind": self.kind, "hands": [{"number": i + 1, "actions": len(r.actions),
+                                              "result": None if r.result is None else r.result.to_json()}
+                                             for i, r in enumerate(self.rounds)]}
+
+    def frame(self, hand: int, step: int) -> dict[str, Any]:
+        """The table after ``step`` actions of hand ``hand`` (0-based), with every hand shown."""
+        if not 0 <= hand < len(self.rounds):
+            raise ApiError(f"hand {hand + 1} is not in this log")
+        src = self.rounds[hand]
+        if not 0 <= step <= len(src.actions):
+            raise ApiError(f"step {step} is outside 0-{len(src.actions)}")
+        r = Round.deal(src.options, dealer=src.dealer, streak=src.streak, seed=src.seed,
+                       wall=None if src.seed is not None else src.wall)
+        for a in src.actions[:step]:
+            r.apply(a)
+        view = observation(r, 0)
+        view["all_hands"] = [[TILE_NAMES[t] for t in sorted(h)] for h in r.hands]
+        view["replay"] = {"hand": hand, "step": step, "steps": len(src.actions),
+                          "last_action": None if step == 0 else str(src.actions[step - 1])}
+        return view
+
+
+# --------------------------------------------------------------------- dispatch
+
+_session: GameSession | None = None
+_viewer: ReplayViewer | None = None
+
+
+def _need_session() -> GameSession:
+    if _session is None:
+        raise ApiError("no game in progress")
+    return _session
+
+
+def _new_game(args: dict[str, Any]) -> dict[str, Any]:
+    global _session
+    try:
+        options = Options.from_json(args.get("options", {}))
+    except OptionsError as exc:
+        raise ApiError(str(exc)) from None
+    seed = args.get("seed")
+    if seed is None:
+        raise ApiError("new_game needs a seed")
+    _session = GameSession(options, int(seed), str(args.get("level", DEFAULT_LEVEL)), int(args.get("human", 0)))
+    return _session.state()
+
+
+def _restore(args: dict[str, Any]) -> dict[str, Any]:
+    global _session
+    _session = GameSession.restore(args.get("save"))
+    return _session.state()
+
+
+def _replay_load(args: dict[str, Any]) -> dict[str, Any]:
+    global _viewer
+    data = args.get("log")
+    if isinstance(data, str):
+        try:
+            data = json.loads(data)
+        except json.JSONDecodeError as exc:
+            raise ApiError(f"the file is not valid JSON: {exc.msg} at line {exc.lineno}") from None
+    _viewer = ReplayViewer(data)
+    return _viewer.summary()
+
+
+def _replay_frame(args: dict[str, Any]) -> dict[str, Any]:
+    if _viewer is None:
+        raise ApiError("no replay loaded")
+    return _viewer.frame(int(args.get("hand", 0)), int(args.get("step", 0)))
+
+
+def _analyze(args: dict[str, Any]) -> dict[str, Any]:
+    try:
+        return analyze_hand(str(args.get("hand", "")), str(args.get("melds", "")), args.get("wildcard"))
+    except UsageError as exc:
+        raise ApiError(str(exc)) from None
+
+
+def _option_info(_: dict[str, Any]) -> list[dict[str, Any]]:
+    defaults = Options().to_json()
+    return [{"key": i.key, "chinese": i.chinese, "english": i.english,
+             "values": None if i.values is None else list(i.values), "default": defaults[i.key],
+             "description": i.description, "section": i.section} for i in OPTION_INFO.values()]
+
+
+METHODS: dict[str, Callable[[dict[str, Any]], Any]] = {
+    "version": lambda _: __version__,
+    "new_game": _new_game,
+    "state": lambda _: _need_session().state(),
+    "act": lambda a: _need_session().act(a.get("action")),
+    "bot_step": lambda _: _need_session().bot_step(),
+    "next_hand": lambda _: _need_session().next_hand(),
+    "save": lambda _: _need_session().save(),
+    "restore": _restore,
+    "export_log": lambda _: match_log(_need_session().match),
+    "replay_load": _replay_load,
+    "replay_frame": _replay_frame,
+    "analyze": _analyze,
+    "option_info": _option_info,
+    "fan_table": lambda _: fan_table(),
+    "bot_levels": lambda _: sorted(BOTS),
+}
+
+
+def call(method: str, json_args: str = "{}") -> str:
+    """Dispatch one request and return its result as JSON.
+
+    Raises :class:`ApiError` with a message for the user when the request is refused (unknown method,
+    bad arguments, an illegal action); the engine state is then unchanged.
+    """
+    fn = METHODS.get(method)
+    if fn is None:
+        raise ApiError(f"unknown method {method!r}")
+    try:
+        args = json.loads(json_args) if json_args else {}
+    except json.JSONDecodeError as exc:
+        raise ApiError(f"arguments are not valid JSON: {exc.msg}") from None
+    if not isinstance(args, dict):
+        raise ApiError("arguments must be a JSON object")
+    return json.dumps(fn(args), ensure_ascii=False)
