@@ -155,15 +155,26 @@ def is_standard_win(counts: Sequence[int], w: int) -> bool:
     if (sum(counts) + w) % 3 != 2:
         return False
     b = bytes(counts)
-    k0 = b[0:9]
-    k1 = b[9:18]
-    k2 = b[18:27]
-    k3 = b[27:34]
-    e0 = _SUIT.get(k0) or _suit_entry(k0)
-    e1 = _SUIT.get(k1) or _suit_entry(k1)
-    e2 = _SUIT.get(k2) or _suit_entry(k2)
-    e3 = _HONOR.get(k3) or _honor_entry(k3)
-    return e0[0] + e1[0] + e2[0] + e3[0] + min(e0[1], e1[1], e2[1], e3[1]) <= w
+    # Groups are added one at a time with early exits: a group needs at least min(need0, need1)
+    # wildcards whichever group holds the pair, and most random hands fail on the first groups.
+    k = b[27:34]
+    e3 = _HONOR.get(k) or _honor_entry(k)
+    need = e3[0]
+    if need + min(e3[1], 0) > w:
+        return False
+    k = b[0:9]
+    e0 = _SUIT.get(k) or _suit_entry(k)
+    need += e0[0]
+    if need + min(e3[1], e0[1], 0) > w:
+        return False
+    k = b[9:18]
+    e1 = _SUIT.get(k) or _suit_entry(k)
+    need += e1[0]
+    if need + min(e3[1], e0[1], e1[1], 0) > w:
+        return False
+    k = b[18:27]
+    e2 = _SUIT.get(k) or _suit_entry(k)
+    return need + e2[0] + min(e0[1], e1[1], e2[1], e3[1]) <= w
 
 
 def _odd_faces(counts: Sequence[int]) -> int:
