@@ -288,9 +288,10 @@ class Round:
             for t in hand:
                 if ftab[t] >= 0:
                     fcount[ftab[t]] += 1
-            for face in range(NUM_KINDS):
-                if fcount[face] == 4:
-                    out.append(Action(p, ActionType.CONCEALED_KONG, tuple(sorted(self._natural_of_face(p, face)))))
+            if 4 in fcount:
+                for face in range(NUM_KINDS):
+                    if fcount[face] == 4:
+                        out.append(Action(p, ActionType.CONCEALED_KONG, tuple(sorted(self._natural_of_face(p, face)))))
             if not bound and not (self.freeze_owner is not None and self.options.zhuada_subject == "discarder"):
                 for m in self.melds[p]:
                     if m.kind is MeldKind.PONG and fcount[m.face]:
@@ -346,8 +347,11 @@ class Round:
         return out
 
     def _tan_room(self, a: int, b: int) -> bool:
+        n = self.tan[a][b]
+        if n < 2:
+            return True
         cap = self.tan_cap(a, b)
-        return cap is None or self.tan[a][b] < cap
+        return cap is None or n < cap
 
     def _chow_options(self, q: int, x: int, face: int) -> list[Action]:
         wc = self.wildcards
