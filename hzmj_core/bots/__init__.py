@@ -6,9 +6,13 @@ from collections.abc import Callable
 
 from .base import Bot, Decision, SeatView
 from .basic import BasicBot
+from .easy import EasyBot
+from .normal import NormalBot
 from .random_bot import RandomBot
 
-BOTS: dict[str, Callable[[int], Bot]] = {"random": RandomBot, "basic": BasicBot}
+BOTS: dict[str, Callable[[int], Bot]] = {
+    "random": RandomBot, "basic": BasicBot, "easy": EasyBot, "normal": NormalBot,
+}
 """Bot kinds by name (``make_bot(name, seed)``)."""
 
 
@@ -20,4 +24,4 @@ def make_bot(name: str, seed: int = 0) -> Bot:
         raise ValueError(f"unknown bot {name!r}: choose one of {', '.join(sorted(BOTS))}") from None
 
 
-__all__ = ["BOTS", "BasicBot", "Bot", "Decision", "RandomBot", "SeatView", "make_bot"]
+__all__ = ["BOTS", "BasicBot", "Bot", "Decision", "EasyBot", "NormalBot", "RandomBot", "SeatView", "make_bot"]

@@ -1,0 +1,215 @@
+"""The arena: bots play many hands against each other and we measure, per bot kind, how they do.
+
+Every hand is dealt independently from the arena seed (wall, dealer and streak 老庄 derived from it), so a
+hand can be replayed under another seating. With ``duplicate`` each wall is played once per rotation of the
+seating (four times), every kind sitting at every seat, so the luck of the wall cancels out as in duplicate
+mahjong. The figures per kind: mean points per hand with a 95% confidence interval (over walls, so the
+four rotations of one wall count as one sample), win rate, deal-in (放铳) rate, average fan of wins and the
+decision time of the bot (median and 95th percentile).
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+from .bots import BOTS, SeatView, make_bot
+from .options import Options
+from .rng import Rng, derive_seed
+from .round import Round
+
+STREAK_MIX = ((1, 0.6), (2, 0.25), (3, 0.15))
+"""How often each dealer streak L is dealt in ``streak="mix"``: mostly 平庄, sometimes 3老 (discard wins live)."""
+
+
+class ArenaError(ValueError):
+    """Bad arena settings (unknown bot, wrong number of seats, ...)."""
+
+
+@dataclass(slots=True)
+class SeatHand:
+    """One seat's outcome in one played hand."""
+
+    wall: int
+    kind: str
+    points: int
+    won: bool
+    fan: int
+    dealt_in: bool
+    times: list[float] = field(default_factory=list)
+
+
+def deal_params(seed: int, wall: int, streak: int | str) -> tuple[int, int, int]:
+    """Wall seed, dealer and streak of arena hand number ``wall``."""
+    rng = Rng(derive_seed(seed, wall, 0xA7E7A))
+    dealer = rng.below(4)
+    if streak == "mix":
+        x = rng.random()
+        lao = 3
+        acc = 0.0
+        for value, p in STREAK_MIX:
+            acc += p
+            if x < acc:
+                lao = value
+                break
+    else:
+        lao = int(streak)
+    return derive_seed(seed, wall), dealer, lao
+
+
+def play_hand(options: Options, wall_seed: int, dealer: int, streak: int, kinds: Sequence[str],
+              bot_seed: int) -> tuple[Round, list[list[float]]]:
+    """Play one hand with the given bot kind per seat; returns the finished round and decision times (s)."""
+    r = Round.deal(options, dealer=dealer, streak=streak, seed=wall_seed)
+    bots = [make_bot(kinds[s], derive_seed(bot_seed, s)) for s in range(4)]
+    points = (options.start_points,) * 4
+    pts = (points[0], points[1], points[2], points[3])
+    times: list[list[float]] = [[], [], [], []]
+    clock = time.perf_counter
+    while not r.is_over:
+        seat = r.deciding_seats()[0]
+        view = SeatView.of(r, seat, pts)
+        t0 = clock()
+        decision = bots[seat].decide(view)
+        times[seat].append(clock() - t0)
+        r.apply(decision.action)
+    return r, times
+
+
+def play_wall(options: Options, seed: int, wall: int, seats: Sequence[str], duplicate: bool,
+              streak: int | str) -> list[SeatHand]:
+    """Play one wall (once, or once per seat rotation) and return every seat's outcome."""
+    wall_seed, dealer, lao = deal_params(seed, wall, streak)
+    out: list[SeatHand] = []
+    for rot in range(4 if duplicate else 1):
+        kinds = [seats[(s - rot) % 4] for s in range(4)]
+        r, times = play_hand(options, wall_seed, dealer, lao, kinds, derive_seed(seed, wall, rot, 0xB07))
+        res = r.result
+        assert res is not None
+        fan = res.evaluation.fan if res.evaluation is not None else 0
+        for s in range(4):
+            out.append(SeatHand(wall, kinds[s], res.deltas[s], res.winner == s, fan if res.winner == s else 0,
+                                res.discarder == s and res.winner is not None, times[s]))
+    return out
+
+
+def _play_chunk(args: tuple[Options, int, list[int], list[str], bool, int | str]) -> list[SeatHand]:
+    options, seed, walls, seats, duplicate, streak = args
+    out: list[SeatHand] = []
+    for w in walls:
+        out.extend(play_wall(options, seed, w, seats, duplicate, streak))
+    return out
+
+
+def _percentile(sorted_values: Sequence[float], q: float) -> float:
+    if not sorted_values:
+        return 0.0
+    k = (len(sorted_values) - 1) * q
+    lo = math.floor(k)
+    hi = min(lo + 1, len(sorted_values) - 1)
+    return sorted_values[lo] + (sorted_values[hi] - sorted_values[lo]) * (k - lo)
+
+
+def summarize(records: Sequence[SeatHand]) -> dict[str, dict[str, Any]]:
+    """Per-kind figures from seat outcomes (see the module docstring)."""
+    kinds = sorted({r.kind for r in records})
+    out: dict[str, dict[str, Any]] = {}
+    for k in kinds:
+        mine = [r for r in records if r.kind == k]
+        per_wall: dict[int, list[int]] = {}
+        for r in mine:
+            per_wall.setdefault(r.wall, []).append(r.points)
+        samples = [sum(v) / len(v) for v in per_wall.values()]
+        mean = statistics.fmean(samples)
+        half = 1.96 * statistics.stdev(samples) / math.sqrt(len(samples)) if len(samples) > 1 else float("inf")
+        wins = [r for r in mine if r.won]
+        times = sorted(t for r in mine for t in r.times)
+        out[k] = {
+            "seat_hands": len(mine),
+            "mean_points": round(mean, 3),
+            "ci95": [round(mean - half, 3), round(mean + half, 3)],
+            "ci95_half_width": round(half, 3),
+            "win_rate": round(len(wins) / len(mine), 4),
+            "deal_in_rate": round(sum(1 for r in mine if r.dealt_in) / len(mine), 4),
+            "avg_fan": round(statistics.fmean(r.fan for r in wins), 3) if wins else None,
+            "decisions": len(times),
+            "time_median_ms": round(1000 * _percentile(times, 0.5), 3),
+            "time_p95_ms": round(1000 * _percentile(times, 0.95), 3),
+            "time_max_ms": round(1000 * times[-1], 3) if times else 0.0,
+        }
+    return out
+
+
+def run_arena(hands: int, seed: int, seats: Sequence[str], *, duplicate: bool = False,
+              options: Options | None = None, streak: int | str = "mix", jobs: int = 1,
+              progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
+    """Play about ``hands`` hands (with ``duplicate``, ``hands / 4`` walls × 4 rotations) and report per kind.
+
+    ``seats`` names the bot kind of each of the four seats (one name means all four). ``streak`` is 1, 2, 3
+    or ``"mix"`` (:data:`STREAK_MIX`). ``jobs > 1`` plays walls in that many processes (same results).
+    """
+    seats = list(seats)
+    if len(seats) == 1:
+        seats *= 4
+    if len(seats) != 4:
+        raise ArenaError(f"--seats takes one bot name or four, got {len(seats)}")
+    for name in seats:
+        if name not in BOTS:
+            raise ArenaError(f"unknown bot {name!r}: choose from {', '.join(sorted(BOTS))}")
+    if hands < 1:
+        raise ArenaError("--hands must be at least 1")
+    if streak not in ("mix", 1, 2, 3):
+        raise ArenaError(f"--streak must be 1, 2, 3 or mix, got {streak!r}")
+    opts = options or Options()
+    n_walls = max(1, math.ceil(hands / 4)) if duplicate else hands
+    walls = list(range(n_walls))
+    t0 = time.perf_counter()
+    records: list[SeatHand] = []
+    if jobs <= 1:
+        for i, w in enumerate(walls):
+            records.extend(play_wall(opts, seed, w, seats, duplicate, streak))
+            if progress is not None:
+                progress(i + 1, n_walls)
+    else:
+        chunks = [walls[i::jobs * 4] for i in range(jobs * 4)]
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            for i, part in enumerate(pool.map(_play_chunk, [(opts, seed, c, seats, duplicate, streak)
+                                                            for c in chunks if c])):
+                records.extend(part)
+                if progress is not None:
+                    progress(i + 1, len(chunks))
+    elapsed = time.perf_counter() - t0
+    played = len(records) // 4
+    wins = sum(1 for r in records if r.won)
+    return {
+        "hands": played,
+        "walls": n_walls,
+        "duplicate": duplicate,
+        "seed": seed,
+        "seats": seats,
+        "streak": streak,
+        "draw_rate": round(1 - wins / played, 4),
+        "seconds": round(elapsed, 2),
+        "hands_per_second": round(played / elapsed, 2) if elapsed > 0 else None,
+        "kinds": summarize(records),
+    }
+
+
+def arena_text(d: dict[str, Any]) -> str:
+    """A human-readable table of :func:`run_arena` output."""
+    lines = [f"arena: {d['hands']} hands ({d['walls']} walls{', duplicate' if d['duplicate'] else ''}), "
+             f"seats {','.join(d['seats'])}, seed {d['seed']}, streak {d['streak']}; "
+             f"流局 {100 * d['draw_rate']:.1f}%, {d['hands_per_second']} hands/s",
+             f"{'bot':<8}{'mean/hand':>10}  {'95% CI':<19}{'win':>7}{'deal-in':>9}{'avg fan':>9}"
+             f"{'med ms':>8}{'p95 ms':>8}"]
+    for k, s in d["kinds"].items():
+        ci = f"[{s['ci95'][0]:+.2f}, {s['ci95'][1]:+.2f}]"
+        fan = "-" if s["avg_fan"] is None else f"{s['avg_fan']:.2f}"
+        lines.append(f"{k:<8}{s['mean_points']:>+10.3f}  {ci:<19}{100 * s['win_rate']:>6.1f}%"
+                     f"{100 * s['deal_in_rate']:>8.1f}%{fan:>9}{s['time_median_ms']:>8.2f}{s['time_p95_ms']:>8.2f}")
+    return "\n".join(lines)

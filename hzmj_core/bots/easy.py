@@ -1,0 +1,31 @@
+"""入门 (easy): sensible but gentle.
+
+It keeps the shanten as low as it can and never breaks a ready hand, but it does not count useful tiles
+(it picks among equally close discards at random), claims every chow or pong that does not set it back
+(so it opens its hand and gives 摊 freely) and always wins at once. A beginner can beat it.
+"""
+
+from __future__ import annotations
+
+from ..actions import Action
+from .eval import Analysis, Shape
+from .normal import NormalBot
+
+
+class EasyBot(NormalBot):
+    """Shanten-only discards with random ties; eager claims."""
+
+    name = "easy"
+
+    def rank_discards(self, an: Analysis, discards: list[Action]) -> tuple[Action, Shape] | None:
+        """A random natural discard among those with the lowest shanten."""
+        scored = [(an.after_discard(a.tile), a) for a in discards if not an.wc.is_wild(a.tile)]
+        if not scored:
+            return None
+        low = min(sh.shanten for sh, _ in scored)
+        pool = [(a, sh) for sh, a in scored if sh.shanten == low]
+        return self.rng.choice(pool)
+
+    def claim_ok(self, an: Analysis, action: Action, after: Shape, now: int) -> bool:
+        """Any claim that does not set the hand back (a ready hand still keeps ready)."""
+        return after.shanten <= now and not (now == 0 and after.shanten == 0)
