@@ -164,9 +164,8 @@ def format_tiles(kinds: Iterable[int], wildcards: Wildcards | None = None, compa
         )
         if digits:
             groups.append(digits + SUIT_LETTERS[s])
-    honours = "".join(TILE_NAMES[k] + ("*" if k == wild else "") for k in ks if k >= 27)
-    if honours:
-        groups.append(honours)
+    for k in sorted({k for k in ks if k >= 27}):
+        groups.append((TILE_NAMES[k] + ("*" if k == wild else "")) * ks.count(k))
     return " ".join(groups)
 
 
