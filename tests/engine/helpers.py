@@ -112,7 +112,8 @@ def discard_drawn(r: Round, seat: int | None = None) -> str:
     assert r.phase is Phase.ACT, r.phase
     if seat is not None:
         assert r.current == seat, f"expected S{seat} to act, it is S{r.current}"
-    assert r.drawn is not None, "no drawn tile"
+    if r.drawn is None:  # the dealer's first turn: no drawn tile, discard any natural tile
+        return discard_any(r, r.current)
     text = f"S{r.current} discard {TILE_NAMES[r.drawn]}"
     r.apply(Action.parse(text))
     return text
