@@ -12,7 +12,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from . import __version__
+from . import __version__, lessons
 from .actions import Action, ActionError
 from .bots import BOTS, Bot, SeatView, make_bot
 from .cli import UsageError, analyze_hand
@@ -249,6 +249,13 @@ def _analyze(args: dict[str, Any]) -> dict[str, Any]:
         raise ApiError(str(exc)) from None
 
 
+def _lessons_call(fn: Callable[..., Any], *args: Any) -> Any:
+    try:
+        return fn(*args)
+    except lessons.LessonError as exc:
+        raise ApiError(str(exc)) from None
+
+
 def _option_info(_: dict[str, Any]) -> list[dict[str, Any]]:
     defaults = Options().to_json()
     return [{"key": i.key, "chinese": i.chinese, "english": i.english,
@@ -272,6 +279,11 @@ METHODS: dict[str, Callable[[dict[str, Any]], Any]] = {
     "option_info": _option_info,
     "fan_table": lambda _: fan_table(),
     "bot_levels": lambda _: sorted(BOTS),
+    "lessons": lambda _: lessons.catalogue(),
+    "lesson": lambda a: _lessons_call(lessons.lesson, str(a.get("id", ""))),
+    "check_exercise": lambda a: _lessons_call(lessons.check, str(a.get("id", "")), a.get("answer")),
+    "hand_widget": lambda a: _lessons_call(lessons.hand_widget, str(a.get("tiles", "")), str(a.get("melds") or ""),
+                                           a.get("wildcard") or None, a.get("win_tile") or None),
 }
 
 
