@@ -203,7 +203,7 @@ LESSONS: tuple[Lesson, ...] = (
                "If, before your draw, your hand is one wildcard plus four complete sets, you are in 暴头 (baotou) "
                "state: whatever you draw pairs up with the wildcard, so every draw wins. A 暴头 win is worth "
                "1 fan (×2)."),
-            _hand("P* 1m2m3m 4p5p6p 7s8s9s EEE", "暴头状态：摸什么都胡", "暴头 state: every draw wins", analyze=True),
+            _hand("P* 1m2m3m 4p5p6p 7s8s9s EEE", "一张财神 + 四组", "One wildcard + four sets", analyze=True),
             _rule("暴头状态的玩家不能胡别人打出的牌（不能放铳），哪怕这张牌能用别的方式凑成胡牌。",
                   "A player in 暴头 state may not win on another player’s discard, even if the discard would "
                   "complete the hand some other way."),
@@ -303,7 +303,7 @@ LESSONS: tuple[Lesson, ...] = (
                "和暴头一样也能加飘。",
                "If, before the draw, your 13 tiles hold more wildcards than unpaired faces, any draw completes seven "
                "pairs: this is 七客 state, worth 2 fan, and like 暴头 it collects 飘s."),
-            _hand("1m1m 3m3m 5p5p 7p7p EE CC P*", "七客状态：摸什么都胡", "七客 state: every draw wins", analyze=True),
+            _hand("1m1m 3m3m 5p5p 7p7p EE CC P*", "六对 + 一张财神", "Six pairs + one wildcard", analyze=True),
             _rule("三张真牌加一张财神不算豪华。", "Three natural tiles plus a wildcard are not a 豪华 group."),
         ),
         (

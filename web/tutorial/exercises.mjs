@@ -1,0 +1,185 @@
+// One renderer per exercise kind. The page never knows an answer: it collects the learner's answer and
+// asks the engine (`check_exercise`), then shows the engine's explanation.
+import {el, hand, melds, pick, richText, tile, tileButton, tileWords, tr} from './ui.mjs';
+
+/**
+ * Render an exercise (as given by the engine's `lesson`) into a <section>.
+ * ctx: {lang, call(method, args) -> Promise, onSolved(id)}.
+ */
+export function renderExercise(ex, ctx, index = 0) {
+  const {lang} = ctx;
+  const box = el('section', {class: 'exercise', 'data-exercise': ex.id, 'data-kind': ex.kind,
+    'aria-labelledby': `q-${ex.id}`});
+  box.append(el('h3', {id: `q-${ex.id}`, class: 'prompt'},
+    el('span', {class: 'badge'}, `${tr(lang, 'exercise')} ${index + 1}`), ' ', richText(pick(ex, 'prompt', lang), lang)));
+  const body = el('div', {class: 'ex-body'});
+  const feedback = el('div', {class: 'feedback', role: 'status', 'aria-live': 'polite'});
+  box.append(body, feedback);
+
+  let busy = false;
+  async function submit(answer) {
+    if (busy) return;
+    busy = true;
+    box.classList.add('checking');
+    try {
+      const res = await ctx.call('check_exercise', {id: ex.id, answer});
+      showResult(res);
+    } catch (err) {
+      feedback.replaceChildren(el('p', {class: 'bad'}, String(err.message || err)));
+    } finally {
+      busy = false;
+      box.classList.remove('checking');
+    }
+  }
+
+  function showResult(res) {
+    box.dataset.result = res.correct ? 'correct' : 'wrong';
+    const head = el('p', {class: res.correct ? 'good verdict' : 'bad verdict'},
+      res.correct ? `✓ ${tr(lang, 'correct')}` : `✗ ${tr(lang, 'wrong')}`);
+    const parts = [head, el('p', {class: 'explain'}, pick(res, 'explanation', lang))];
+    if (res.line && res.line.length) parts.push(lineList(tr(lang, 'line'), res.line));
+    if (!res.correct && res.best_line && res.best_line.length && res.legal !== false) {
+      parts.push(lineList(tr(lang, 'best_line'), res.best_line));
+    }
+    if (res.waits) parts.push(waitsRow(res.waits));
+    feedback.replaceChildren(...parts);
+    if (res.correct) ctx.onSolved?.(ex.id);
+  }
+
+  function lineList(title, steps) {
+    return el('div', {class: 'line'}, el('strong', {}, title), el('ol', {}, steps.map((s) => el('li', {}, s[lang] || s.zh))));
+  }
+
+  function waitsRow(waits) {
+    return el('p', {class: 'waits-row'}, waits.map((w) => el('span', {class: 'wait'}, tile(w.tile, lang, {size: 22}),
+      `×${w.remaining}`)));
+  }
+
+  const checkButton = (getAnswer) => el('button', {type: 'button', class: 'primary check',
+    onclick: () => submit(getAnswer())}, tr(lang, 'check'));
+
+  const standIn = ex.wildcard && ex.wildcard.mode === 'flipped' ? ex.wildcard.indicator : null;
+  const context = (...items) => el('p', {class: 'context'}, items.filter(Boolean).join(' · '));
+
+  switch (ex.kind) {
+    case 'tile': {
+      const row = el('div', {class: 'choices tiles-row', role: 'group'});
+      for (const t of ex.choices) row.append(tileButton(t, lang, () => submit(t), {size: 40}));
+      body.append(row);
+      break;
+    }
+    case 'win_value': {
+      if (standIn) body.append(context(tr(lang, 'wild_ind', {t: standIn})));
+      body.append(melds(ex.melds, lang, 30) || '', hand([ex.hand], lang, {extra: ex.win_tile, size: 34, standIn}));
+      body.append(context(tr(lang, ex.win_type === 'discard' ? 'discard' : ex.win_type === 'replacement'
+        ? 'replacement' : 'self_draw') + ` ${ex.win_tile}`));
+      const row = el('div', {class: 'choices', role: 'group'});
+      for (const c of ex.choices) {
+        row.append(el('button', {type: 'button', class: 'choice', 'data-answer': JSON.stringify(c),
+          onclick: () => submit(c)}, c === null ? tr(lang, 'no_win') : tr(lang, 'fan', {n: c})));
+      }
+      body.append(row);
+      break;
+    }
+    case 'baotou_discard': {
+      const row = el('div', {class: 'choices tiles-row', role: 'group'});
+      for (const t of ex.hand) row.append(tileButton(t, lang, () => submit(t.replace('*', '')), {size: 34}));
+      body.append(row);
+      break;
+    }
+    case 'waits': {
+      body.append(hand([ex.hand], lang, {size: 34}));
+      const picked = new Set();
+      const grid = el('div', {class: 'palette', role: 'group', 'aria-label': tr(lang, 'select_waits')});
+      for (const t of ex.palette) {
+        const b = tileButton(t, lang, () => {
+          if (picked.has(t)) picked.delete(t); else picked.add(t);
+          b.setAttribute('aria-pressed', String(picked.has(t)));
+        }, {size: 28, pressed: false});
+        grid.append(b);
+      }
+      const left = el('input', {type: 'number', min: '0', max: '136', inputmode: 'numeric', class: 'num',
+        'aria-label': tr(lang, 'left')});
+      body.append(el('p', {class: 'hint'}, tr(lang, 'select_waits')), grid,
+        el('label', {class: 'field'}, tr(lang, 'left'), ' ', left),
+        checkButton(() => ({tiles: [...picked], left: left.value === '' ? -1 : Number(left.value)})));
+      break;
+    }
+    case 'payments': {
+      const facts = [tr(lang, 'dealer') + ` S${ex.dealer}`, tr(lang, 'streak', {n: ex.streak}),
+        `${tr(lang, 'winner')} S${ex.winner}`];
+      if (ex.payer !== null && ex.payer !== undefined) facts.push(tr(lang, 'payer', {n: ex.payer}));
+      for (const [a, b, n] of ex.tan || []) facts.push(tr(lang, 'tan', {a, b, n}));
+      body.append(context(...facts), melds(ex.melds, lang, 30) || '',
+        hand([ex.hand], lang, {extra: ex.win_tile, size: 34}));
+      const inputs = [0, 1, 2, 3].map((s) => el('input', {type: 'number', inputmode: 'numeric', class: 'num',
+        'data-seat': s, 'aria-label': `S${s}`}));
+      const grid = el('div', {class: 'pay-grid', role: 'group', 'aria-label': tr(lang, 'points')},
+        inputs.map((inp, s) => el('label', {class: s === ex.winner ? 'field winner' : 'field'},
+          `S${s}${s === ex.dealer ? ` (${tr(lang, 'dealer')})` : ''}`, inp)));
+      body.append(el('p', {class: 'hint'}, tr(lang, 'points')), grid,
+        checkButton(() => inputs.map((i) => Number(i.value || 0))));
+      break;
+    }
+    case 'move': {
+      const v = ex.view;
+      const facts = [tr(lang, 'dealer') + ` S${v.dealer}`, tr(lang, 'streak', {n: v.streak}),
+        tr(lang, 'wall', {n: v.wall_remaining})];
+      if (v.freeze && v.freeze.owner !== null) facts.push(tr(lang, 'freeze', {n: v.freeze.owner}));
+      if (v.last_discard) facts.push(`S${v.last_discard.seat} ${tr(lang, 'discarded')} ${v.last_discard.tile}`);
+      body.append(context(...facts));
+      body.append(melds(v.players[ex.seat].melds, lang, 28) || '');
+      const discard = new Map(ex.candidates.filter((c) => c.type === 'discard')
+        .map((c) => [c.tiles[0].replace('*', ''), c]));
+      const handTiles = [...v.hand];
+      if (v.drawn) handTiles.splice(handTiles.indexOf(v.drawn), 1);
+      const row = el('div', {class: 'choices tiles-row hand-row', role: 'group', 'aria-label': tr(lang, 'your_hand')});
+      const addTile = (t, extra) => {
+        const c = discard.get(t);
+        const name = c ? c.tiles[0] : t;
+        const b = c ? tileButton(name, lang, () => submit(c.text), {size: 36})
+          : el('span', {class: 'tile-btn static'}, tile(name, lang, {size: 36}).firstChild);
+        if (c) b.setAttribute('aria-label', `${lang === 'en' ? 'Discard' : '打'} ${tileWords(name, lang)}`);
+        if (extra) b.classList.add('drawn');
+        row.append(b);
+      };
+      handTiles.forEach((t) => addTile(t, false));
+      if (v.drawn) {
+        row.append(el('span', {class: 'gap', 'aria-hidden': 'true'}));
+        addTile(v.drawn, true);
+      }
+      body.append(row);
+      if (v.drawn) body.append(el('p', {class: 'hint'}, `${tr(lang, 'drawn')}: ${v.drawn}`));
+      const others = ex.candidates.filter((c) => c.type !== 'discard');
+      if (others.length) {
+        body.append(el('div', {class: 'choices', role: 'group', 'aria-label': tr(lang, 'other')},
+          others.map((c) => el('button', {type: 'button', class: `choice act-${c.type}`, 'data-action': c.text,
+            onclick: () => submit(c.text)}, pick(c, 'label', lang)))));
+      }
+      break;
+    }
+    case 'claimants': {
+      body.append(context(tr(lang, 'dealer') + ` S${ex.dealer}`, tr(lang, 'streak', {n: ex.streak}),
+        tr(lang, 'wall', {n: ex.wall_remaining})));
+      body.append(el('p', {class: 'claim-tile'}, `S${ex.discarder} ${tr(lang, 'discarded')} `, tile(ex.tile, lang, {size: 40, highlight: 'last'})));
+      const picked = new Set();
+      const table = el('div', {class: 'seats'});
+      for (let s = 0; s < 4; s++) {
+        if (s === ex.discarder) continue;
+        const b = el('button', {type: 'button', class: 'seat-btn', 'aria-pressed': 'false', 'data-seat': s,
+          onclick: () => {
+            if (picked.has(s)) picked.delete(s); else picked.add(s);
+            b.setAttribute('aria-pressed', String(picked.has(s)));
+          }}, `S${s}${s === ex.dealer ? ` · ${tr(lang, 'dealer')}` : ''}`);
+        table.append(el('div', {class: 'seat-row'}, b,
+          el('div', {class: 'seat-tiles'}, melds(ex.melds[s], lang, 20) || '', hand([ex.hands[s]], lang, {size: 22}))));
+      }
+      body.append(table, el('p', {class: 'hint'}, tr(lang, 'nobody_hint')),
+        checkButton(() => [...picked].sort()));
+      break;
+    }
+    default:
+      body.append(el('p', {}, ex.kind));
+  }
+  return box;
+}

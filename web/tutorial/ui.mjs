@@ -1,0 +1,183 @@
+// Small DOM helpers shared by the tutorial page and the widgets: tiles (drawn by the game's canvas
+// renderer, web/render/tiles.mjs), inline tile notation in text, hands, and the two languages.
+import {setPixelRatio, tileCanvas} from '../render/tiles.mjs';
+
+setPixelRatio(Math.min(3, globalThis.devicePixelRatio || 1));
+// phones get smaller tiles so a 14-tile hand still fits a line or two
+const WIDTH = globalThis.innerWidth || 1024;
+const SCALE = WIDTH < 480 ? 0.64 : WIDTH < 720 ? 0.8 : 1;
+
+const ZH_NUM = ['', '一', '二', '三', '四', '五', '六', '七', '八', '九'];
+const SUIT = {m: ['万', 'characters'], p: ['筒', 'dots'], s: ['条', 'bamboo']};
+const HONOUR = {E: ['东风', 'East wind'], S: ['南风', 'South wind'], W: ['西风', 'West wind'],
+  N: ['北风', 'North wind'], C: ['红中', 'Red dragon'], F: ['发财', 'Green dragon'], P: ['白板', 'White dragon']};
+
+/** Words for a tile name such as "5p" or "P*" (for labels read by screen readers). */
+export function tileWords(name, lang) {
+  const wild = name.endsWith('*');
+  const face = name.replace('*', '');
+  const i = lang === 'en' ? 1 : 0;
+  let words;
+  if (HONOUR[face]) words = HONOUR[face][i];
+  else if (lang === 'en') words = `${face[0]} of ${SUIT[face[1]][1]}`;
+  else words = ZH_NUM[Number(face[0])] + SUIT[face[1]][0];
+  if (wild) words += lang === 'en' ? ' (wildcard)' : '（财神）';
+  return `${face} ${words}`;
+}
+
+export function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k === 'class') node.className = v;
+    else if (k.startsWith('on')) node.addEventListener(k.slice(2), v);
+    else node.setAttribute(k, v === true ? '' : v);
+  }
+  for (const c of children.flat()) {
+    if (c === null || c === undefined || c === false) continue;
+    node.append(c instanceof Node ? c : String(c));
+  }
+  return node;
+}
+
+/** Pick the Chinese or English text of an object with *_zh / *_en keys (or zh/en). */
+export function pick(obj, key, lang) {
+  const k = key ? `${key}_${lang}` : lang;
+  return obj[k] ?? obj[key ? `${key}_zh` : 'zh'] ?? '';
+}
+
+/** One tile as an image element. opts: size, standIn (flipped-mode face of a white dragon), highlight. */
+export function tile(name, lang, opts = {}) {
+  const wild = name.endsWith('*');
+  const face = name.replace('*', '');
+  const canvas = tileCanvas(face, Math.round((opts.size || 34) * SCALE), {wild, standIn: face === 'P' && !wild ? opts.standIn : null,
+    highlight: opts.highlight});
+  const label = tileWords(name, lang);
+  return el('span', {class: 'tile', role: 'img', 'aria-label': label, title: label, 'data-tile': name}, canvas);
+}
+
+/** A tile as a button (for exercises). */
+export function tileButton(name, lang, onClick, opts = {}) {
+  const b = el('button', {type: 'button', class: 'tile-btn', 'aria-label': tileWords(name, lang),
+    'data-tile': name, onclick: onClick}, tile(name, lang, opts).firstChild);
+  if (opts.pressed !== undefined) b.setAttribute('aria-pressed', String(opts.pressed));
+  return b;
+}
+
+const TOKEN = /(\d+\*?[mps]\*?|[ESWNCFP]\*?)/g;
+
+/** Split tile notation ("1m2m3m", "123m", "EEE", "P*") into tile names. Notation only, no rules. */
+export function splitTiles(text) {
+  const out = [];
+  for (const m of text.replace(/\s+/g, '').matchAll(TOKEN)) {
+    const tok = m[0];
+    if (/^[ESWNCFP]/.test(tok)) { out.push(tok); continue; }
+    const suit = tok.replace(/[\d*]/g, '');
+    const digits = tok.slice(0, tok.indexOf(suit));
+    const trailingStar = tok.endsWith('*');
+    const ranks = [...digits.matchAll(/\d\*?/g)].map((d) => d[0]);
+    ranks.forEach((r, i) => {
+      const star = r.endsWith('*') || (trailingStar && i === ranks.length - 1);
+      out.push(`${r[0]}${suit}${star ? '*' : ''}`);
+    });
+  }
+  return out;
+}
+
+/** Text with tiles in braces, "{5p} is …", as a fragment with inline tile images. */
+export function richText(text, lang, size = 22) {
+  const frag = document.createDocumentFragment();
+  let at = 0;
+  for (const m of text.matchAll(/\{([^}]+)\}/g)) {
+    frag.append(text.slice(at, m.index));
+    const tiles = splitTiles(m[1]);
+    const group = el('span', {class: 'inline-tiles', role: 'img', 'aria-label': m[1]});
+    for (const t of tiles) group.append(tile(t, lang, {size}).firstChild);
+    frag.append(group);
+    at = m.index + m[0].length;
+  }
+  frag.append(text.slice(at));
+  return frag;
+}
+
+/** A hand: groups of tile names drawn with small gaps; an optional extra tile set apart (drawn/claimed). */
+export function hand(groups, lang, opts = {}) {
+  const wrap = el('div', {class: 'hand', role: 'group', 'aria-label': opts.label || groups.flat().join(' ')});
+  for (const g of groups) {
+    const span = el('span', {class: 'group'});
+    for (const t of g) span.append(tile(t, lang, {size: opts.size, standIn: opts.standIn}));
+    wrap.append(span);
+  }
+  if (opts.extra) {
+    wrap.append(el('span', {class: 'group extra'}, el('span', {class: 'plus', 'aria-hidden': 'true'}, '+'),
+      tile(opts.extra, lang, {size: opts.size, standIn: opts.standIn, highlight: 'win'})));
+  }
+  return wrap;
+}
+
+/** Melds as they come from the engine ({kind, tiles}) drawn as groups. */
+export function melds(list, lang, size) {
+  if (!list || !list.length) return null;
+  const wrap = el('div', {class: 'melds', role: 'group', 'aria-label': lang === 'en' ? 'melds' : '副露'});
+  for (const m of list) {
+    const span = el('span', {class: 'group meld', title: m.kind});
+    for (const t of m.tiles) span.append(tile(t === null ? 'P' : t, lang, {size}));
+    wrap.append(span);
+  }
+  return wrap;
+}
+
+/** The engine's hand analysis (hand_widget / analyze) in words. */
+export function analysisText(info, lang) {
+  const en = lang === 'en';
+  if (info.tiles === 14) {
+    if (!info.win) return en ? `Not a win (shanten ${info.shanten}).` : `不是胡牌（向听数 ${info.shanten}）。`;
+    const ev = info.evaluation;
+    if (!ev) return en ? 'A winning shape.' : '胡牌牌型。';
+    return en ? `A win: ${ev.name_en}, ${ev.fan} fan (×${2 ** ev.fan}) as a self-draw of ${ev.winning_tile}.`
+      : `胡牌：${ev.name_zh}，${ev.fan} 番（×${2 ** ev.fan}），${ev.winning_tile} 自摸。`;
+  }
+  if (info.baotou) return en ? 'In 暴头 state: every draw wins (never on a discard).' : '暴头状态：摸什么都胡（不能胡别人打的牌）。';
+  if (info.qike) return en ? 'In 七客 state: every draw completes seven pairs.' : '七客状态：摸什么都凑成七对。';
+  if (!info.waits.length) {
+    return en ? `Not ready: ${info.shanten} tile(s) away from ready.` : `还没听牌：向听数 ${info.shanten}。`;
+  }
+  const left = info.waits.reduce((a, w) => a + w.remaining, 0);
+  return en ? `Ready. Waits (unseen copies): ${left} tiles left.` : `听牌。能胡的牌（未见张数）：共 ${left} 张。`;
+}
+
+/** Waits as tiles with their unseen counts. */
+export function waitsList(waits, lang, size = 24) {
+  const ul = el('ul', {class: 'waits', 'aria-label': lang === 'en' ? 'waits' : '听牌'});
+  for (const w of waits) {
+    ul.append(el('li', {'data-tile': w.tile, 'data-remaining': w.remaining},
+      tile(w.tile, lang, {size}), el('span', {class: 'count'}, `×${w.remaining}`)));
+  }
+  return ul;
+}
+
+export const T = {
+  zh: {check: '检查', correct: '正确！', wrong: '不对', retry: '再试一次', loading: '正在启动引擎…',
+    failed: '引擎没能启动：', exercise: '练习', no_win: '不是胡牌', fan: '{n} 番', left: '还剩几张？',
+    nobody_hint: '一个都不选表示「没有人」。', seat: '座位', dealer: '庄', you: '你', winner: '赢家',
+    streak: '{n} 老庄', wall: '牌墙剩 {n} 张', freeze: '抓打中：S{n} 打了财神', drawn: '刚摸到',
+    your_hand: '你的手牌', other: '其他选择', line: '接下来', best_line: '最好的打法', discarded: '打出',
+    claim_win: '胡', claim_pong: '碰', claim_chow: '吃', points: '输赢（正数为赢）', tan: 'S{a} 吃 S{b} {n} 摊',
+    payer: 'S{n} 放铳', hands: '各家手牌', select_waits: '点选所有能胡的牌', solved: '已完成',
+    self_draw: '自摸', discard: '别人打出', replacement: '杠后补牌', melds: '副露', wild_ind: '翻财神，指示牌 {t}'},
+  en: {check: 'Check', correct: 'Correct!', wrong: 'Not quite', retry: 'Try again', loading: 'Starting the engine…',
+    failed: 'The engine could not start: ', exercise: 'Exercise', no_win: 'Not a win', fan: '{n} fan',
+    left: 'How many are left?', nobody_hint: 'Select none for “nobody”.', seat: 'Seat', dealer: 'dealer',
+    you: 'you', winner: 'winner', streak: 'L = {n}', wall: '{n} tiles left in the wall',
+    freeze: 'Freeze: S{n} threw a wildcard', drawn: 'just drawn', your_hand: 'Your hand', other: 'Other moves',
+    line: 'What follows', best_line: 'The best line', discarded: 'discards', claim_win: 'win', claim_pong: 'pong',
+    claim_chow: 'chow', points: 'Points won (+) or lost (−)', tan: 'S{a} has {n} claims on S{b}',
+    payer: 'S{n} discarded it', hands: 'Every hand', select_waits: 'Select every winning tile', solved: 'done',
+    self_draw: 'self-draw', discard: 'on a discard', replacement: 'kong replacement', melds: 'melds',
+    wild_ind: 'Flipped wildcard, indicator {t}'},
+};
+
+export function tr(lang, key, vars = {}) {
+  const s = (T[lang] || T.zh)[key] ?? T.zh[key] ?? key;
+  return s.replace(/\{(\w+)\}/g, (_, k) => (vars[k] ?? `{${k}}`));
+}
