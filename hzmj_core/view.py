@@ -116,7 +116,9 @@ def observation(r: Round, seat: int, points: Sequence[int] | None = None) -> dic
         "claim": None if r.phase not in (Phase.CLAIM, Phase.ROB) else {
             "tile": None if r.claim_tile is None else names[r.claim_tile],
             "from": r.claim_from, "final": r.claim_final, "rob": r.phase is Phase.ROB,
-            "waiting_for": sorted(s for s in r.claim_options if s not in r.declarations),
+            # Only the viewer's own pending decision: which other seats hold a claim would reveal
+            # something about their concealed tiles.
+            "waiting_for": [seat] if seat in r.claim_options and seat not in r.declarations else [],
         },
         "legal_actions": [a.to_json() for a in r.legal_actions(seat)],
         "passed_win": sorted(names[t] for t in r.passed_win[seat]),
