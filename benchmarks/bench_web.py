@@ -1,0 +1,164 @@
+#!/usr/bin/env python3
+"""Start-up figures of the web build, measured in headless Chromium (Debian's /usr/bin/chromium).
+
+    python benchmarks/bench_web.py [--runs 5] [--json out.json]
+
+For each run, in a fresh browser context (empty HTTP cache, no service worker):
+  * engine cold: index.html -> "engine ready" (hzmj_core imported in the worker, RPC answering);
+  * bare cold:   a bare page that only starts Pyodide in a module worker and runs `1+1`
+                 (served by the same server, same browser) - the floor that Pyodide itself costs;
+  * engine warm: the same context reloaded once the service worker controls the page
+                 (everything comes from the service worker's cache);
+  * bare warm:   the bare page reloaded (HTTP cache revalidation, no service worker), for reference;
+  * bytes sent by the server on the first visit: up to "engine ready", and in all once the service
+    worker has precached the build (the server counts response bodies after gzip; 304s count 0).
+Times are the page's performance.now() at ready, i.e. milliseconds since navigation start.
+Figures are medians over the runs. The server gzips when the browser accepts it (as a static host would).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import json
+import statistics
+import sys
+import threading
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+    "--disable-sync", "--no-first-run", "--disable-quic",
+]
+
+BARE_HTML = b"""<!doctype html><meta charset="utf-8"><title>bare Pyodide worker</title>
+<script type="module">
+const w = new Worker('./bench-bare-worker.mjs', {type: 'module'});
+w.onmessage = (e) => { window.bareReadyAt = performance.now(); window.bareInfo = e.data; };
+</script>
+"""
+BARE_WORKER = b"""import {loadPyodide} from './pyodide/pyodide.mjs';
+const py = await loadPyodide({indexURL: new URL('./pyodide/', import.meta.url).href});
+postMessage({two: py.runPython('1+1')});
+"""
+
+
+def _load_build() -> Any:
+    spec = importlib.util.spec_from_file_location("hzmj_build", ROOT / "build.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def median(xs: list[float]) -> float:
+    return statistics.median(xs) if xs else float("nan")
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--json", type=Path, help="also write the figures to this file")
+    args = ap.parse_args()
+
+    from playwright.sync_api import sync_playwright
+
+    build = _load_build()
+    info = build.build(build.DIST, quiet=True)
+    server = build.make_server(build.DIST, "127.0.0.1", 0,
+                               extra_files={"/bench-bare.html": BARE_HTML, "/bench-bare-worker.mjs": BARE_WORKER})
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    host, port = server.server_address[:2]
+    base = f"http://{host}:{port}/"
+    handler = server.RequestHandlerClass
+
+    # warm the server's gzip cache so that no run pays for compressing the wasm
+    for path in info["files"]:
+        req = urllib.request.Request(base + path, headers={"Accept-Encoding": "gzip"})
+        with urllib.request.urlopen(req) as r:
+            r.read()
+
+    res: dict[str, list[float]] = {k: [] for k in (
+        "engine_cold_ms", "bare_cold_ms", "engine_warm_ms", "bare_warm_ms", "bytes_to_ready",
+        "bytes_first_visit", "bytes_warm_visit", "worker_python_ready_ms", "worker_engine_ready_ms")}
+    foreign: set[str] = set()
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        for run in range(args.runs):
+            order = ("engine", "bare") if run % 2 == 0 else ("bare", "engine")
+            for kind in order:
+                ctx = browser.new_context()
+                ctx.on("request", lambda r: foreign.add(r.url) if not r.url.startswith(base) else None)
+                page = ctx.new_page()
+                if kind == "engine":
+                    handler.bytes_sent = 0
+                    page.goto(base)
+                    page.wait_for_selector("html[data-state=ready]", timeout=120_000)
+                    res["engine_cold_ms"].append(page.evaluate("window.hzmj.readyAt"))
+                    res["bytes_to_ready"].append(handler.bytes_sent)
+                    t = page.evaluate("window.hzmj.bridge.info.timings")
+                    res["worker_python_ready_ms"].append(t["python_ready"])
+                    res["worker_engine_ready_ms"].append(t["engine_ready"])
+                    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=120_000)
+                    res["bytes_first_visit"].append(handler.bytes_sent)
+                    handler.bytes_sent = 0
+                    page.reload()
+                    page.wait_for_selector("html[data-state=ready]", timeout=120_000)
+                    res["engine_warm_ms"].append(page.evaluate("window.hzmj.readyAt"))
+                    res["bytes_warm_visit"].append(handler.bytes_sent)
+                else:
+                    page.goto(base + "bench-bare.html")
+                    page.wait_for_function("window.bareReadyAt !== undefined", timeout=120_000)
+                    res["bare_cold_ms"].append(page.evaluate("window.bareReadyAt"))
+                    page.reload()
+                    page.wait_for_function("window.bareReadyAt !== undefined", timeout=120_000)
+                    res["bare_warm_ms"].append(page.evaluate("window.bareReadyAt"))
+                ctx.close()
+        browser.close()
+    server.shutdown()
+
+    m = {k: median(v) for k, v in res.items()}
+    files = info["files"]
+    uncompressed_boot = sum(info["downloads"].values()) + files["pyodide/pyodide.asm.mjs"] + files[
+        "pyodide/pyodide.mjs"] + files["worker.mjs"] + files["bridge.mjs"] + files["index.html"]
+    figures = {
+        "runs": args.runs,
+        "build_id": info["build_id"],
+        "pyodide_version": info["pyodide_version"],
+        **{k: round(v, 1) for k, v in m.items()},
+        "cold_ratio_engine_vs_bare": round(m["engine_cold_ms"] / m["bare_cold_ms"], 3),
+        "warm_ratio_engine_sw_vs_bare_http_cache": round(m["engine_warm_ms"] / m["bare_warm_ms"], 3),
+        "uncompressed_boot_bytes": uncompressed_boot,
+        "dist_bytes": sum(files.values()),
+        "wheel_bytes": files[info["wheel"]],
+        "foreign_requests": sorted(foreign),
+        "samples": res,
+    }
+    print(f"hzmj web start-up, headless Chromium, median of {args.runs} runs (build {info['build_id']}):")
+    print(f"  cold start to engine ready     {m['engine_cold_ms']:8.0f} ms "
+          f"(worker: Python ready {m['worker_python_ready_ms']:.0f} ms, engine {m['worker_engine_ready_ms']:.0f} ms)")
+    print(f"  cold start, bare Pyodide page  {m['bare_cold_ms']:8.0f} ms   ratio engine/bare "
+          f"{figures['cold_ratio_engine_vs_bare']:.2f}")
+    print(f"  warm start (service worker)    {m['engine_warm_ms']:8.0f} ms")
+    print(f"  warm bare page (HTTP cache)    {m['bare_warm_ms']:8.0f} ms   ratio "
+          f"{figures['warm_ratio_engine_sw_vs_bare_http_cache']:.2f}")
+    print(f"  bytes sent, first visit to ready   {m['bytes_to_ready'] / 1e6:6.2f} MB (gzip; "
+          f"{uncompressed_boot / 1e6:.2f} MB uncompressed)")
+    print(f"  bytes sent, first visit incl. SW   {m['bytes_first_visit'] / 1e6:6.2f} MB")
+    print(f"  bytes sent, warm visit             {m['bytes_warm_visit'] / 1e3:6.1f} kB")
+    print(f"  engine wheel                       {figures['wheel_bytes'] / 1e3:6.1f} kB; dist/ "
+          f"{figures['dist_bytes'] / 1e6:.2f} MB")
+    if foreign:
+        print(f"  WARNING: requests to other hosts: {sorted(foreign)}")
+    if args.json:
+        args.json.write_text(json.dumps(figures, indent=1) + "\n", encoding="utf-8")
+    return 1 if foreign else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

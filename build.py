@@ -1,0 +1,591 @@
+#!/usr/bin/env python3
+"""Build (and optionally serve) the browser version of hzmj into ``dist/``.
+
+Standard library only; run it with the host Python (3.11+).
+
+    python build.py                 # build dist/
+    python build.py serve [--port 8000] [--host 127.0.0.1]
+    python build.py fetch           # only fill .cache/ (Pyodide + micropip), for the Node test runner
+
+What it does:
+  * builds a pure-Python wheel of ``hzmj_core`` with zipfile (deterministic bytes),
+    served as ``wheels/<hash8>/hzmj_core-<ver>-py3-none-any.whl`` so no cache ever serves a stale one;
+  * fetches Pyodide with ``npm pack pyodide@<PYODIDE_VERSION>`` into ``.cache/`` (once) and copies
+    the runtime files into ``dist/pyodide/``;
+  * fetches the micropip wheel for Python 3.14 (once) and serves it next to Pyodide, with its real
+    sha256 written into the served ``pyodide-lock.json`` (pruned to the packages actually served);
+  * copies ``web/`` into ``dist/``, writes ``dist/build.json``, ``dist/manifest.webmanifest`` and a
+    service worker ``dist/sw.js`` whose cache name includes the build id.
+
+Every URL inside dist/ is relative, so dist/ works from any sub-path of any static host.
+Network is only used on the first run (npm + PyPI); later builds are offline.
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import email.utils
+import gzip
+import hashlib
+import http.server
+import io
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tarfile
+import threading
+import time
+import tomllib
+import zipfile
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+PKG = ROOT / "hzmj_core"
+WEB = ROOT / "web"
+DIST = ROOT / "dist"
+CACHE = ROOT / ".cache"
+
+PYODIDE_VERSION = "314.0.7"
+# sha256 of the npm tarball `npm pack pyodide@314.0.7` (checked on every fetch).
+PYODIDE_TGZ_SHA256 = "66b7949e5a0cba2250b586d7e368bf12fb482800748d182c4618254b685ffaa0"
+PYODIDE_RUNTIME_FILES = (
+    "pyodide.js",
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
+MICROPIP_VERSION = "0.11.1"
+MICROPIP_WHEEL = f"micropip-{MICROPIP_VERSION}-py3-none-any.whl"
+MICROPIP_SHA256 = "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3"
+
+# 1980-01-01, the earliest date a zip can store: every wheel entry gets it, so the bytes are reproducible.
+ZIP_EPOCH = (1980, 1, 1, 0, 0, 0)
+
+MIME_TYPES = {
+    ".html": "text/html; charset=utf-8",
+    ".js": "text/javascript; charset=utf-8",
+    ".mjs": "text/javascript; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
+    ".json": "application/json",
+    ".webmanifest": "application/manifest+json",
+    ".wasm": "application/wasm",
+    ".zip": "application/zip",
+    ".whl": "application/zip",
+    ".svg": "image/svg+xml",
+    ".png": "image/png",
+    ".ico": "image/x-icon",
+    ".txt": "text/plain; charset=utf-8",
+    ".map": "application/json",
+}
+COMPRESSIBLE = {".html", ".js", ".mjs", ".css", ".json", ".webmanifest", ".wasm", ".svg", ".txt", ".map"}
+
+
+def log(msg: str) -> None:
+    print(f"[build] {msg}", file=sys.stderr, flush=True)
+
+
+def sha256_bytes(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def sha256_file(path: Path) -> str:
+    h = hashlib.sha256()
+    with path.open("rb") as f:
+        for chunk in iter(lambda: f.read(1 << 20), b""):
+            h.update(chunk)
+    return h.hexdigest()
+
+
+# --------------------------------------------------------------------------------------------- wheel
+
+
+def package_version() -> str:
+    text = (PKG / "__init__.py").read_text(encoding="utf-8")
+    m = re.search(r"^__version__\s*=\s*['\"]([^'\"]+)['\"]", text, re.M)
+    if not m:
+        raise SystemExit("hzmj_core/__init__.py has no __version__ = '...'")
+    return m.group(1)
+
+
+def package_summary() -> str:
+    text = (PKG / "__init__.py").read_text(encoding="utf-8")
+    m = re.search(r'^"""(.*?)$', text, re.M)
+    return m.group(1).strip() if m else "Hangzhou Mahjong rules engine"
+
+
+def package_files() -> list[Path]:
+    """Every file of the package that belongs in the wheel, sorted."""
+    out = []
+    for p in sorted(PKG.rglob("*")):
+        if not p.is_file():
+            continue
+        rel = p.relative_to(PKG)
+        if "__pycache__" in rel.parts or p.suffix in {".pyc", ".pyo"} or p.name.startswith("."):
+            continue
+        out.append(p)
+    return out
+
+
+def _zip_write(zf: zipfile.ZipFile, name: str, data: bytes) -> None:
+    info = zipfile.ZipInfo(name, date_time=ZIP_EPOCH)
+    info.compress_type = zipfile.ZIP_DEFLATED
+    info.external_attr = (0o100644 & 0xFFFF) << 16
+    info.create_system = 3  # unix, so the permission bits above are honoured
+    zf.writestr(info, data, compresslevel=9)
+
+
+def _record_hash(data: bytes) -> str:
+    digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode("ascii")
+    return f"sha256={digest}"
+
+
+def build_wheel_bytes() -> tuple[str, bytes]:
+    """Return (filename, bytes) of the pure-Python wheel of hzmj_core. Deterministic."""
+    version = package_version()
+    name = "hzmj_core"
+    dist_info = f"{name}-{version}.dist-info"
+    pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    project = pyproject.get("project", {})
+
+    entries: list[tuple[str, bytes]] = []
+    for p in package_files():
+        arc = "hzmj_core/" + p.relative_to(PKG).as_posix()
+        entries.append((arc, p.read_bytes()))
+
+    meta = [
+        "Metadata-Version: 2.1",
+        f"Name: {name}",
+        f"Version: {version}",
+        f"Summary: {package_summary()}",
+    ]
+    if "requires-python" in project:
+        meta.append(f"Requires-Python: {project['requires-python']}")
+    lic = project.get("license")
+    if isinstance(lic, dict) and "text" in lic:
+        meta.append(f"License: {lic['text']}")
+    for c in project.get("classifiers", []):
+        meta.append(f"Classifier: {c}")
+    for dep in project.get("dependencies", []):
+        meta.append(f"Requires-Dist: {dep}")
+    entries.append((f"{dist_info}/METADATA", ("\n".join(meta) + "\n").encode("utf-8")))
+    wheel_txt = "Wheel-Version: 1.0\nGenerator: hzmj-build.py\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
+    entries.append((f"{dist_info}/WHEEL", wheel_txt.encode("utf-8")))
+    scripts = project.get("scripts", {})
+    if scripts:
+        ep = "[console_scripts]\n" + "".join(f"{k} = {v}\n" for k, v in sorted(scripts.items()))
+        entries.append((f"{dist_info}/entry_points.txt", ep.encode("utf-8")))
+
+    record_name = f"{dist_info}/RECORD"
+    record_lines = [f"{arc},{_record_hash(data)},{len(data)}" for arc, data in entries]
+    record_lines.append(f"{record_name},,")
+    entries.append((record_name, ("\n".join(record_lines) + "\n").encode("utf-8")))
+
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as zf:
+        for arc, data in entries:
+            _zip_write(zf, arc, data)
+    return f"{name}-{version}-py3-none-any.whl", buf.getvalue()
+
+
+# ------------------------------------------------------------------------------------- fetch (cache)
+
+
+def pyodide_cache_dir() -> Path:
+    """Unpacked npm package of Pyodide (the directory holding pyodide.mjs)."""
+    return CACHE / f"pyodide-{PYODIDE_VERSION}" / "package"
+
+
+def fetch_pyodide() -> Path:
+    target = pyodide_cache_dir()
+    if all((target / f).is_file() for f in PYODIDE_RUNTIME_FILES):
+        return target
+    CACHE.mkdir(exist_ok=True)
+    tgz = CACHE / f"pyodide-{PYODIDE_VERSION}.tgz"
+    if not tgz.is_file():
+        log(f"fetching pyodide@{PYODIDE_VERSION} with npm pack (once) ...")
+        npm = shutil.which("npm")
+        if npm is None:
+            raise SystemExit("npm is needed once to fetch Pyodide (npm pack pyodide@...)")
+        subprocess.run(
+            [npm, "pack", f"pyodide@{PYODIDE_VERSION}", "--pack-destination", str(CACHE), "--silent"],
+            check=True,
+            cwd=CACHE,
+            stdout=subprocess.DEVNULL,
+        )
+    digest = sha256_file(tgz)
+    if digest != PYODIDE_TGZ_SHA256:
+        tgz.unlink()
+        raise SystemExit(f"pyodide tarball sha256 mismatch: {digest} (expected {PYODIDE_TGZ_SHA256})")
+    tmp = target.parent.with_name(target.parent.name + ".tmp")
+    shutil.rmtree(tmp, ignore_errors=True)
+    with tarfile.open(tgz, "r:gz") as tf:
+        tf.extractall(tmp, filter="data")
+    shutil.rmtree(target.parent, ignore_errors=True)
+    tmp.rename(target.parent)
+    return target
+
+
+
+def fetch_micropip() -> Path:
+    dest_dir = CACHE / "py314-wheels"
+    whl = dest_dir / MICROPIP_WHEEL
+    if whl.is_file() and sha256_file(whl) == MICROPIP_SHA256:
+        return whl
+    dest_dir.mkdir(parents=True, exist_ok=True)
+    log(f"fetching {MICROPIP_WHEEL} for Python 3.14 with pip download (once) ...")
+    subprocess.run(
+        [sys.executable, "-m", "pip", "download", f"micropip=={MICROPIP_VERSION}", "--no-deps",
+         "--only-binary=:all:", "--python-version", "3.14", "--platform", "any", "--implementation", "py",
+         "-d", str(dest_dir), "--quiet", "--disable-pip-version-check"],
+        check=True,
+    )
+    digest = sha256_file(whl)
+    if digest != MICROPIP_SHA256:
+        whl.unlink()
+        raise SystemExit(f"{MICROPIP_WHEEL} sha256 mismatch: {digest} (expected {MICROPIP_SHA256})")
+    return whl
+
+
+def fetch_all() -> None:
+    fetch_pyodide()
+    fetch_micropip()
+
+
+# --------------------------------------------------------------------------------------------- build
+
+
+def served_lock(original: bytes, micropip_sha: str) -> bytes:
+    """The lock file served to the browser: only the packages we ship (micropip), with the real sha256.
+
+    A lock listing packages that are not served would make Pyodide try to download them and fail late;
+    pruned, ``loadPackage('numpy')`` fails at once with "no known package".
+    """
+    lock = json.loads(original)
+    mp = dict(lock["packages"]["micropip"])
+    mp["file_name"] = MICROPIP_WHEEL
+    mp["sha256"] = micropip_sha
+    mp["version"] = MICROPIP_VERSION
+    lock["packages"] = {"micropip": mp}
+    return (json.dumps(lock, indent=1, sort_keys=True) + "\n").encode("utf-8")
+
+
+def web_files() -> list[Path]:
+    out = []
+    for p in sorted(WEB.rglob("*")):
+        if p.is_file() and not p.name.startswith(".") and "__pycache__" not in p.parts:
+            out.append(p)
+    return out
+
+
+def _manifest(version: str) -> bytes:
+    manifest = {
+        "name": "杭州麻将 · Hangzhou Mahjong",
+        "short_name": "杭州麻将",
+        "description": "Hangzhou Mahjong in the browser; the rules engine runs in Python (Pyodide), offline.",
+        "lang": "zh-CN",
+        "start_url": "./",
+        "scope": "./",
+        "display": "standalone",
+        "background_color": "#0f3b2e",
+        "theme_color": "#0f3b2e",
+        "icons": [{"src": "icon.svg", "sizes": "any", "type": "image/svg+xml", "purpose": "any"}],
+        "version": version,
+    }
+    return (json.dumps(manifest, ensure_ascii=False, indent=1) + "\n").encode("utf-8")
+
+
+SW_TEMPLATE = """\
+// Generated by build.py. Do not edit: edit build.py.
+// Precaches every file of this build; the cache name carries the build id, so a new build gets a
+// fresh cache and the old ones are deleted when it activates. Cache-first for same-origin GETs.
+const BUILD_ID = %(build_id)s;
+const CACHE = 'hzmj-' + BUILD_ID;
+const PRECACHE = %(files)s;
+
+self.addEventListener('install', (event) => {
+  event.waitUntil((async () => {
+    const cache = await caches.open(CACHE);
+    // 'no-cache' revalidates against the server (a cheap 304 when the browser already has the file)
+    // so a stale HTTP-cache entry can never end up in the precache.
+    await cache.addAll(PRECACHE.map((u) => new Request(new URL(u, self.registration.scope), {cache: 'no-cache'})));
+    await self.skipWaiting();
+  })());
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil((async () => {
+    for (const key of await caches.keys()) {
+      if (key.startsWith('hzmj-') && key !== CACHE) await caches.delete(key);
+    }
+    await self.clients.claim();
+  })());
+});
+
+self.addEventListener('fetch', (event) => {
+  const req = event.request;
+  if (req.method !== 'GET' || new URL(req.url).origin !== self.location.origin) return;
+  event.respondWith((async () => {
+    const cache = await caches.open(CACHE);
+    const hit = await cache.match(req, {ignoreSearch: true});
+    if (hit) return hit;
+    return fetch(req);
+  })());
+});
+"""
+
+
+def _write(path: Path, data: bytes) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if path.is_file() and path.stat().st_size == len(data) and path.read_bytes() == data:
+        return  # keep mtime (and the server's ETag) stable when nothing changed
+    path.write_bytes(data)
+
+
+def build(dist: Path = DIST, quiet: bool = False) -> dict[str, object]:
+    """Build dist/. Returns the build.json dict. Re-running with unchanged inputs rewrites nothing."""
+    t0 = time.perf_counter()
+    pyodide_dir = fetch_pyodide()
+    micropip = fetch_micropip()
+    version = package_version()
+
+    # name -> bytes of every file of the build except build.json and sw.js (derived from the others)
+    files: dict[str, bytes] = {}
+    for p in web_files():
+        files[p.relative_to(WEB).as_posix()] = p.read_bytes()
+    whl_name, whl_bytes = build_wheel_bytes()
+    whl_sha = sha256_bytes(whl_bytes)
+    wheel_url = f"wheels/{whl_sha[:8]}/{whl_name}"
+    files[wheel_url] = whl_bytes
+    for f in PYODIDE_RUNTIME_FILES:
+        data = (pyodide_dir / f).read_bytes()
+        if f == "pyodide-lock.json":
+            data = served_lock(data, MICROPIP_SHA256)
+        files[f"pyodide/{f}"] = data
+    files[f"pyodide/{MICROPIP_WHEEL}"] = micropip.read_bytes()
+    files["manifest.webmanifest"] = _manifest(version)
+
+    h = hashlib.sha256()
+    for name in sorted(files):
+        h.update(name.encode() + b"\0" + hashlib.sha256(files[name]).digest())
+    build_id = h.hexdigest()[:16]
+
+    info: dict[str, object] = {
+        "build_id": build_id,
+        "version": version,
+        "pyodide_version": PYODIDE_VERSION,
+        "python_version": json.loads(files["pyodide/pyodide-lock.json"])["info"]["python"],
+        "wheel": wheel_url,
+        "wheel_sha256": whl_sha,
+        "micropip_wheel": f"pyodide/{MICROPIP_WHEEL}",
+        # what the worker streams itself, with the sizes that drive the progress bar
+        "downloads": {
+            k: len(files[k])
+            for k in ("pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip", "pyodide/pyodide-lock.json",
+                      wheel_url)
+        },
+        "files": {k: len(files[k]) for k in sorted(files)},
+    }
+
+    old = dist / "build.json"
+    if old.is_file():
+        try:
+            same = json.loads(old.read_text(encoding="utf-8")).get("build_id") == build_id
+        except ValueError:
+            same = False
+        if same and all((dist / k).is_file() and (dist / k).stat().st_size == n for k, n in files_sizes(files)):
+            if not quiet:
+                log(f"dist/ is up to date (build {build_id})")
+            return info
+
+    precache = ["./", *sorted(files), "build.json"]
+    files["build.json"] = (json.dumps(info, indent=1, sort_keys=True) + "\n").encode("utf-8")
+    files["sw.js"] = (
+        SW_TEMPLATE % {"build_id": json.dumps(build_id), "files": json.dumps(precache, indent=1)}
+    ).encode("utf-8")
+
+    dist.mkdir(parents=True, exist_ok=True)
+    # drop files of older builds (old hashed wheels etc.)
+    for p in sorted(dist.rglob("*"), reverse=True):
+        rel = p.relative_to(dist).as_posix()
+        if p.is_file() and rel not in files:
+            p.unlink()
+        elif p.is_dir() and not any(p.iterdir()):
+            p.rmdir()
+    for name, data in files.items():
+        _write(dist / name, data)
+    if not quiet:
+        total = sum(len(d) for d in files.values())
+        log(f"built dist/ (build {build_id}, hzmj_core {version}, pyodide {PYODIDE_VERSION}): "
+            f"{len(files)} files, {total / 1e6:.1f} MB, wheel {len(whl_bytes)} B, "
+            f"{time.perf_counter() - t0:.1f} s")
+    return info
+
+
+def files_sizes(files: Mapping[str, bytes]) -> Iterable[tuple[str, int]]:
+    return ((k, len(v)) for k, v in files.items())
+
+
+# --------------------------------------------------------------------------------------------- serve
+
+
+class Handler(http.server.SimpleHTTPRequestHandler):
+    """Static files with the right MIME types, ETag/304 and gzip when the client accepts it.
+
+    ``extra_files`` (class attribute, set by make_server) maps URL paths to in-memory bytes; the
+    benchmarks use it to serve pages that are not part of the build.
+    """
+
+    extra_files: dict[str, bytes] = {}  # noqa: RUF012 - replaced per server by make_server
+    bytes_sent = 0
+    bytes_lock = threading.Lock()
+    gzip_cache: dict[tuple[str, int, int], bytes] = {}  # noqa: RUF012 - shared on purpose
+    quiet = True
+    throttle_bps = 0  # >0: send at most this many bytes per second per response (tests of the loading UI)
+    protocol_version = "HTTP/1.1"
+
+    def log_message(self, format: str, *args: object) -> None:
+        if not self.quiet:
+            super().log_message(format, *args)
+
+    def do_HEAD(self) -> None:
+        self._serve(head=True)
+
+    def do_GET(self) -> None:
+        self._serve(head=False)
+
+    def _serve(self, head: bool) -> None:
+        path = self.path.split("?", 1)[0].split("#", 1)[0]
+        from urllib.parse import unquote
+
+        path = unquote(path)
+        if path in self.extra_files:
+            body = self.extra_files[path]
+            mtime = 0.0
+            suffix = Path(path).suffix
+        else:
+            fs = Path(self.translate_path(path))
+            if fs.is_dir():
+                if not path.endswith("/"):
+                    self.send_response(301)
+                    self.send_header("Location", path + "/")
+                    self.send_header("Content-Length", "0")
+                    self.end_headers()
+                    return
+                fs = fs / "index.html"
+            if not fs.is_file():
+                self.send_error(404, "Not found")
+                return
+            st = fs.stat()
+            mtime = st.st_mtime
+            body = fs.read_bytes()
+            suffix = fs.suffix
+        etag = '"' + hashlib.sha1(body).hexdigest()[:20] + '"'
+        ctype = MIME_TYPES.get(suffix, "application/octet-stream")
+        if self.headers.get("If-None-Match") == etag:
+            self.send_response(304)
+            self.send_header("ETag", etag)
+            self.send_header("Cache-Control", "no-cache")
+            self.end_headers()
+            return
+        encoding = None
+        accept = self.headers.get("Accept-Encoding", "")
+        if suffix in COMPRESSIBLE and "gzip" in accept and len(body) > 512:
+            key = (etag, len(body), int(mtime))
+            gz = self.gzip_cache.get(key)
+            if gz is None:
+                gz = gzip.compress(body, compresslevel=6, mtime=0)
+                self.gzip_cache[key] = gz
+            body, encoding = gz, "gzip"
+        self.send_response(200)
+        self.send_header("Content-Type", ctype)
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("ETag", etag)
+        self.send_header("Cache-Control", "no-cache")
+        if mtime:
+            self.send_header("Last-Modified", email.utils.formatdate(mtime, usegmt=True))
+        if encoding:
+            self.send_header("Content-Encoding", encoding)
+        self.send_header("Vary", "Accept-Encoding")
+        self.end_headers()
+        if not head:
+            if self.throttle_bps:
+                step = 32 * 1024
+                for i in range(0, len(body), step):
+                    self.wfile.write(body[i : i + step])
+                    time.sleep(len(body[i : i + step]) / self.throttle_bps)
+            else:
+                self.wfile.write(body)
+            with self.bytes_lock:
+                type(self).bytes_sent += len(body)
+
+
+def make_server(
+    root: Path = DIST, host: str = "127.0.0.1", port: int = 0, extra_files: Mapping[str, bytes] | None = None,
+    quiet: bool = True, throttle_bps: int = 0,
+) -> http.server.ThreadingHTTPServer:
+    """A ThreadingHTTPServer serving ``root``. Port 0 picks a free port (see ``server.server_address``).
+
+    Each server gets its own handler class, so ``server.RequestHandlerClass.bytes_sent`` counts the
+    bytes sent (after compression) by that server alone.
+    """
+    root_s = str(root)
+
+    class _H(Handler):
+        def __init__(self, *a: object, **kw: object) -> None:
+            super().__init__(*a, directory=root_s, **kw)  # type: ignore[arg-type]
+
+    _H.extra_files = dict(extra_files or {})
+    _H.quiet = quiet
+    _H.throttle_bps = throttle_bps
+    _H.bytes_sent = 0
+    _H.bytes_lock = threading.Lock()
+    server = http.server.ThreadingHTTPServer((host, port), _H)
+    server.daemon_threads = True
+    return server
+
+
+def serve(port: int, host: str) -> None:
+    build()
+    server = make_server(DIST, host, port, quiet=False)
+    h, p = server.server_address[:2]
+    log(f"serving dist/ at http://{h!s}:{p}/  (Ctrl-C to stop)")
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("command", nargs="?", default="build", choices=["build", "serve", "fetch", "wheel"])
+    ap.add_argument("--port", type=int, default=int(os.environ.get("PORT", "8000")))
+    ap.add_argument("--host", default="127.0.0.1")
+    ap.add_argument("--out", type=Path, default=DIST, help="output directory (default dist/)")
+    args = ap.parse_args(argv)
+    if args.command == "fetch":
+        fetch_all()
+        print(pyodide_cache_dir())
+    elif args.command == "wheel":
+        name, data = build_wheel_bytes()
+        out = ROOT / "build" / name
+        out.parent.mkdir(exist_ok=True)
+        out.write_bytes(data)
+        print(out)
+    elif args.command == "serve":
+        serve(args.port, args.host)
+    else:
+        build(args.out)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

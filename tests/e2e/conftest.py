@@ -1,0 +1,159 @@
+"""Playwright fixtures for the browser tests against the built ``dist/``.
+
+* ``site``: builds dist/ (a no-op when it is fresh) and serves it from a ThreadingHTTPServer on
+  127.0.0.1:<random port> in a thread, for the whole session; ``site.url`` ends with '/'.
+* ``browser_type_launch_args``: Debian's /usr/bin/chromium with the flags from shared/PLATFORM.md.
+* autouse ``offline_guard``: records every request of the browser context (worker requests included)
+  and fails the test if any went to a host other than 127.0.0.1.
+* autouse ``js_errors``: collects console errors, uncaught page errors and crashed workers; the test fails
+  if any happened. A test that expects an error can inspect and clear the list (``js_errors.clear()``).
+* ``screenshot(page, name)``: saves test-results/<name>.png (git-ignored).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import threading
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _load_build_module() -> Any:
+    # build.py at the repository root, loaded by path ("build" is also the name of a PyPI package)
+    spec = importlib.util.spec_from_file_location("hzmj_build", ROOT / "build.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+build = _load_build_module()
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+ALLOWED_HOSTS = {"127.0.0.1"}
+RESULTS = ROOT / "test-results"
+
+
+@dataclass
+class Site:
+    url: str
+    dist: Path
+    info: dict[str, Any]
+    server: Any = field(repr=False)
+
+    @property
+    def bytes_sent(self) -> int:
+        return int(self.server.RequestHandlerClass.bytes_sent)
+
+
+@pytest.fixture(scope="session")
+def site() -> Iterator[Site]:
+    info = build.build(build.DIST, quiet=True)
+    server = build.make_server(build.DIST, "127.0.0.1", 0)
+    thread = threading.Thread(target=server.serve_forever, name="dist-server", daemon=True)
+    thread.start()
+    host, port = server.server_address[:2]
+    try:
+        yield Site(url=f"http://{host}:{port}/", dist=build.DIST, info=info, server=server)
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.fixture(scope="session")
+def slow_site(site: Site) -> Iterator[Site]:
+    """The same dist/ served at ~2 MB/s per response, so the loading screen can be seen and checked."""
+    server = build.make_server(build.DIST, "127.0.0.1", 0, throttle_bps=2_000_000)
+    thread = threading.Thread(target=server.serve_forever, name="slow-dist-server", daemon=True)
+    thread.start()
+    host, port = server.server_address[:2]
+    try:
+        yield Site(url=f"http://{host}:{port}/", dist=site.dist, info=site.info, server=server)
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"{CHROMIUM} is missing: run scripts/setup.sh (apt-get install -y chromium)")
+    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
+
+
+@pytest.fixture
+def requests_seen(context: Any) -> list[str]:
+    """Every URL the browser context requested during the test (pages and workers)."""
+    seen: list[str] = []
+    context.on("request", lambda req: seen.append(req.url))
+    return seen
+
+
+@pytest.fixture(autouse=True)
+def offline_guard(request: pytest.FixtureRequest) -> Iterator[None]:
+    if "context" not in request.fixturenames and "page" not in request.fixturenames:
+        yield
+        return
+    seen: list[str] = request.getfixturevalue("requests_seen")
+    yield
+    foreign = sorted({u for u in seen if _host(u) not in ALLOWED_HOSTS})
+    assert not foreign, f"requests to hosts other than 127.0.0.1: {foreign}"
+
+
+def _host(url: str) -> str | None:
+    parts = urlsplit(url)
+    if parts.scheme in {"data", "blob", "about"}:
+        return "127.0.0.1"  # local by construction
+    return parts.hostname
+
+
+@pytest.fixture
+def js_errors(page: Any) -> list[str]:
+    errors: list[str] = []
+
+    def on_console(msg: Any) -> None:
+        if msg.type == "error":
+            loc = msg.location or {}
+            errors.append(f"console.error: {msg.text} ({loc.get('url', '')}:{loc.get('lineNumber', '')})")
+
+    page.on("console", on_console)
+    page.on("pageerror", lambda exc: errors.append(f"uncaught: {exc}"))
+    page.on("crash", lambda _p: errors.append("page crashed"))
+    return errors
+
+
+@pytest.fixture(autouse=True)
+def _fail_on_js_errors(request: pytest.FixtureRequest) -> Iterator[None]:
+    if "page" not in request.fixturenames:
+        yield
+        return
+    errors: list[str] = request.getfixturevalue("js_errors")
+    yield
+    assert not errors, "JavaScript errors:\n" + "\n".join(errors)
+
+
+@pytest.fixture
+def screenshot() -> Callable[[Any, str], Path]:
+    def take(page: Any, name: str) -> Path:
+        RESULTS.mkdir(exist_ok=True)
+        path = RESULTS / f"{name}.png"
+        page.screenshot(path=str(path), full_page=True)
+        return path
+
+    return take

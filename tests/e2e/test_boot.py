@@ -1,0 +1,129 @@
+"""Smoke tests of the boot layer: loading page, worker, RPC bridge, service worker, micropip."""
+
+from __future__ import annotations
+
+from typing import Any
+
+READY = "html[data-state=ready]"
+BOOT_TIMEOUT_MS = 60_000
+
+
+def test_page_loads_with_progress_and_engine_version(page: Any, site: Any, screenshot: Any) -> None:
+    page.goto(site.url)
+    # never a blank page: the title and the progress bar are there before any script ran
+    assert page.locator("h1").inner_text().startswith("杭州麻将")
+    page.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS)
+
+    log = page.evaluate("window.hzmj.progressLog")
+    fractions = [e["fraction"] for e in log]
+    assert fractions == sorted(fractions), f"progress went backwards: {fractions}"
+    inside = [f for f in fractions if 0 < f < 1]
+    assert len(set(inside)) >= 3, f"the progress bar did not move through intermediate values: {fractions}"
+    assert fractions[-1] == 1
+    assert {"download", "install", "ready"} <= {e["phase"] for e in log}
+    assert page.locator("#progress").evaluate("el => el.value") == 1
+
+    version = site.info["version"]
+    assert page.locator("#engine-version").inner_text() == f"hzmj_core {version}"
+    assert page.locator("#python-version").inner_text().startswith("3.14")
+    assert page.locator("#failure").is_hidden()
+    screenshot(page, "boot-ready")
+
+
+def test_loading_screen_shows_byte_progress(page: Any, slow_site: Any, screenshot: Any) -> None:
+    page.goto(slow_site.url)
+    try:
+        page.wait_for_function(
+            "window.hzmj && hzmj.progressLog.some(e => e.phase === 'download' && e.fraction > 0.25)",
+            timeout=BOOT_TIMEOUT_MS,
+        )
+    except Exception as exc:
+        state = page.evaluate(
+            "({state: document.documentElement.dataset.state, log: window.hzmj && hzmj.progressLog,"
+            " status: document.getElementById('status').textContent, error: window.hzmj && hzmj.error})"
+        )
+        raise AssertionError(f"no download progress past 25%: {state}") from exc
+    assert page.locator("#progress").is_visible()
+    value = page.locator("#progress").evaluate("el => el.value")
+    assert 0 < value < 1
+    status = page.locator("#status").inner_text()
+    assert "MB" in status, status
+    screenshot(page, "boot-loading")
+    page.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS)
+
+
+def test_rpc_version_and_errors(page: Any, site: Any) -> None:
+    page.goto(site.url)
+    page.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS)
+    assert page.evaluate("window.hzmj.bridge.call('version')") == site.info["version"]
+    outcome = page.evaluate(
+        """() => window.hzmj.bridge.call('__no_such_method__', {x: 1})
+              .then(r => ({ok: true, r}), e => ({ok: false, name: e.name, message: e.message}))"""
+    )
+    assert outcome["ok"] is False, outcome
+    assert outcome["name"] == "BridgeError" and outcome["message"], outcome
+    timings = page.evaluate("window.hzmj.bridge.info.timings")
+    assert 0 < timings["python_ready"] <= timings["engine_ready"]
+
+
+def test_boot_failure_shows_error_and_retry_recovers(
+    page: Any, context: Any, site: Any, js_errors: list[str], screenshot: Any
+) -> None:
+    context.route("**/build.json", lambda route: route.abort())
+    page.goto(site.url)
+    page.wait_for_selector("html[data-state=error]", timeout=BOOT_TIMEOUT_MS)
+    assert page.locator("#failure").is_visible()
+    assert page.locator("#retry").is_visible()
+    assert "could not start" in page.locator("#error-message").inner_text()
+    screenshot(page, "boot-error")
+    context.unroute("**/build.json")
+    page.click("#retry")
+    page.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS)
+    assert page.locator("#engine-version").inner_text().startswith("hzmj_core ")
+    js_errors[:] = [e for e in js_errors if "build.json" not in e and "ERR_FAILED" not in e]
+
+
+def test_service_worker_serves_a_second_visit_offline(page: Any, context: Any, site: Any) -> None:
+    page.goto(site.url)
+    page.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS)
+    # wait until the service worker has precached everything and controls the page
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=30_000)
+    cache_names = page.evaluate("caches.keys()")
+    assert f"hzmj-{site.info['build_id']}" in cache_names
+
+    context.set_offline(True)
+    try:
+        page.reload()
+        page.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS)
+        assert page.evaluate("window.hzmj.bridge.call('version')") == site.info["version"]
+    finally:
+        context.set_offline(False)
+
+
+def test_micropip_installs_the_wheel_without_a_cdn(page: Any, site: Any) -> None:
+    """The served lock file carries micropip's real sha256, so a tutorial can micropip.install(url)."""
+    page.goto(site.url)
+    page.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS)
+    result = page.evaluate(
+        """async (wheel) => {
+            const base = new URL('./', location.href).href;
+            const src = `
+              const {loadPyodide} = await import('${base}pyodide/pyodide.mjs');
+              try {
+                const py = await loadPyodide({indexURL: '${base}pyodide/'});
+                await py.loadPackage('micropip');
+                const micropip = py.pyimport('micropip');
+                await micropip.install('${base}' + ${JSON.stringify(wheel)});
+                postMessage({ok: py.runPython('import hzmj_core; hzmj_core.__version__')});
+              } catch (e) { postMessage({error: String(e)}); }`;
+            const url = URL.createObjectURL(new Blob([src], {type: 'text/javascript'}));
+            const w = new Worker(url, {type: 'module'});
+            return await new Promise((resolve) => {
+              w.onmessage = (e) => { w.terminate(); resolve(e.data); };
+              w.onerror = (e) => resolve({error: e.message || 'worker error'});
+            });
+        }""",
+        site.info["wheel"],
+    )
+    assert result == {"ok": site.info["version"]}, result

@@ -1,0 +1,110 @@
+// Promise-based RPC to the engine worker (web/worker.mjs), shared by the game page, the tutorial
+// and the embeddable widgets.
+//
+//   import {Bridge} from './bridge.mjs';
+//   const bridge = await Bridge.start(new URL('./worker.mjs', import.meta.url), (p) => {...});
+//   const version = await bridge.call('version');
+//
+// onProgress receives {phase, loaded, total, fraction}: phase is 'download' (loaded/total are bytes),
+// then 'python', 'install', 'import'; `fraction` (0..1) is an overall estimate for a progress bar.
+// Bridge.start rejects (with an Error whose message is readable by a person) if the engine cannot start.
+
+// Share of the progress bar given to each phase; downloads dominate a cold start.
+const PHASE_SPAN = {download: [0, 0.85], python: [0.85, 0.92], install: [0.92, 0.97], import: [0.97, 1]};
+
+export class BridgeError extends Error {
+  constructor(message, traceback) {
+    super(message);
+    this.name = 'BridgeError';
+    this.traceback = traceback;
+  }
+}
+
+export class Bridge {
+  /** Use Bridge.start(). */
+  constructor(worker) {
+    this.worker = worker;
+    this.info = null;       // the worker's 'ready' message: {version, build, timings}
+    this._nextId = 1;
+    this._pending = new Map();
+    this._closed = null;
+  }
+
+  /**
+   * Start the worker and resolve once the engine is imported.
+   * @param {string|URL} workerUrl  URL of worker.mjs (relative URLs resolve against the page)
+   * @param {(p: {phase: string, loaded: number, total: number, fraction: number}) => void} [onProgress]
+   * @param {{timeoutMs?: number}} [options]  timeoutMs: give up after this long (default: never)
+   */
+  static start(workerUrl = new URL('./worker.mjs', import.meta.url), onProgress = () => {}, options = {}) {
+    const worker = new Worker(workerUrl, {type: 'module', name: 'hzmj-engine'});
+    const bridge = new Bridge(worker);
+    return new Promise((resolve, reject) => {
+      let settled = false;
+      const fail = (message) => {
+        if (settled) return;
+        settled = true;
+        bridge.terminate(message);
+        reject(new BridgeError(message));
+      };
+      const timer = options.timeoutMs ? setTimeout(
+        () => fail(`the engine did not start within ${Math.round(options.timeoutMs / 1000)} s`),
+        options.timeoutMs) : null;
+      worker.addEventListener('message', (event) => {
+        const msg = event.data || {};
+        if (msg.id !== undefined) { bridge._settle(msg); return; }
+        if (msg.type === 'progress') {
+          const [a, b] = PHASE_SPAN[msg.phase] || [0, 1];
+          const part = msg.phase === 'download' && msg.total > 0 ? msg.loaded / msg.total : 0;
+          try { onProgress({...msg, fraction: a + (b - a) * part}); } catch (e) { console.error(e); }
+        } else if (msg.type === 'ready') {
+          if (settled) return;
+          settled = true;
+          clearTimeout(timer);
+          bridge.info = msg;
+          try { onProgress({phase: 'ready', loaded: 1, total: 1, fraction: 1}); } catch (e) { console.error(e); }
+          resolve(bridge);
+        } else if (msg.type === 'boot-error') {
+          clearTimeout(timer);
+          fail(`the engine failed to start: ${msg.error}`);
+        }
+      });
+      worker.addEventListener('error', (event) => {
+        // A module worker that cannot load (404, syntax error, network down) ends up here.
+        event.preventDefault();
+        clearTimeout(timer);
+        const detail = event.message ? `: ${event.message}` : ' (network error or missing file?)';
+        if (!settled) fail(`the engine worker could not be loaded${detail}`);
+        else bridge.terminate(`the engine worker crashed${detail}`);
+      });
+      worker.addEventListener('messageerror', () => fail('the engine worker sent an unreadable message'));
+    });
+  }
+
+  /** Call an engine method; resolves with its JSON result, rejects with a BridgeError (Python message). */
+  call(method, args = null) {
+    if (this._closed) return Promise.reject(new BridgeError(this._closed));
+    const id = this._nextId++;
+    return new Promise((resolve, reject) => {
+      this._pending.set(id, {resolve, reject});
+      this.worker.postMessage({id, method, args});
+    });
+  }
+
+  _settle(msg) {
+    const p = this._pending.get(msg.id);
+    if (!p) return;
+    this._pending.delete(msg.id);
+    if ('error' in msg) p.reject(new BridgeError(msg.error, msg.traceback));
+    else p.resolve(msg.result);
+  }
+
+  /** Stop the worker; pending calls reject. */
+  terminate(reason = 'the engine was stopped') {
+    if (this._closed) return;
+    this._closed = reason;
+    this.worker.terminate();
+    for (const p of this._pending.values()) p.reject(new BridgeError(reason));
+    this._pending.clear();
+  }
+}

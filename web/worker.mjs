@@ -1,0 +1,176 @@
+// hzmj engine worker (module Web Worker: `new Worker(url, {type: 'module'})`).
+//
+// Boots Pyodide, installs the hzmj_core wheel named in build.json, imports it, then answers RPC
+// requests. Protocol (all messages are plain objects):
+//   page -> worker  {id, method, args}
+//   worker -> page  {type: 'progress', phase, loaded, total}      phase: download | python | install | import
+//                   {type: 'ready', version, build, timings}
+//                   {type: 'boot-error', error}                   boot failed (the page offers Retry)
+//                   {id, result} | {id, error, traceback?}        answer to a request
+// Methods: `version` is answered here; every other method goes to
+// `hzmj_core.webapi.call(method, json_args) -> json` when that module exists.
+//
+// Pyodide has no download-progress hook, so the big files are counted here: the wheel is streamed
+// by this worker, and Pyodide's own fetches of the runtime (wasm, stdlib, lock file) go through a
+// counting wrapper around fetch that keeps them streaming (the wasm still compiles while it downloads).
+
+const BASE = new URL('./', import.meta.url);
+const PYODIDE_URL = new URL('pyodide/', BASE);
+const t0 = performance.now();
+const timings = {};
+const mark = (name) => { timings[name] = Math.round(performance.now() - t0); };
+
+// ---------------------------------------------------------------- progress
+const progress = {phase: 'download', loaded: 0, total: 0};
+let lastPost = 0;
+function report(phase, force = false) {
+  if (phase) progress.phase = phase;
+  const now = performance.now();
+  if (!force && now - lastPost < 30) return;
+  lastPost = now;
+  self.postMessage({type: 'progress', phase: progress.phase,
+    loaded: Math.min(progress.loaded, progress.total), total: progress.total});
+}
+
+function countBytes(stream) {
+  return stream.pipeThrough(new TransformStream({
+    transform(chunk, controller) {
+      progress.loaded += chunk.byteLength;
+      report();
+      controller.enqueue(chunk);
+    },
+  }));
+}
+
+const tracked = new Set();
+const nativeFetch = self.fetch.bind(self);
+self.fetch = async (input, init) => {
+  const url = new URL(input instanceof Request ? input.url : String(input), BASE).href;
+  const response = await nativeFetch(input, init);
+  if (!tracked.has(url) || !response.ok || !response.body) return response;
+  tracked.delete(url);
+  return new Response(countBytes(response.body),
+    {status: response.status, statusText: response.statusText, headers: response.headers});
+};
+
+async function fetchBytes(url) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+async function sha256Hex(bytes) {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
+  return Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+// ---------------------------------------------------------------- Python side of the RPC
+const DISPATCH_PY = `
+import importlib, json, traceback
+
+def _hzmj_dispatch(method, json_args):
+    try:
+        if method == "version":
+            import hzmj_core
+            result = json.dumps(hzmj_core.__version__)
+        else:
+            try:
+                webapi = importlib.import_module("hzmj_core.webapi")
+            except ModuleNotFoundError as e:
+                if e.name != "hzmj_core.webapi":
+                    raise
+                raise LookupError(f"unknown method {method!r} (hzmj_core.webapi is not available)") from None
+            result = webapi.call(method, json_args)
+            if not isinstance(result, str):
+                result = json.dumps(result)
+        return '{"ok":true,"result":' + result + '}'
+    except BaseException as e:
+        return json.dumps({"ok": False, "error": f"{type(e).__name__}: {e}",
+                           "traceback": traceback.format_exc()})
+`;
+
+// ---------------------------------------------------------------- boot
+let pyodide = null;
+let dispatch = null;
+
+async function boot() {
+  const buildRes = await fetch(new URL('build.json', BASE));
+  if (!buildRes.ok) throw new Error(`build.json: HTTP ${buildRes.status}`);
+  const build = await buildRes.json();
+  mark('build_json');
+  const downloads = build.downloads || {};
+  progress.total = Object.values(downloads).reduce((a, b) => a + b, 0);
+  for (const path of Object.keys(downloads)) {
+    if (path !== build.wheel) tracked.add(new URL(path, BASE).href);
+  }
+  report('download', true);
+
+  // The wheel downloads in parallel with the runtime.
+  const wheelUrl = new URL(build.wheel, BASE);
+  const wheelPromise = (async () => {
+    const res = await fetch(wheelUrl);
+    if (!res.ok) throw new Error(`${build.wheel}: HTTP ${res.status}`);
+    const bytes = new Uint8Array(await new Response(countBytes(res.body)).arrayBuffer());
+    if (build.wheel_sha256 && (await sha256Hex(bytes)) !== build.wheel_sha256) {
+      throw new Error(`${build.wheel}: sha256 mismatch (stale or corrupted download)`);
+    }
+    mark('wheel_downloaded');
+    return bytes;
+  })();
+  wheelPromise.catch(() => {}); // surfaced by the await below
+
+  const {loadPyodide} = await import(new URL('pyodide.mjs', PYODIDE_URL).href);
+  pyodide = await loadPyodide({
+    indexURL: PYODIDE_URL.href,
+    packageBaseUrl: PYODIDE_URL.href,
+    lockFileURL: new URL('pyodide-lock.json', PYODIDE_URL).href,
+  });
+  mark('python_ready');
+  report('install', true);
+
+  const wheel = await wheelPromise;
+  // into site-packages (the default, the working directory, is on sys.path only by accident)
+  const sitePackages = pyodide.runPython("import sysconfig; sysconfig.get_path('purelib')");
+  pyodide.unpackArchive(wheel, 'wheel', {extractDir: sitePackages});
+  mark('wheel_installed');
+  report('import', true);
+
+  pyodide.runPython(DISPATCH_PY);
+  dispatch = pyodide.globals.get('_hzmj_dispatch');
+  const version = pyodide.runPython('import hzmj_core; hzmj_core.__version__');
+  mark('engine_ready');
+  progress.loaded = progress.total;
+  report('import', true);
+  return {version, build: {build_id: build.build_id, version: build.version,
+    pyodide_version: build.pyodide_version, python_version: build.python_version}};
+}
+
+function call(method, args) {
+  if (typeof method !== 'string') throw new Error('method must be a string');
+  const reply = JSON.parse(dispatch(method, JSON.stringify(args === undefined ? null : args)));
+  return reply;
+}
+
+const booting = boot();
+booting.then(
+  (info) => self.postMessage({type: 'ready', ...info, timings}),
+  (err) => self.postMessage({type: 'boot-error', error: String(err && err.message || err)}),
+);
+
+self.onmessage = async (event) => {
+  const {id, method, args} = event.data || {};
+  if (id === undefined) return;
+  try {
+    await booting;
+  } catch (err) {
+    self.postMessage({id, error: `engine failed to start: ${err && err.message || err}`});
+    return;
+  }
+  try {
+    const reply = call(method, args);
+    if (reply.ok) self.postMessage({id, result: reply.result});
+    else self.postMessage({id, error: reply.error, traceback: reply.traceback});
+  } catch (err) {
+    self.postMessage({id, error: String(err && err.message || err)});
+  }
+};
