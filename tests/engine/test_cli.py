@@ -1,0 +1,194 @@
+"""Command line: analyze, simulate, replay (through cli.main and capsys; one real subprocess)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from hzmj_core.cli import main
+
+ROOT = Path(__file__).resolve().parents[2]
+SCENARIO = ROOT / "docs" / "examples" / "scenario-baotou.json"
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    code = main(list(args))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def run_json(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, Any]:
+    code, out, err = run(capsys, *args, "--json")
+    assert code == 0, err
+    data: dict[str, Any] = json.loads(out)
+    return data
+
+
+# --------------------------------------------------------------------------- analyze
+
+@pytest.mark.parametrize("hand, win, forms", [
+    ("P* 123m 456p 789s EEE N", True, ["standard"]),  # EX4
+    ("1m1m 3m3m 5p5p 7p7p E E C C 9s 9s", True, ["seven_pairs"]),  # EX17
+    ("1m1m2m2m3m3m 5p5p6p6p7p7p EE", True, ["seven_pairs", "standard"]),
+    ("1m9m 1p9p 1s9s E S W N C F P* 1m", False, []),  # EX23(a): no thirteen orphans
+    ("1m1m 3m3m 5p5p 7p7p E E C P* 9s 2s", False, []),  # EX23(c)
+])
+def test_analyze_14_tiles(capsys: pytest.CaptureFixture[str], hand: str, win: bool, forms: list[str]) -> None:
+    d = run_json(capsys, "analyze", hand)
+    assert d["tiles"] == 14 and d["win"] is win and d["forms"] == forms
+    assert (d["shanten"] == -1) is win
+    code, out, _ = run(capsys, "analyze", hand)
+    assert code == 0 and f"win: {'yes' if win else 'no'}" in out
+
+
+def test_analyze_14_with_melds(capsys: pytest.CaptureFixture[str]) -> None:
+    # EX23(b): [pong EEE] [kong 5s] + 1m1m 3m3m 7p7p CC: no seven pairs with melds, no standard form
+    d = run_json(capsys, "analyze", "1m1m 3m3m 7p7p C C", "--melds", "EEE 5s5s5s5s")
+    assert d["tiles"] == 14 and d["win"] is False
+    d = run_json(capsys, "analyze", "P* 4p5p6p 7s8s9s 2s", "--melds", "EEE 123m")  # EX8
+    assert d["win"] is True
+
+
+def test_analyze_13_waits_with_remaining(capsys: pytest.CaptureFixture[str]) -> None:
+    d = run_json(capsys, "analyze", "1m2m3m 4m5m6m 7p8p9p 2s3s4s 5s")
+    assert d["tiles"] == 13 and d["shanten"] == 0
+    assert d["waits"] == [{"tile": "2s", "remaining": 3}, {"tile": "5s", "remaining": 3}]
+    assert d["baotou"] is False and d["qike"] is False
+    code, out, _ = run(capsys, "analyze", "1m2m3m 4m5m6m 7p8p9p 2s3s4s 5s")
+    assert "waits: 2s×3 5s×3" in out
+
+
+@pytest.mark.parametrize("hand, baotou, qike", [
+    ("P* 1m2m3m 4p5p6p 7s8s9s E E E", True, False),  # EX4
+    ("1m1m 3m3m 5p5p 7p7p E E C C P*", False, True),  # EX16
+    ("P* 1m1m2m2m3m3m 5p5p6p6p7p7p", True, True),  # EX21
+    ("1m1m 3m3m 5p5p 7p7p E E C P* 9s", False, False),  # EX15
+    ("P* 1m2m 4p5p6p 7s8s9s E E 9m9m", False, False),  # EX14 after the 飘
+])
+def test_analyze_13_baotou_qike(capsys: pytest.CaptureFixture[str], hand: str, baotou: bool, qike: bool) -> None:
+    d = run_json(capsys, "analyze", hand)
+    assert (d["baotou"], d["qike"]) == (baotou, qike)
+    if baotou or qike:
+        assert d["shanten"] == 0 and len(d["waits"]) >= 33  # every drawn natural face completes it
+
+
+def test_analyze_flipped_wildcard(capsys: pytest.CaptureFixture[str]) -> None:
+    # EX38(e): 5s* is the wildcard -> 暴头 state
+    d = run_json(capsys, "analyze", "5s* 1m2m3m 4p5p6p 7s8s9s E E E", "--wildcard", "5s")
+    assert d["mode"] == "flipped" and d["wildcard"] == "5s" and d["baotou"] is True
+    # P stands in for 5s: waiting on face 5s, only the four P are natural 5s (the 5s are wildcards)
+    d = run_json(capsys, "analyze", "1m2m3m 4m5m6m 7p8p9p 2s3s4s P", "--wildcard", "5s")
+    assert d["waits"] == [{"tile": "2s", "remaining": 3}, {"tile": "5s", "remaining": 3}]
+    # EX38(a): P P is a natural pair -> seven pairs without a wildcard
+    d = run_json(capsys, "analyze", "1m1m 3m3m P P 7p7p E E C C 9s 9s", "--wildcard", "5s")
+    assert d["win"] is True and d["forms"] == ["seven_pairs"]
+
+
+@pytest.mark.parametrize("args, needle", [
+    (["analyze", "1m2m3m 4x"], "bad token"),
+    (["analyze", "1m1m1m1m1m 2m3m4m 5p6p7p 9s9s"], "5 copies of 1m"),
+    (["analyze", "1m2m3m 4m5m6m 7p8p9p 2s3s4s"], "13 or 14"),
+    (["analyze", "1m2m3m 4m5m6m 7p8p9p 2s3s4s 5s5s 6s"], "13 or 14"),
+    (["analyze", "5s* 1m2m3m 4p5p6p 7s8s9s E E E"], "wildcard"),
+    (["analyze", "1m2m3m 4m5m6m 7p8p9p 2s3s4s 5s", "--wildcard", "9x"], "--wildcard"),
+    (["analyze", "5s5s5s5s 1m2m3m 4p5p6p E E", "--wildcard", "5s"], "indicator"),
+])
+def test_analyze_bad_input_exits_2(capsys: pytest.CaptureFixture[str], args: list[str], needle: str) -> None:
+    code, out, err = run(capsys, *args)
+    assert code == 2 and out == ""
+    assert err.startswith("error:") and needle in err
+
+
+# --------------------------------------------------------------------------- simulate
+
+def test_simulate_reports_zero_violations(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    d = run_json(capsys, "simulate", "--hands", "6", "--seed", "3", "--save-logs", str(tmp_path / "logs"))
+    assert d["hands"] == 6 and d["invariant_violations"] == 0 and d["violations"] == []
+    assert d["wins"] + d["draws"] == 6
+    assert sum(d["points_per_seat"]) == 0
+    logs = sorted((tmp_path / "logs").glob("*.json"))
+    assert len(logs) == 6
+    code, out, _ = run(capsys, "simulate", "--hands", "2", "--seed", "3", "--bots", "random,basic,random,basic")
+    assert code == 0 and "invariant violations: 0" in out
+
+
+def test_simulate_with_options_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    f = tmp_path / "opts.json"
+    f.write_text(json.dumps({"wildcard_mode": "flipped", "que_yi_men": "s", "rob_kong": True}))
+    d = run_json(capsys, "simulate", "--hands", "3", "--seed", "9", "--options", str(f))
+    assert d["invariant_violations"] == 0
+    f.write_text(json.dumps({"colour": "red"}))
+    code, _, err = run(capsys, "simulate", "--hands", "1", "--seed", "1", "--options", str(f))
+    assert code == 2 and "colour" in err
+
+
+@pytest.mark.parametrize("args, needle", [
+    (["--hands", "0", "--seed", "1"], "--hands"),
+    (["--hands", "1", "--seed", "1", "--bots", "genius"], "genius"),
+    (["--hands", "1", "--seed", "1", "--bots", "basic,basic"], "four"),
+])
+def test_simulate_bad_input(capsys: pytest.CaptureFixture[str], args: list[str], needle: str) -> None:
+    code, _, err = run(capsys, "simulate", *args)
+    assert code == 2 and needle in err
+
+
+# --------------------------------------------------------------------------- replay
+
+def test_replay_saved_log_and_tampered_log(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    run_json(capsys, "simulate", "--hands", "2", "--seed", "5", "--save-logs", str(tmp_path))
+    path = sorted(tmp_path.glob("*.json"))[0]
+    d = run_json(capsys, "replay", str(path))
+    assert d["kind"] == "hand" and d["results_checked"] == 1 and not d["scenario"]
+    log = json.loads(path.read_text(encoding="utf-8"))
+    assert d["result"] == log["result"]
+    code, out, _ = run(capsys, "replay", str(path))
+    assert code == 0 and "1 recorded result(s) reproduced" in out
+    log["result"]["deltas"] = [100, -100, 0, 0]
+    bad = tmp_path / "tampered.json"
+    bad.write_text(json.dumps(log))
+    code, out, err = run(capsys, "replay", str(bad))
+    assert code == 2 and out == "" and "deltas" in err and "tampered.json" in err
+
+
+def test_replay_bad_files(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code, _, err = run(capsys, "replay", str(tmp_path / "missing.json"))
+    assert code == 2 and "cannot read" in err
+    f = tmp_path / "broken.json"
+    f.write_text("{not json")
+    code, _, err = run(capsys, "replay", str(f))
+    assert code == 2 and "not valid JSON" in err
+
+
+def test_replay_docs_scenario(capsys: pytest.CaptureFixture[str]) -> None:
+    d = run_json(capsys, "replay", str(SCENARIO))
+    assert d["scenario"] and d["state"]["current"] == 2 and d["state"]["phase"] == "act"
+    assert "S2 win" in d["legal_actions"]
+    code, out, _ = run(capsys, "replay", str(SCENARIO))
+    assert code == 0 and "legal actions: S2 win" in out
+
+
+def test_docs_scenario_played_to_the_end(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    log = json.loads(SCENARIO.read_text(encoding="utf-8"))
+    log["actions"].append("S2 win")
+    f = tmp_path / "won.json"
+    f.write_text(json.dumps(log))
+    d = run_json(capsys, "replay", str(f))
+    assert d["result"]["winner"] == 2 and d["result"]["evaluation"]["fan"] == 1
+    assert d["result"]["deltas"] == [-4, -2, 8, -2]  # RULES §14 EX4
+
+
+@pytest.mark.skipif(sys.platform == "emscripten", reason="no subprocesses in Pyodide")
+def test_real_subprocess() -> None:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    p = subprocess.run([sys.executable, "-m", "hzmj_core", "analyze", "1m2m3m 4m5m6m 7p8p9p 2s3s4s 5s"],
+                       capture_output=True, text=True, env=env, cwd=ROOT, timeout=60)
+    assert p.returncode == 0 and "waits: 2s×3 5s×3" in p.stdout
+    p = subprocess.run([sys.executable, "-m", "hzmj_core", "analyze", "1m2m"], capture_output=True, text=True,
+                       env=env, cwd=ROOT, timeout=60)
+    assert p.returncode == 2 and "error:" in p.stderr
