@@ -9,9 +9,10 @@ from .basic import BasicBot
 from .easy import EasyBot
 from .normal import NormalBot
 from .random_bot import RandomBot
+from .strong import StrongBot
 
 BOTS: dict[str, Callable[[int], Bot]] = {
-    "random": RandomBot, "basic": BasicBot, "easy": EasyBot, "normal": NormalBot,
+    "random": RandomBot, "basic": BasicBot, "easy": EasyBot, "normal": NormalBot, "strong": StrongBot,
 }
 """Bot kinds by name (``make_bot(name, seed)``)."""
 
@@ -24,4 +25,6 @@ def make_bot(name: str, seed: int = 0) -> Bot:
         raise ValueError(f"unknown bot {name!r}: choose one of {', '.join(sorted(BOTS))}") from None
 
 
-__all__ = ["BOTS", "BasicBot", "Bot", "Decision", "EasyBot", "NormalBot", "RandomBot", "SeatView", "make_bot"]
+__all__ = [
+    "BOTS", "BasicBot", "Bot", "Decision", "EasyBot", "NormalBot", "RandomBot", "SeatView", "StrongBot", "make_bot",
+]

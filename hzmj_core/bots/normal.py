@@ -126,7 +126,7 @@ class NormalBot(Bot):
             elif a.type is ActionType.EXPOSED_KONG:
                 c, w = an.without(a.tiles)
                 sh = an.shape(c, w, an.melds + 1)
-                if sh.shanten <= now and best is None:
+                if self.exposed_kong_ok(an, a, sh, now) and best is None:
                     best = ((sh.shanten, -sh.ukeire), a, sh)
         if best is None:
             return Decision(pass_action, "过：吃碰无益", "pass: the claim does not help")
@@ -137,3 +137,7 @@ class NormalBot(Bot):
     def claim_ok(self, an: Analysis, action: Action, after: Shape, now: int) -> bool:
         """Whether a chow or pong is worth making: it must lower the shanten."""
         return after.shanten < now
+
+    def exposed_kong_ok(self, an: Analysis, action: Action, after: Shape, now: int) -> bool:
+        """Whether a 直杠 is worth making: it must not set the hand back."""
+        return after.shanten <= now
