@@ -60,7 +60,7 @@ def test_analyze_13_waits_with_remaining(capsys: pytest.CaptureFixture[str]) -> 
     assert d["tiles"] == 13 and d["shanten"] == 0
     assert d["waits"] == [{"tile": "2s", "remaining": 3}, {"tile": "5s", "remaining": 3}]
     assert d["baotou"] is False and d["qike"] is False
-    code, out, _ = run(capsys, "analyze", "1m2m3m 4m5m6m 7p8p9p 2s3s4s 5s")
+    _code, out, _ = run(capsys, "analyze", "1m2m3m 4m5m6m 7p8p9p 2s3s4s 5s")
     assert "waits: 2s×3 5s×3" in out
 
 
