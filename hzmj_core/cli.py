@@ -279,6 +279,9 @@ def build_parser() -> argparse.ArgumentParser:
                        description="Replay a hand or match log; for a scenario, print the final state.")
     r.add_argument("file", type=Path)
     r.add_argument("--json", action="store_true")
+    from . import cli_tools  # arena and hint (bots and hints); imported here to avoid an import cycle
+
+    cli_tools.add_parsers(sub)
     return p
 
 
@@ -286,6 +289,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     parser = build_parser()
     args = parser.parse_args(argv)
+    from . import cli_tools
+
+    if args.command in cli_tools.COMMANDS:
+        return cli_tools.run(args)
     try:
         if args.command == "analyze":
             _emit(analyze_hand(args.hand, args.melds, args.wildcard), args.json, _analyze_text)

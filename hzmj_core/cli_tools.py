@@ -1,0 +1,137 @@
+"""Command-line tools for bots and hints: ``python -m hzmj_core arena|hint ...``.
+
+``arena`` plays hands between bot kinds and reports per kind (see :mod:`hzmj_core.arena`); ``hint`` prints
+the hints of :mod:`hzmj_core.hints` for one seat at a point of a logged hand, or at the start of a fresh deal.
+Both accept ``--json``. Bad input exits with status 2 and a message.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from .arena import ArenaError, arena_text, run_arena
+from .bots import BOTS
+from .hints import hints, hints_text
+from .log import LogError, load, replay
+from .options import Options, OptionsError
+from .round import Round
+
+COMMANDS = ("arena", "hint")
+"""Subcommands this module adds to the command line."""
+
+
+class ToolError(Exception):
+    """Bad input for a tool command (exit status 2)."""
+
+
+def add_parsers(sub: Any) -> None:
+    """Add the ``arena`` and ``hint`` subcommands to the main parser's subparsers."""
+    kinds = ", ".join(sorted(BOTS))
+    a = sub.add_parser("arena", help="play bots against each other and measure them",
+                       description="Play N hands between bot kinds; report per kind the mean points per hand "
+                                   "(95%% CI), win rate, deal-in rate, average fan and decision time.")
+    a.add_argument("--hands", type=int, required=True, help="hands to play (with --duplicate: rounded up to 4s)")
+    a.add_argument("--seed", type=int, required=True)
+    a.add_argument("--seats", default="strong,normal,normal,normal",
+                   help=f"bot kind per seat, one name or four comma-separated ({kinds})")
+    a.add_argument("--duplicate", action="store_true", help="play each wall once per seat rotation")
+    a.add_argument("--streak", default="mix", help="dealer streak of every hand: 1, 2, 3 or mix (default)")
+    a.add_argument("--jobs", type=int, default=1, help="worker processes (results do not depend on it)")
+    a.add_argument("--options", type=Path, help="JSON file of rule options (RULES §11 keys)")
+    a.add_argument("--json", action="store_true")
+    h = sub.add_parser("hint", help="hints for one seat: 听牌, 进张, suggested action, blocked actions",
+                       description="Hints for a seat at a step of a logged hand (a hand, match or scenario "
+                                   "log), or at the start of a fresh deal from --seed.")
+    h.add_argument("file", nargs="?", type=Path, help="log file; omit to deal a fresh hand from --seed")
+    h.add_argument("--seed", type=int, help="deal a fresh hand from this seed (no file)")
+    h.add_argument("--dealer", type=int, default=0)
+    h.add_argument("--streak", type=int, default=1)
+    h.add_argument("--hand", type=int, help="hand number in a match log (1-based; default the last)")
+    h.add_argument("--step", type=int, help="actions to replay (default: all)")
+    h.add_argument("--seat", type=int, help="the seat to advise (default: the first seat with a decision)")
+    h.add_argument("--json", action="store_true")
+
+
+def _options(path: Path | None) -> Options:
+    if path is None:
+        return Options()
+    try:
+        return Options.from_json(json.loads(path.read_text(encoding="utf-8")))
+    except (OSError, json.JSONDecodeError, OptionsError) as exc:
+        raise ToolError(f"--options {path}: {exc}") from None
+
+
+def hint_round(args: argparse.Namespace) -> Round:
+    """The round the ``hint`` command advises on."""
+    if args.file is None:
+        if args.seed is None:
+            raise ToolError("give a log file or --seed")
+        try:
+            return Round.deal(dealer=args.dealer, streak=args.streak, seed=args.seed)
+        except ValueError as exc:
+            raise ToolError(str(exc)) from None
+    try:
+        report = replay(load(args.file.read_text(encoding="utf-8")))
+    except OSError as exc:
+        raise ToolError(f"cannot read {args.file}: {exc.strerror}") from None
+    except LogError as exc:
+        raise ToolError(f"{args.file}: {exc}") from None
+    n = len(report.rounds) if args.hand is None else args.hand
+    if not 1 <= n <= len(report.rounds):
+        raise ToolError(f"--hand must be 1-{len(report.rounds)}")
+    src = report.rounds[n - 1]
+    step = len(src.actions) if args.step is None else args.step
+    if not 0 <= step <= len(src.actions):
+        raise ToolError(f"--step must be 0-{len(src.actions)}")
+    r = Round.deal(src.options, dealer=src.dealer, streak=src.streak, seed=src.seed,
+                   wall=None if src.seed is not None else src.wall)
+    for a in src.actions[:step]:
+        r.apply(a)
+    return r
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run ``arena`` or ``hint``; returns the exit status."""
+    try:
+        if args.command == "arena":
+            seats = [s.strip() for s in args.seats.split(",") if s.strip()]
+            streak: int | str = args.streak if args.streak == "mix" else _int(args.streak, "--streak")
+            progress = None if args.json else _progress
+            data: dict[str, Any] = run_arena(args.hands, args.seed, seats, duplicate=args.duplicate,
+                                             options=_options(args.options), streak=streak,
+                                             jobs=max(1, args.jobs), progress=progress)
+            if progress is not None:
+                print(file=sys.stderr)
+            _emit(data, args.json, arena_text)
+        else:
+            r = hint_round(args)
+            seat = args.seat
+            if seat is None:
+                deciding = r.deciding_seats()
+                seat = deciding[0] if deciding else 0
+            if not 0 <= seat <= 3:
+                raise ToolError("--seat must be 0-3")
+            _emit(hints(r, seat), args.json, hints_text)
+    except (ToolError, ArenaError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    return 0
+
+
+def _int(text: str, what: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise ToolError(f"{what} must be 1, 2, 3 or mix, got {text!r}") from None
+
+
+def _progress(done: int, total: int) -> None:
+    print(f"\r{done}/{total}", end="", file=sys.stderr, flush=True)
+
+
+def _emit(data: dict[str, Any], as_json: bool, text: Any) -> None:
+    print(json.dumps(data, ensure_ascii=False, indent=2) if as_json else text(data))
