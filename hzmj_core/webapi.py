@@ -17,6 +17,7 @@ from .actions import Action, ActionError
 from .bots import BOTS, Bot, SeatView, make_bot
 from .cli import UsageError, analyze_hand
 from .fan import fan_table
+from .hints import hints
 from .log import LogError, match_log, replay
 from .match import Match
 from .options import OPTION_INFO, Options, OptionsError
@@ -77,8 +78,13 @@ class GameSession:
         view["human_to_act"] = self.human in deciding
         view["bots_to_act"] = [s for s in deciding if s != self.human]
         view["hand_over"] = r.is_over
-        view["hints"] = {"waits": wait_list(r, self.human) if len(hand) % 3 == 1 else []}
+        view["hints"] = {"waits": wait_list(r, self.human) if len(hand) % 3 == 1 else [],
+                         **self.hint()}
         return view
+
+    def hint(self) -> dict[str, Any]:
+        """Hints for the human seat (听牌 per discard, 进张, suggested action, blocked actions; see hints.py)."""
+        return hints(self.match.round, self.human, self._points())
 
     # ----------------------------------------------------------------- moves
 
@@ -279,6 +285,7 @@ METHODS: dict[str, Callable[[dict[str, Any]], Any]] = {
     "option_info": _option_info,
     "fan_table": lambda _: fan_table(),
     "bot_levels": lambda _: sorted(BOTS),
+    "hint": lambda _: _need_session().hint(),
     "lessons": lambda _: lessons.catalogue(),
     "lesson": lambda a: _lessons_call(lessons.lesson, str(a.get("id", ""))),
     "check_exercise": lambda a: _lessons_call(lessons.check, str(a.get("id", "")), a.get("answer")),
