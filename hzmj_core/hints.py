@@ -104,18 +104,22 @@ def blocked(r: Round, seat: int) -> list[dict[str, str]]:
                                           or any(m.kind is MeldKind.PONG and counts[m.face] for m in r.melds[seat])):
             out.append(_block("kong_final", f"墙只剩 {r.remaining} 张，不能开杠",
                               f"only {r.remaining} tiles left: no kongs"))
-        return out
     x: int | None = None
     d: int | None = None
     legal_types: set[ActionType] = set()
+    last = r.actions[-1] if r.actions else None
     if r.phase is Phase.CLAIM and seat in r.claim_options:
         x, d = r.claim_tile, r.claim_from
         legal_types = {a.type for a in r.legal_actions(seat)}
-    elif r.phase is not Phase.ROB and r.actions and r.actions[-1].type is ActionType.DISCARD \
-            and r.actions[-1].seat != seat:
-        x, d = r.actions[-1].tile, r.actions[-1].seat
     elif r.phase is Phase.CLAIM and r.claim_from != seat:
         x, d = r.claim_tile, r.claim_from
+    elif r.phase is Phase.ACT and last is not None and last.type is ActionType.DISCARD and last.seat != seat:
+        # The discard was not offered to this seat (otherwise it would have declared): say why.
+        x, d = last.tile, last.seat
+        if r.current == seat:
+            if r.drawn is None:
+                return out
+            counts, w = wc.split([t for t in hand if t != r.drawn] + [r.drawn] * (hand.count(r.drawn) - 1))
     if x is None or d is None:
         return out
     if wc.is_wild(x):
