@@ -19,12 +19,12 @@ class EasyBot(NormalBot):
 
     def rank_discards(self, an: Analysis, discards: list[Action]) -> tuple[Action, Shape] | None:
         """A random natural discard among those with the lowest shanten."""
-        scored = [(an.after_discard(a.tile), a) for a in discards if not an.wc.is_wild(a.tile)]
+        scored = [(an.shanten_after(a.tile), a) for a in discards if not an.wc.is_wild(a.tile)]
         if not scored:
             return None
-        low = min(sh.shanten for sh, _ in scored)
-        pool = [(a, sh) for sh, a in scored if sh.shanten == low]
-        return self.rng.choice(pool)
+        low = min(s for s, _ in scored)
+        a = self.rng.choice([a for s, a in scored if s == low])
+        return a, an.after_discard(a.tile)
 
     def claim_ok(self, an: Analysis, action: Action, after: Shape, now: int) -> bool:
         """Any claim that does not set the hand back (a ready hand still keeps ready)."""

@@ -134,6 +134,11 @@ class Analysis:
                 c[self.wc.face(t)] -= 1
         return c, w
 
+    def shanten_after(self, tile: int) -> int:
+        """Shanten left after discarding ``tile`` (cheaper than :meth:`after_discard`)."""
+        c, w = self.without((tile,))
+        return cached_shanten(c, w, self.melds)
+
     def after_discard(self, tile: int) -> Shape:
         """The shape left after discarding ``tile`` from a 3n+2-tile hand."""
         c, w = self.without((tile,))

@@ -82,10 +82,15 @@ class NormalBot(Bot):
 
     def rank_discards(self, an: Analysis, discards: list[Action]) -> tuple[Action, Shape] | None:
         """The most efficient natural discard (never a 财神) and the shape it leaves."""
+        natural = [a for a in discards if not an.wc.is_wild(a.tile)]
+        if not natural:
+            return None
+        sht = {a.tile: an.shanten_after(a.tile) for a in natural}
+        low = min(sht.values())
         best: tuple[tuple[int, int, int, int], Action, Shape] | None = None
-        for a in discards:
+        for a in natural:
             t = a.tile
-            if an.wc.is_wild(t):
+            if sht[t] != low:
                 continue
             sh = an.after_discard(t)
             key = (sh.shanten, -sh.ukeire, isolation(an.counts, an.wc.face(t)), t)

@@ -246,11 +246,12 @@ class StrongBot(NormalBot):
         v = an.view
         weight = self.risk_weight(v)
         live = discard_wins_live(v) and any(self.can_ron_me(v, o) for o in range(4) if o != v.seat)
-        scored: list[tuple[Action, Shape]] = [(a, an.after_discard(a.tile)) for a in discards
-                                              if not an.wc.is_wild(a.tile)]
-        if not scored:
+        sht = {a.tile: an.shanten_after(a.tile) for a in discards if not an.wc.is_wild(a.tile)}
+        if not sht:
             return None
-        low = min(sh.shanten for _, sh in scored)
+        low = min(sht.values())
+        reach = low + 1 if live else low
+        scored = [(a, an.after_discard(a.tile)) for a in discards if sht.get(a.tile, 99) <= reach]
         best: tuple[tuple[float, int, int, int], Action, Shape] | None = None
         for a, sh in scored:
             t = a.tile
