@@ -708,6 +708,10 @@ def _action_label(a: Action, wc: Wildcards) -> dict[str, Any]:
             "label_en": _ACTION_EN[a.type.value] + shown}
 
 
+_LINE_STEPS = 8
+"""At most this many steps of a played-out line are told (a win is always told)."""
+
+
 def _narrate(r: Round, start: int, seat: int) -> list[dict[str, str]]:
     """The actions of a line after index ``start``, in words (the learner's own tiles shown)."""
     out: list[dict[str, str]] = []
@@ -726,6 +730,8 @@ def _narrate(r: Round, start: int, seat: int) -> list[dict[str, str]]:
             out.append({"zh": f"{who} 胡", "en": f"{who_en} win{'s' if a.seat != seat else ''}"})
         else:
             out.append({"zh": f"{who} {a.type.chinese} {tiles}", "en": f"{who_en}: {a.type.value} {tiles}"})
+    if len(out) > _LINE_STEPS:
+        out = [*out[:_LINE_STEPS - 1], {"zh": "……", "en": "…"}]
     if r.result is not None and r.result.evaluation is not None and r.result.winner is not None:
         ev = r.result.evaluation
         d = r.result.deltas[seat]

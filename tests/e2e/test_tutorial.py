@@ -175,7 +175,8 @@ def test_embed_demo_renders_every_widget_with_one_worker(page: Any, site: Any, s
         ".backgroundColor"
     )
     assert host_bg == "rgb(255, 212, 0)" and inner_bg != host_bg
-    assert page.evaluate("getComputedStyle(document.querySelector('article > p:not(.byline)')).color") == "rgb(34, 34, 34)"
+    host_text = page.evaluate("getComputedStyle(document.querySelector('article > p:not(.byline)')).color")
+    assert host_text == "rgb(34, 34, 34)"
     # an exercise inside an embedded lesson works
     page.locator("#lesson-baotou").locator('.exercise[data-exercise="baotou-discard-win"] .choice').first.click()
     page.wait_for_function(

@@ -149,7 +149,10 @@ export function renderExercise(ex, ctx, index = 0) {
         addTile(v.drawn, true);
       }
       body.append(row);
-      if (v.drawn) body.append(el('p', {class: 'hint'}, `${tr(lang, 'drawn')}: ${v.drawn}`));
+      if (v.drawn) {
+        const drawnName = discard.get(v.drawn)?.tiles[0] || v.drawn;
+        body.append(el('p', {class: 'hint'}, `${tr(lang, 'drawn')}: `, tile(drawnName, lang, {size: 20})));
+      }
       const others = ex.candidates.filter((c) => c.type !== 'discard');
       if (others.length) {
         body.append(el('div', {class: 'choices', role: 'group', 'aria-label': tr(lang, 'other')},
