@@ -501,6 +501,8 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             gz = self.gzip_cache.get(key)
             if gz is None:
                 gz = gzip.compress(body, compresslevel=6, mtime=0)
+                if len(self.gzip_cache) > 64:  # rebuilds while serving: forget older builds' files
+                    self.gzip_cache.clear()
                 self.gzip_cache[key] = gz
             body, encoding = gz, "gzip"
         self.send_response(200)

@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import json
+import os
 import statistics
 import sys
 import threading
@@ -67,6 +68,8 @@ def main() -> int:
 
     from playwright.sync_api import sync_playwright
 
+    load_before = os.getloadavg()[0]
+
     build = _load_build()
     info = build.build(build.DIST, quiet=True)
     server = build.make_server(build.DIST, "127.0.0.1", 0,
@@ -84,7 +87,8 @@ def main() -> int:
 
     res: dict[str, list[float]] = {k: [] for k in (
         "engine_cold_ms", "bare_cold_ms", "engine_warm_ms", "bare_warm_ms", "bytes_to_ready",
-        "bytes_first_visit", "bytes_warm_visit", "worker_python_ready_ms", "worker_engine_ready_ms")}
+        "bytes_first_visit", "bytes_warm_visit", "worker_python_ready_ms", "worker_engine_ready_ms",
+        "engine_after_python_ms")}
     foreign: set[str] = set()
 
     with sync_playwright() as p:
@@ -104,6 +108,7 @@ def main() -> int:
                     t = page.evaluate("window.hzmj.bridge.info.timings")
                     res["worker_python_ready_ms"].append(t["python_ready"])
                     res["worker_engine_ready_ms"].append(t["engine_ready"])
+                    res["engine_after_python_ms"].append(t["engine_ready"] - t["python_ready"])
                     page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=120_000)
                     res["bytes_first_visit"].append(handler.bytes_sent)
                     handler.bytes_sent = 0
@@ -137,11 +142,14 @@ def main() -> int:
         "dist_bytes": sum(files.values()),
         "wheel_bytes": files[info["wheel"]],
         "foreign_requests": sorted(foreign),
+        "cpus": os.cpu_count(),
+        "loadavg_1min_before_after": [round(load_before, 2), round(os.getloadavg()[0], 2)],
         "samples": res,
     }
     print(f"hzmj web start-up, headless Chromium, median of {args.runs} runs (build {info['build_id']}):")
     print(f"  cold start to engine ready     {m['engine_cold_ms']:8.0f} ms "
           f"(worker: Python ready {m['worker_python_ready_ms']:.0f} ms, engine {m['worker_engine_ready_ms']:.0f} ms)")
+    print(f"  engine overhead after Python ready (wheel install + import) {m['engine_after_python_ms']:.0f} ms")
     print(f"  cold start, bare Pyodide page  {m['bare_cold_ms']:8.0f} ms   ratio engine/bare "
           f"{figures['cold_ratio_engine_vs_bare']:.2f}")
     print(f"  warm start (service worker)    {m['engine_warm_ms']:8.0f} ms")
@@ -153,6 +161,8 @@ def main() -> int:
     print(f"  bytes sent, warm visit             {m['bytes_warm_visit'] / 1e3:6.1f} kB")
     print(f"  engine wheel                       {figures['wheel_bytes'] / 1e3:6.1f} kB; dist/ "
           f"{figures['dist_bytes'] / 1e6:.2f} MB")
+    print(f"  machine: {os.cpu_count()} CPUs, 1-min load average {figures['loadavg_1min_before_after'][0]} before, "
+          f"{figures['loadavg_1min_before_after'][1]} after (other work on the machine skews the times)")
     if foreign:
         print(f"  WARNING: requests to other hosts: {sorted(foreign)}")
     if args.json:

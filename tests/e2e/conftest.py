@@ -1,7 +1,9 @@
 """Playwright fixtures for the browser tests against the built ``dist/``.
 
-* ``site``: builds dist/ (a no-op when it is fresh) and serves it from a ThreadingHTTPServer on
-  127.0.0.1:<random port> in a thread, for the whole session; ``site.url`` ends with '/'.
+* ``site``: builds the site into a private temporary directory (``site.dist``; the same bytes as
+  ``python build.py`` gives in dist/) and serves it from a ThreadingHTTPServer on 127.0.0.1:<random port>
+  in a thread, for the whole session; ``site.url`` ends with '/', ``site.info`` is its build.json.
+* ``slow_site``: the same build served at ~2 MB/s per response (to see the loading screen).
 * ``browser_type_launch_args``: Debian's /usr/bin/chromium with the flags from shared/PLATFORM.md.
 * autouse ``offline_guard``: records every request of the browser context (worker requests included)
   and fails the test if any went to a host other than 127.0.0.1.
@@ -63,14 +65,18 @@ class Site:
 
 
 @pytest.fixture(scope="session")
-def site() -> Iterator[Site]:
-    info = build.build(build.DIST, quiet=True)
-    server = build.make_server(build.DIST, "127.0.0.1", 0)
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
+    # A private build for this session (same bytes as dist/, about a second): the working tree is shared,
+    # and a `python build.py` run elsewhere during the session would replace dist/'s hashed wheel under
+    # the pages being tested. Use site.dist (not build.DIST) to serve the build a second time.
+    dist = tmp_path_factory.mktemp("dist")
+    info = build.build(dist, quiet=True)
+    server = build.make_server(dist, "127.0.0.1", 0)
     thread = threading.Thread(target=server.serve_forever, name="dist-server", daemon=True)
     thread.start()
     host, port = server.server_address[:2]
     try:
-        yield Site(url=f"http://{host}:{port}/", dist=build.DIST, info=info, server=server)
+        yield Site(url=f"http://{host}:{port}/", dist=dist, info=info, server=server)
     finally:
         server.shutdown()
         server.server_close()
@@ -79,7 +85,7 @@ def site() -> Iterator[Site]:
 @pytest.fixture(scope="session")
 def slow_site(site: Site) -> Iterator[Site]:
     """The same dist/ served at ~2 MB/s per response, so the loading screen can be seen and checked."""
-    server = build.make_server(build.DIST, "127.0.0.1", 0, throttle_bps=2_000_000)
+    server = build.make_server(site.dist, "127.0.0.1", 0, throttle_bps=2_000_000)
     thread = threading.Thread(target=server.serve_forever, name="slow-dist-server", daemon=True)
     thread.start()
     host, port = server.server_address[:2]
