@@ -22,11 +22,14 @@ def mix64(x: int) -> int:
 
 
 def derive_seed(seed: int, *salt: int) -> int:
-    """A new 63-bit seed derived from ``seed`` and integer salts (e.g. the hand number of a match)."""
+    """A new seed derived from ``seed`` and integer salts (e.g. the hand number of a match).
+
+    It has 53 bits, so it survives JSON in JavaScript (logs are read by the page) without losing digits.
+    """
     x = mix64(seed & _MASK)
     for s in salt:
         x = mix64(x ^ (s & _MASK))
-    return x >> 1
+    return x >> 11
 
 
 class Rng:

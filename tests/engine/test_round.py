@@ -149,3 +149,13 @@ def test_dealer_first_turn_tries_every_tile_as_the_drawn_one() -> None:
     act(r, "S0 win")
     assert r.result is not None and r.result.evaluation is not None and r.result.evaluation.fan == 1
     assert r.result.deltas == (12, -4, -4, -4)
+
+
+def test_derived_seeds_survive_javascript_numbers() -> None:
+    """Hand seeds appear in logs that the page parses with JSON.parse: they must stay below 2**53."""
+    from hzmj_core.match import Match
+    from hzmj_core.rng import derive_seed
+
+    assert all(derive_seed(s, h) < 2**53 for s in range(200) for h in range(5))
+    m = Match(seed=12345)
+    assert m.hand_seed(0) < 2**53 and m.round.seed == m.hand_seed(0)
