@@ -42,6 +42,10 @@ function countBytes(stream) {
   }));
 }
 
+// Pyodide's own fetches of tracked URLs are counted on a clone: the original Response goes to Pyodide
+// untouched, so WebAssembly.instantiateStreaming still streams it and Chromium can reuse its compiled
+// code cache for it on later visits (a Response rebuilt from a JS stream has no URL and is recompiled
+// every time: that cost ~40% on warm starts).
 const tracked = new Set();
 const nativeFetch = self.fetch.bind(self);
 self.fetch = async (input, init) => {
@@ -49,8 +53,9 @@ self.fetch = async (input, init) => {
   const response = await nativeFetch(input, init);
   if (!tracked.has(url) || !response.ok || !response.body) return response;
   tracked.delete(url);
-  return new Response(countBytes(response.body),
-    {status: response.status, statusText: response.statusText, headers: response.headers});
+  const reader = countBytes(response.clone().body).getReader();
+  (async () => { while (!(await reader.read()).done); })().catch(() => {});
+  return response;
 };
 
 async function fetchBytes(url) {
