@@ -58,10 +58,17 @@ self.fetch = async (input, init) => {
   return response;
 };
 
-async function fetchBytes(url) {
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
-  return new Uint8Array(await response.arrayBuffer());
+// fetch with an error message that names the file (a bare "Failed to fetch" tells a player nothing)
+async function get(url) {
+  const name = String(url).slice(BASE.href.length) || String(url);
+  let response;
+  try {
+    response = await fetch(url);
+  } catch (err) {
+    throw new Error(`could not download ${name} (${err && err.message || err}): check the connection`);
+  }
+  if (!response.ok) throw new Error(`could not download ${name}: HTTP ${response.status}`);
+  return response;
 }
 
 async function sha256Hex(bytes) {
@@ -99,9 +106,7 @@ let pyodide = null;
 let dispatch = null;
 
 async function boot() {
-  const buildRes = await fetch(new URL('build.json', BASE));
-  if (!buildRes.ok) throw new Error(`build.json: HTTP ${buildRes.status}`);
-  const build = await buildRes.json();
+  const build = await (await get(new URL('build.json', BASE))).json();
   mark('build_json');
   const downloads = build.downloads || {};
   progress.total = Object.values(downloads).reduce((a, b) => a + b, 0);
@@ -113,8 +118,7 @@ async function boot() {
   // The wheel downloads in parallel with the runtime.
   const wheelUrl = new URL(build.wheel, BASE);
   const wheelPromise = (async () => {
-    const res = await fetch(wheelUrl);
-    if (!res.ok) throw new Error(`${build.wheel}: HTTP ${res.status}`);
+    const res = await get(wheelUrl);
     const bytes = new Uint8Array(await new Response(countBytes(res.body)).arrayBuffer());
     if (build.wheel_sha256 && (await sha256Hex(bytes)) !== build.wheel_sha256) {
       throw new Error(`${build.wheel}: sha256 mismatch (stale or corrupted download)`);

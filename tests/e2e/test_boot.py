@@ -74,7 +74,8 @@ def test_boot_failure_shows_error_and_retry_recovers(
     page.wait_for_selector("html[data-state=error]", timeout=BOOT_TIMEOUT_MS)
     assert page.locator("#failure").is_visible()
     assert page.locator("#retry").is_visible()
-    assert "could not start" in page.locator("#error-message").inner_text()
+    message = page.locator("#error-message").inner_text()
+    assert "could not download build.json" in message, message
     screenshot(page, "boot-error")
     context.unroute("**/build.json")
     page.click("#retry")
