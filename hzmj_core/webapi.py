@@ -226,7 +226,13 @@ def _new_game(args: dict[str, Any]) -> dict[str, Any]:
 
 def _restore(args: dict[str, Any]) -> dict[str, Any]:
     global _session
-    _session = GameSession.restore(args.get("save"))
+    data = args.get("save")
+    if isinstance(data, str):  # the page keeps saves as JSON text, so no integer goes through a JS number
+        try:
+            data = json.loads(data)
+        except json.JSONDecodeError as exc:
+            raise ApiError(f"the saved game is damaged: {exc.msg}") from None
+    _session = GameSession.restore(data)
     return _session.state()
 
 
@@ -277,6 +283,9 @@ METHODS: dict[str, Callable[[dict[str, Any]], Any]] = {
     "bot_step": lambda _: _need_session().bot_step(),
     "next_hand": lambda _: _need_session().next_hand(),
     "save": lambda _: _need_session().save(),
+    # the same as JSON text, for the page: no integer of a log ever goes through a JS number
+    "save_text": lambda _: json.dumps(_need_session().save(), ensure_ascii=False),
+    "export_log_text": lambda _: json.dumps(match_log(_need_session().match), ensure_ascii=False, indent=1),
     "restore": _restore,
     "export_log": lambda _: match_log(_need_session().match),
     "replay_load": _replay_load,
@@ -307,6 +316,8 @@ def call(method: str, json_args: str = "{}") -> str:
         args = json.loads(json_args) if json_args else {}
     except json.JSONDecodeError as exc:
         raise ApiError(f"arguments are not valid JSON: {exc.msg}") from None
+    if args is None:  # bridge.call(method) without arguments sends null
+        args = {}
     if not isinstance(args, dict):
         raise ApiError("arguments must be a JSON object")
     return json.dumps(fn(args), ensure_ascii=False)

@@ -1,0 +1,141 @@
+// Chinese / English strings of the page. `t(key, vars)` looks up the current language; `tileName(t)`
+// names a tile in words (for buttons' aria labels and announcements). No rules here: only words.
+
+const ZH_NUM = ['', '一', '二', '三', '四', '五', '六', '七', '八', '九'];
+const HONOURS = {
+  E: ['东', 'East wind'], S: ['南', 'South wind'], W: ['西', 'West wind'], N: ['北', 'North wind'],
+  C: ['红中', 'Red dragon'], F: ['发财', 'Green dragon'], P: ['白板', 'White dragon'],
+};
+const SUITS = {m: ['万', 'Characters'], p: ['筒', 'Dots'], s: ['条', 'Bamboo']};
+
+const STRINGS = {
+  zh: {
+    title: '杭州麻将', loading: '正在加载…', retry: '重试',
+    'phase.download': '下载中… {a} / {b} MB', 'phase.python': '启动 Python…', 'phase.install': '安装引擎…',
+    'phase.import': '加载引擎…', 'phase.ready': '就绪', 'phase.game': '发牌…',
+    seat0: '你', seat1: '下家', seat2: '对家', seat3: '上家',
+    wall: '余', wildcard: '财神', indicator: '翻', dealer: '庄', streak: '{n}老庄', streak1: '平庄',
+    hand_no: '第{n}局', freeze: '抓打', freeze_owner: '打财神', tan: '摊', points: '分',
+    win: '胡', self_draw: '自摸', kong: '杠', pong: '碰', chow: '吃', pass: '过', next: '下一局', discard: '打出',
+    'say.chow': '吃!', 'say.pong': '碰!', 'say.kong': '杠!', 'say.win': '胡!', 'say.self_draw': '自摸!',
+    'say.exposed_kong': '杠!', 'say.added_kong': '加杠!', 'say.concealed_kong': '暗杠!', 'say.wild': '财神!',
+    'say.exhausted': '流局',
+    your_turn: '轮到你出牌：点一张牌选中，再点一次打出', tap_again: '再点一次打出 {tile}',
+    claim_prompt: '{who} 打出 {tile}', waiting: '等待其他玩家…', bots_thinking: '{who} 思考中…',
+    blocked_freeze: '抓打中：只能打出摸到的牌，不能吃碰杠', blocked_passed_win: '过水：本轮不能胡 {tiles}',
+    blocked_discard_win: '你听 {tile}，但此时不能放铳胡（只能自摸）',
+    hints: '提示', hints_on: '听牌提示：开', hints_off: '听牌提示：关', waits: '听', remaining: '剩{n}张',
+    not_ready: '', suggest: '建议',
+    new_game: '新游戏', export: '导出记录', import: '导入回放', language: 'English', lang_code: 'EN', menu: '菜单',
+    speed: '速度', 'speed.slow': '慢', 'speed.normal': '中', 'speed.fast': '快',
+    settle_title_win: '{who} 胡了', settle_title_draw: '流局', settle_draw_text: '牌墙摸完，无人胡牌。',
+    fan: '番', multiplier: '倍数', dealer_factor: '庄家倍数', base: '底分', total: '总额', payments: '付款',
+    pays: '{payer} 付 {amount}', deltas: '得失', winning_tile: '胡张', win_type: '方式',
+    'wt.self_draw': '自摸', 'wt.replacement': '杠开', 'wt.dealer_first': '天胡(庄家首轮)', 'wt.discard': '放铳',
+    'wt.rob_kong': '拉杠胡',
+    baotou: '暴头', qike: '七客', piao: '飘', kongs: '杠', haohua: '豪华', hands: '各家手牌',
+    game_over: '终局', standings: '最终排名', rank: '第{n}名', play_again: '再来一局',
+    ng_title: '新游戏', ng_level: '电脑强度', ng_seed: '种子（留空随机）', ng_start: '开始', cancel: '取消',
+    ng_confirm: '放弃当前牌局并开始新游戏？',
+    'group.wild': '财神', 'group.dealer': '庄家与老庄', 'group.win': '胡牌', 'group.tan': '摊与承包',
+    'group.other': '抓打与牌墙', 'group.score': '分数',
+    replay: '回放', replay_hand: '第{n}局', replay_step: '第{a}/{b}步', prev: '上一步', nextstep: '下一步',
+    prev_hand: '上一局', next_hand: '下一局', exit_replay: '退出回放', replay_start: '开局',
+    import_bad: '导入失败：{msg}', import_ok: '已载入回放：{n}局', resumed: '已恢复上次的牌局',
+    restore_failed: '无法恢复保存的牌局：{msg}', illegal: '不能这样做：{msg}',
+    level_basic: '普通', level_random: '随机', level_easy: '简单', level_normal: '中等', level_strong: '强',
+    seat_label: '{who}（{pts}分）', hidden: '{n}张', close: '关闭', help: '快捷键',
+    keys_help: '←/→ 选牌 · Enter 打出 · H 胡 · K 杠 · P 碰 · C 吃 · Space/Esc 过 · N 下一局',
+    last_action: '上一步：{a}', all_hands: '明牌', claimed: '被{who}吃碰',
+  },
+  en: {
+    title: 'Hangzhou Mahjong', loading: 'Loading…', retry: 'Retry',
+    'phase.download': 'Downloading… {a} / {b} MB', 'phase.python': 'Starting Python…',
+    'phase.install': 'Installing the engine…', 'phase.import': 'Loading the engine…', 'phase.ready': 'Ready',
+    'phase.game': 'Dealing…',
+    seat0: 'You', seat1: 'Right', seat2: 'Across', seat3: 'Left',
+    wall: 'Wall', wildcard: 'Wild', indicator: 'Flip', dealer: 'Dealer', streak: 'Streak {n}', streak1: 'Streak 1',
+    hand_no: 'Hand {n}', freeze: 'Freeze', freeze_owner: 'Wild out', tan: 'Claims', points: 'pts',
+    win: 'Win', self_draw: 'Self-draw', kong: 'Kong', pong: 'Pong', chow: 'Chow', pass: 'Pass', next: 'Next hand',
+    discard: 'Discard',
+    'say.chow': 'Chow!', 'say.pong': 'Pong!', 'say.kong': 'Kong!', 'say.win': 'Win!', 'say.self_draw': 'Self-draw!',
+    'say.exposed_kong': 'Kong!', 'say.added_kong': 'Kong!', 'say.concealed_kong': 'Kong!', 'say.wild': 'Wild!',
+    'say.exhausted': 'Draw',
+    your_turn: 'Your turn: tap a tile to select it, tap again to discard', tap_again: 'Tap again to discard {tile}',
+    claim_prompt: '{who} discarded {tile}', waiting: 'Waiting for the others…', bots_thinking: '{who} is thinking…',
+    blocked_freeze: 'Freeze (抓打): you must discard what you draw; no claims',
+    blocked_passed_win: 'You passed a win: no win on {tiles} until your next turn',
+    blocked_discard_win: 'You wait on {tile}, but a discard win is not allowed now (self-draw only)',
+    hints: 'Hints', hints_on: 'Wait hints: on', hints_off: 'Wait hints: off', waits: 'Waits', remaining: '{n} left',
+    not_ready: '', suggest: 'Suggested',
+    new_game: 'New game', export: 'Export log', import: 'Import replay', language: '中文', lang_code: '中', menu: 'Menu',
+    speed: 'Speed', 'speed.slow': 'Slow', 'speed.normal': 'Normal', 'speed.fast': 'Fast',
+    settle_title_win: '{who} won', settle_title_draw: 'Drawn hand (流局)',
+    settle_draw_text: 'The wall ran out and nobody won.',
+    fan: 'Fan', multiplier: 'Multiplier', dealer_factor: 'Dealer factor', base: 'Base', total: 'Total',
+    payments: 'Payments', pays: '{payer} pays {amount}', deltas: 'Change', winning_tile: 'Winning tile',
+    win_type: 'How', 'wt.self_draw': 'Self-drawn', 'wt.replacement': 'On a kong replacement',
+    'wt.dealer_first': "Dealer's first turn", 'wt.discard': 'On a discard', 'wt.rob_kong': 'Robbing a kong',
+    baotou: 'Baotou', qike: 'Qike', piao: 'Piao', kongs: 'Kongs', haohua: 'Luxury', hands: 'All hands',
+    game_over: 'Game over', standings: 'Final standings', rank: '#{n}', play_again: 'Play again',
+    ng_title: 'New game', ng_level: 'Opponents', ng_seed: 'Seed (empty: random)', ng_start: 'Start',
+    cancel: 'Cancel', ng_confirm: 'Abandon the current game and start a new one?',
+    'group.wild': 'Wildcards', 'group.dealer': 'Dealer and streak', 'group.win': 'Winning',
+    'group.tan': 'Claims (摊) and liability', 'group.other': 'Freeze and wall', 'group.score': 'Scoring',
+    replay: 'Replay', replay_hand: 'Hand {n}', replay_step: 'Step {a}/{b}', prev: 'Back', nextstep: 'Forward',
+    prev_hand: 'Previous hand', next_hand: 'Next hand', exit_replay: 'Leave replay', replay_start: 'Deal',
+    import_bad: 'Import failed: {msg}', import_ok: 'Replay loaded: {n} hand(s)', resumed: 'Resumed your last game',
+    restore_failed: 'Could not resume the saved game: {msg}', illegal: 'Not allowed: {msg}',
+    level_basic: 'Basic', level_random: 'Random', level_easy: 'Easy', level_normal: 'Normal', level_strong: 'Strong',
+    seat_label: '{who} ({pts} pts)', hidden: '{n} tiles', close: 'Close', help: 'Keys',
+    keys_help: '←/→ select · Enter discard · H win · K kong · P pong · C chow · Space/Esc pass · N next',
+    last_action: 'Last action: {a}', all_hands: 'Open hands', claimed: 'claimed by {who}',
+  },
+};
+
+// Value labels of the RULES §11 options (the engine gives the keys; these are only words).
+const VALUE_LABELS = {
+  zh: {
+    fixed: '白板财神', flipped: '翻财神', dealer_discard: '庄闲放铳', self_draw_only: '只能自摸', others: '其他三家',
+    discarder: '打出财神者', winner: '胡牌者坐庄', next_seat: '庄家下家坐庄', off: '不缺', m: '去万', p: '去筒',
+    s: '去条', true: '开', false: '关',
+  },
+  en: {
+    fixed: 'White dragons (fixed)', flipped: 'Flipped (翻财神)', dealer_discard: 'Dealer/non-dealer discard wins',
+    self_draw_only: 'Self-draw only', others: 'The other three', discarder: 'The discarder', winner: 'The winner',
+    next_seat: "The dealer's next seat", off: 'All suits', m: 'No characters', p: 'No dots', s: 'No bamboo',
+    true: 'On', false: 'Off',
+  },
+};
+
+let lang = 'zh';
+
+export function setLang(l) { lang = l === 'en' ? 'en' : 'zh'; document.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en'; }
+export function getLang() { return lang; }
+
+export function t(key, vars = {}) {
+  let s = STRINGS[lang][key];
+  if (s === undefined) s = STRINGS.zh[key] ?? key;
+  return s.replace(/\{(\w+)\}/g, (_, k) => (vars[k] === undefined ? '' : String(vars[k])));
+}
+
+export function valueLabel(v) {
+  const key = String(v);
+  return VALUE_LABELS[lang][key] ?? key;
+}
+
+/** A tile in words: "五万" / "5 Characters". */
+export function tileName(tile) {
+  if (!tile) return lang === 'zh' ? '暗牌' : 'hidden tile';
+  const face = tile.replace('*', '');
+  if (HONOURS[face]) return HONOURS[face][lang === 'zh' ? 0 : 1];
+  const n = Number(face[0]);
+  const suit = SUITS[face[1]];
+  if (!suit) return tile;
+  return lang === 'zh' ? `${ZH_NUM[n]}${suit[0]}` : `${n} ${suit[1]}`;
+}
+
+/** Seat name relative to the human (0 = you, 1 = next / right, 2 = across, 3 = previous / left). */
+export function seatName(seat, human = 0) {
+  return t(`seat${(seat - human + 4) % 4}`);
+}
