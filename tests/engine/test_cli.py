@@ -183,7 +183,7 @@ def test_docs_scenario_played_to_the_end(capsys: pytest.CaptureFixture[str], tmp
     assert d["result"]["deltas"] == [-4, -2, 8, -2]  # RULES §14 EX4
 
 
-@pytest.mark.skipif(sys.platform == "emscripten", reason="no subprocesses in Pyodide")
+@pytest.mark.host_only
 def test_real_subprocess() -> None:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     p = subprocess.run([sys.executable, "-m", "hzmj_core", "analyze", "1m2m3m 4m5m6m 7p8p9p 2s3s4s 5s"],
