@@ -2,7 +2,7 @@
 
     python benchmarks/bench_engine.py [--hands-random 600] [--hands-basic 200] [--pyodide] [--json]
 
-Each figure is also given as a ratio to a fixed pure-Python reference workload timed in the same process,
+Times are CPU time of this process (robust to other load). Each figure is also given as a ratio to a fixed pure-Python reference workload timed in the same process,
 so runs on a busy, shared machine can be compared. ``--pyodide`` runs the same measurement inside
 Pyodide (Python 3.14 on WebAssembly, via ``node benchmarks/pyodide_bench.mjs``) and prints the
 Pyodide/CPython ratio.
@@ -28,7 +28,7 @@ from hzmj_core.round import Round  # noqa: E402
 
 def reference_seconds() -> float:
     """Time of a fixed pure-Python workload (list, dict and integer work, like the engine's)."""
-    t0 = time.perf_counter()
+    t0 = time.process_time()
     acc = 0
     for i in range(60_000):
         xs = [(i * 7 + j) % 34 for j in range(14)]
@@ -37,20 +37,20 @@ def reference_seconds() -> float:
         for x in xs:
             d[x] = d.get(x, 0) + 1
         acc += len(d)
-    return time.perf_counter() - t0
+    return time.process_time() - t0
 
 
 def hands_per_second(kind: str, hands: int, seed: int = 1) -> float:
     """Play ``hands`` independent hands with four bots of ``kind``; hands per second."""
     opts = Options()
-    t0 = time.perf_counter()
+    t0 = time.process_time()
     for h in range(hands):
         r = Round.deal(opts, dealer=h % 4, streak=1 + h % 3, seed=seed * 100_003 + h)
         bots = [make_bot(kind, h * 4 + s) for s in range(4)]
         while not r.is_over:
             s = r.deciding_seats()[0]
             r.apply(bots[s].choose(SeatView.of(r, s)))
-    return hands / (time.perf_counter() - t0)
+    return hands / (time.process_time() - t0)
 
 
 def measure(hands_random: int, hands_basic: int) -> dict[str, Any]:

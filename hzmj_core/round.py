@@ -318,6 +318,8 @@ class Round:
         if wc.is_wild(x):
             return {}
         face = wc.face(x)
+        phys = wc.tiles_of_face(face)
+        ftab = self._ftab
         out: dict[int, list[Action]] = {}
         for i in (1, 2, 3):
             q = (d + i) % 4
@@ -327,7 +329,11 @@ class Round:
             if self._discard_win_ok(q, d, x):
                 acts.append(Action(q, ActionType.WIN))
             if not final:
-                nat = sorted(self._natural_of_face(q, face))
+                hand = self.hands[q]
+                if sum(hand.count(t) for t in phys) >= 2 or self.options.wildcard_in_melds:
+                    nat = sorted(t for t in hand if ftab[t] == face)
+                else:
+                    nat = []
                 wild = [t for t in self.hands[q] if wc.is_wild(t)] if self.options.wildcard_in_melds else []
                 pong_counts = self.options.pong_counts_as_tan
                 pong_room = not pong_counts or self._tan_room(q, d)
@@ -359,6 +365,9 @@ class Round:
         rank = face % 9
         base = face - rank
         ftab = self._ftab
+        near = [f for f in range(max(base, face - 2), min(base + 8, face + 2) + 1) if f != face]
+        if not any(hand.count(t) for f in near for t in wc.tiles_of_face(f)):
+            return []
         by_face: dict[int, list[int]] = {}
         for t in hand:
             f = ftab[t]
