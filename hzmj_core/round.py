@@ -21,6 +21,11 @@ from .rng import Rng
 from .scoring import PaymentReason, Settlement, settle
 from .tiles import COPIES, NUM_KINDS, TILE_NAMES, Meld, MeldKind, WildcardMode, Wildcards, parse_tile, suit_of
 
+PublicSnapshot = tuple[
+    tuple[tuple[tuple[int, int | None], ...], ...], tuple[tuple[Meld, ...], ...], tuple[int, int, int, int]
+]
+"""Rivers, melds and concealed tile counts of the four seats (see :meth:`Round.public_snapshot`)."""
+
 FINAL_WALL = 20
 """When a discard is made with this many tiles or fewer left, only discard wins may be claimed (§3)."""
 
@@ -133,6 +138,7 @@ class Round:
         self.actions: list[Action] = []
         self.events: list[dict[str, Any]] = []
         self._legal: dict[int, list[Action]] | None = None
+        self._snapshot: tuple[int, PublicSnapshot] | None = None
 
     # ------------------------------------------------------------------ setup
 
@@ -212,6 +218,24 @@ class Round:
         if seat is not None:
             return list(legal.get(seat, []))
         return [a for s in sorted(legal) for a in legal[s]]
+
+    def public_snapshot(self) -> PublicSnapshot:
+        """Immutable copies of the rivers, the melds (all, unmasked) and the concealed tile counts.
+
+        Cached until the next change of the table, since every seat's view is built from them.
+        """
+        key = len(self.events)
+        cached = self._snapshot
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        d, m, h = self.discards, self.melds, self.hands
+        snap = (
+            (tuple(d[0]), tuple(d[1]), tuple(d[2]), tuple(d[3])),
+            (tuple(m[0]), tuple(m[1]), tuple(m[2]), tuple(m[3])),
+            (len(h[0]), len(h[1]), len(h[2]), len(h[3])),
+        )
+        self._snapshot = (key, snap)
+        return snap
 
     def freeze_binds(self, seat: int) -> bool:
         """True if the 抓打 freeze restricts this seat now (draw-and-discard, no claims, no 加杠)."""

@@ -46,17 +46,18 @@ class SeatView:
     @staticmethod
     def of(r: Round, seat: int, points: tuple[int, int, int, int] | None = None) -> SeatView:
         """The view of ``seat`` in round ``r``."""
+        discards, all_melds, hand_counts = r.public_snapshot()
         melds = tuple(
             tuple(None if (m.kind is MeldKind.CONCEALED_KONG and s != seat) else m for m in ms) if ms else ()
-            for s, ms in enumerate(r.melds)
+            for s, ms in enumerate(all_melds)
         )
         own_turn = r.phase is Phase.ACT and r.current == seat
         return SeatView(
             seat=seat, options=r.options, wildcards=r.wildcards, dealer=r.dealer, streak=r.streak,
             phase=r.phase, current=r.current, remaining=r.remaining, hand=tuple(r.hands[seat]),
             drawn=r.drawn if own_turn else None, melds=melds,
-            discards=(tuple(r.discards[0]), tuple(r.discards[1]), tuple(r.discards[2]), tuple(r.discards[3])),
-            hand_counts=(len(r.hands[0]), len(r.hands[1]), len(r.hands[2]), len(r.hands[3])),
+            discards=discards,
+            hand_counts=hand_counts,
             freeze_owner=r.freeze_owner, tan=tuple(tuple(row) for row in r.tan),
             claim_tile=r.claim_tile, claim_from=r.claim_from, chain=tuple(r.chain[seat]),
             legal=tuple(r.legal_actions(seat)), indicator=r.indicator, points=points,
