@@ -73,10 +73,16 @@ class GameSession:
                          "pattern": None if h.result.evaluation is None else h.result.evaluation.name_zh}
                         for h in m.history],
         }
+        human_to_act = self.human in deciding
+        bots = [s for s in deciding if s != self.human]
+        if bots and r.claim_from is not None:
+            # Which bots may claim a discard would reveal their concealed tiles. The human declares first;
+            # then the page sees every other non-discarding seat as "deciding", whoever really can claim.
+            bots = [] if human_to_act else [s for s in range(4) if s not in (r.claim_from, self.human)]
         view["human"] = self.human
-        view["deciding"] = deciding
-        view["human_to_act"] = self.human in deciding
-        view["bots_to_act"] = [s for s in deciding if s != self.human]
+        view["human_to_act"] = human_to_act
+        view["bots_to_act"] = bots
+        view["deciding"] = ([self.human] if human_to_act else []) + bots
         view["hand_over"] = r.is_over
         view["hints"] = {"waits": wait_list(r, self.human) if len(hand) % 3 == 1 else [],
                          **self.hint()}
@@ -105,19 +111,31 @@ class GameSession:
         return {"events": r.events[before:], "state": self.state()}
 
     def bot_step(self) -> dict[str, Any]:
-        """Let the first deciding bot make one decision; returns its public events and the new state."""
+        """Let the bots make their next decision and return the public events and the new state.
+
+        On its turn one bot acts. In a claim window every bot that may claim declares at once (after the
+        human, who declares first), so the answer never tells which bots could claim.
+        """
         r = self.match.round
         seats = [s for s in r.deciding_seats() if s != self.human]
         if not seats:
             raise ApiError("no bot has a decision now")
-        seat = seats[0]
-        bot = self.bots[seat]
-        bot.reseed(derive_seed(self.seed, len(self.match.history), len(r.actions), seat))
-        decision = bot.decide(SeatView.of(r, seat, self._points()))
+        if r.claim_from is not None and self.human in r.deciding_seats():
+            raise ApiError("the human declares first in a claim window")
+        in_claim = r.claim_from is not None
         before = len(r.events)
-        r.apply(decision.action)
-        return {"seat": seat, "events": r.events[before:], "reason_zh": decision.reason_zh,
-                "reason_en": decision.reason_en, "state": self.state()}
+        reasons = ("", "")
+        seat = seats[0]
+        for seat in seats if in_claim else seats[:1]:
+            bot = self.bots[seat]
+            bot.reseed(derive_seed(self.seed, len(self.match.history), len(r.actions), seat))
+            decision = bot.decide(SeatView.of(r, seat, self._points()))
+            r.apply(decision.action)
+            reasons = (decision.reason_zh, decision.reason_en)
+        public = not in_claim
+        return {"seat": seat if public else None, "events": r.events[before:],
+                "reason_zh": reasons[0] if public else "", "reason_en": reasons[1] if public else "",
+                "state": self.state()}
 
     def next_hand(self) -> dict[str, Any]:
         """Book the finished hand and deal the next one."""
