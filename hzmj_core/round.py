@@ -594,14 +594,7 @@ class Round:
         if self.options.kong_burn:
             self.back -= 1
             self.burned.append(self.wall[self.back])
-        self.hands[p].append(t)
-        self.hands[p].sort()
-        self.phase = Phase.ACT
-        self.current = p
-        self.may_win = True
-        self.drawn = t
-        self.replacement = True
-        self.events.append({"type": "replacement", "seat": p})
+        self._take(p, t, replacement=True)
 
     def _discard(self, p: int, x: int) -> None:
         wc = self.wildcards
@@ -653,14 +646,18 @@ class Round:
     def _draw(self, p: int) -> None:
         t = self.wall[self.front]
         self.front += 1
+        self._take(p, t, replacement=False)
+
+    def _take(self, p: int, t: int, replacement: bool) -> None:
+        """Seat p takes tile t (a front draw or a replacement) and starts a discard phase that may win."""
         self.hands[p].append(t)
         self.hands[p].sort()
         self.phase = Phase.ACT
         self.current = p
         self.may_win = True
         self.drawn = t
-        self.replacement = False
-        self.events.append({"type": "draw", "seat": p})
+        self.replacement = replacement
+        self.events.append({"type": "replacement" if replacement else "draw", "seat": p})
 
     def _resolve_claims(self) -> None:
         d = self.claim_from

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from ..actions import Action
 from ..options import Options
+from ..rng import Rng
 from ..round import Phase, Round
 from ..tiles import NUM_KINDS, Meld, MeldKind, Wildcards
 
@@ -102,11 +103,13 @@ class Bot(ABC):
 
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
+        self.rng = Rng(seed)
 
     def reseed(self, seed: int) -> None:
         """Restart the bot's randomness from ``seed`` (a session reseeds per decision, so a game
         restored from its log continues exactly as it would have)."""
         self.seed = seed
+        self.rng = Rng(seed)
 
     @abstractmethod
     def decide(self, view: SeatView) -> Decision:

@@ -7,9 +7,9 @@ from collections.abc import Sequence
 
 from ..actions import Action, ActionType
 from ..hand import shanten
-from ..rng import Rng
 from ..tiles import Wildcards
 from .base import Bot, Decision, SeatView
+from .eval import isolation
 
 
 def _shanten_without(tiles: Sequence[int], remove: Sequence[int], wc: Wildcards, melds: int) -> int:
@@ -20,30 +20,10 @@ def _shanten_without(tiles: Sequence[int], remove: Sequence[int], wc: Wildcards,
     return shanten(counts, w, melds)
 
 
-def _isolation(counts: Sequence[int], face: int) -> int:
-    """How connected a face is to the rest of the hand (lower = more isolated), for tie-breaks."""
-    score = 2 * (counts[face] - 1)
-    if face < 27:
-        r = face % 9
-        for d in (-2, -1, 1, 2):
-            if 0 <= r + d <= 8:
-                score += counts[face + d] * (2 if abs(d) == 1 else 1)
-    return score
-
-
 class BasicBot(Bot):
     """Wall efficiency with wildcards (seeded tie-breaks)."""
 
     name = "basic"
-
-    def __init__(self, seed: int = 0) -> None:
-        super().__init__(seed)
-        self.rng = Rng(seed)
-
-    def reseed(self, seed: int) -> None:
-        """Restart the random choices from ``seed``."""
-        super().reseed(seed)
-        self.rng = Rng(seed)
 
     def decide(self, view: SeatView) -> Decision:
         """Win if legal; otherwise the discard, kong or claim that keeps shanten lowest."""
@@ -90,7 +70,7 @@ class BasicBot(Bot):
             face = wc.face(a.tile)
             # Cheap tie-break instead of a full count of improving tiles: keep connected tiles and
             # tiles whose neighbours are still live; throw the most isolated one.
-            key = (_isolation(counts, face), -sum(4 - seen[k] for k in wc.tiles_of_face(face)))
+            key = (isolation(counts, face), -sum(4 - seen[k] for k in wc.tiles_of_face(face)))
             if best is None or key < best:
                 best, choice = key, a
         return Decision(choice, f"向听数 {low}", f"shanten {low}")

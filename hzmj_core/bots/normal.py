@@ -8,7 +8,6 @@ The easy and strong bots build on the same pieces.
 from __future__ import annotations
 
 from ..actions import Action, ActionType
-from ..rng import Rng
 from ..tiles import TILE_NAMES
 from .base import Bot, Decision, SeatView
 from .eval import Analysis, Shape, isolation
@@ -32,15 +31,6 @@ class NormalBot(Bot):
     """Wall efficiency with wildcards: shanten first, then useful-tile count; keeps 财神."""
 
     name = "normal"
-
-    def __init__(self, seed: int = 0) -> None:
-        super().__init__(seed)
-        self.rng = Rng(seed)
-
-    def reseed(self, seed: int) -> None:
-        """Restart the random choices from ``seed``."""
-        super().reseed(seed)
-        self.rng = Rng(seed)
 
     def decide(self, view: SeatView) -> Decision:
         """Win if legal; otherwise the best discard, kong or claim for wall efficiency."""

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from ..rng import Rng
 from .base import Bot, Decision, SeatView
 
 
@@ -10,15 +9,6 @@ class RandomBot(Bot):
     """Picks uniformly among the legal actions (seeded)."""
 
     name = "random"
-
-    def __init__(self, seed: int = 0) -> None:
-        super().__init__(seed)
-        self.rng = Rng(seed)
-
-    def reseed(self, seed: int) -> None:
-        """Restart the random choices from ``seed``."""
-        super().reseed(seed)
-        self.rng = Rng(seed)
 
     def decide(self, view: SeatView) -> Decision:
         """A uniform choice among ``view.legal``."""
