@@ -174,11 +174,9 @@ class Game {
 
   suggestedTile(state) {
     if (!this.ui.hints || !state.hints) return null;
-    const s = state.hints.suggested || state.hints.suggestion || state.hints.suggest;
-    if (!s) return null;
-    const text = typeof s === 'string' ? s : s.text || '';
-    const m = /discard (\S+)/.exec(text);
-    return m ? m[1] : null;
+    const sug = state.hints.suggestion;
+    if (!sug || !sug.action || !state.human_to_act) return null;
+    return sug.action.group === 'discard' ? sug.action.tiles[0] : null;
   }
 
   render() {
@@ -245,15 +243,41 @@ class Game {
 
     // blocked reasons (facts the engine reports) and hints
     const me = s.players[s.seat];
+    const hints = s.hints || {};
+    const en = getLang() === 'en';
     const notes = [];
-    if (!s.hand_over && me.freeze_bound) notes.push(t('blocked_freeze'));
-    if (!s.hand_over && s.passed_win && s.passed_win.length) {
-      notes.push(t('blocked_passed_win', {tiles: s.passed_win.map(tileName).join(' ')}));
+    if (hints.blocked) {
+      // why an expected action is not offered, in the engine's words
+      for (const b of hints.blocked) notes.push(en ? b.en : b.zh);
+    } else {
+      if (!s.hand_over && me.freeze_bound) notes.push(t('blocked_freeze'));
+      if (!s.hand_over && s.passed_win && s.passed_win.length) {
+        notes.push(t('blocked_passed_win', {tiles: s.passed_win.map(tileName).join(' ')}));
+      }
     }
-    const waits = (s.hints && s.hints.waits) || [];
-    if (s.claim && s.human_to_act && !s.discard_wins_live && !s.legal_actions.some((a) => a.group === 'win')
-        && waits.some((w) => w.tile === s.claim.tile)) {
-      notes.push(t('blocked_discard_win', {tile: tileName(s.claim.tile)}));
+    let waits = hints.waits || [];
+    let waitsLabel = t('waits');
+    if (this.ui.hints && s.human_to_act && !s.hand_over && hints.ting && hints.ting.length) {
+      // 听牌提示: what the selected (or suggested) discard would wait on
+      const pick = this.ui.selected !== null ? s.hand[this.ui.selected] : this.ui.suggested;
+      const ting = hints.ting.find((x) => x.discard === pick) || hints.ting[0];
+      if (ting && !ting.any_tile) {
+        waits = ting.waits;
+        waitsLabel = `${t('discard')} ${tileName(ting.discard)} → ${t('waits')}`;
+      } else if (ting && ting.any_tile) {
+        notes.push(`${t('discard')} ${tileName(ting.discard)} → ${en ? 'any tile wins' : '摸什么都胡'}`);
+      }
+    }
+    if (this.ui.hints && hints.suggestion && s.human_to_act && !s.hand_over) {
+      const span = document.createElement('span');
+      span.className = 'suggest';
+      span.textContent = `${t('suggest')}: ${en ? hints.suggestion.reason_en : hints.suggestion.reason_zh}`;
+      info.appendChild(span);
+    } else if (this.ui.hints && hints.current && !s.hand_over && !waits.length && hints.current.shanten !== undefined) {
+      const span = document.createElement('span');
+      span.textContent = en ? `shanten ${hints.current.shanten}, ${hints.current.useful} useful tiles`
+        : `向听 ${hints.current.shanten}，进张 ${hints.current.useful} 张`;
+      info.appendChild(span);
     }
     for (const n of notes) {
       const span = document.createElement('span');
@@ -266,7 +290,7 @@ class Game {
       box.className = 'waits';
       box.setAttribute('aria-label', `${t('waits')}: ${waits.map((w) => `${tileName(w.tile)} ${t('remaining', {n: w.remaining})}`).join(', ')}`);
       const lab = document.createElement('span');
-      lab.textContent = `${t('waits')}:`;
+      lab.textContent = `${waitsLabel}:`;
       box.appendChild(lab);
       for (const w of waits) {
         const item = document.createElement('span');
@@ -291,8 +315,10 @@ class Game {
     if (!s.human_to_act) return;
     const order = {win: 0, kong: 1, pong: 2, chow: 3, pass: 4};
     const others = s.legal_actions.filter((a) => a.group !== 'discard').sort((a, b) => order[a.group] - order[b.group]);
+    const sug = this.ui.hints && s.hints && s.hints.suggestion ? s.hints.suggestion.action : null;
     for (const a of others) {
       const b = this.buttonFor(a);
+      if (sug && sug.text === a.text) b.classList.add('hint-mark');
       actions.appendChild(b);
     }
   }
@@ -514,6 +540,7 @@ class Game {
     const r = s.result;
     const h2 = el('h2');
     body.appendChild(h2);
+    const cols = el('div', {className: 'cols'});
     if (!r || r.winner === null || r.winner === undefined) {
       h2.textContent = t('settle_title_draw');
       body.appendChild(el('p', {}, t('settle_draw_text')));
@@ -522,6 +549,8 @@ class Game {
       const ev = r.evaluation || {};
       const st = r.settlement || {};
       const head = el('div', {className: 'settle-head'});
+      body.removeChild(h2);
+      head.appendChild(h2);
       head.appendChild(el('span', {className: 'pattern'}, getLang() === 'en' ? `${ev.name_en} ${ev.name_zh}` : ev.name_zh));
       head.appendChild(el('span', {}, `${ev.fan} ${t('fan')} · ×${st.multiplier}`));
       body.appendChild(head);
@@ -557,7 +586,9 @@ class Game {
       if (ev.kongs) fact(t('kongs'), ev.kongs);
       if (ev.haohua) fact(t('haohua'), ev.haohua);
       body.appendChild(facts);
-      body.appendChild(el('h3', {}, t('payments')));
+      const left = el('div');
+      cols.appendChild(left);
+      left.appendChild(el('h3', {}, t('payments')));
       const table = el('table', {className: 'pay'});
       for (const p of st.payments || []) {
         const tr = el('tr');
@@ -567,10 +598,12 @@ class Game {
         tr.appendChild(el('td', {className: 'num minus'}, `−${p.amount}`));
         table.appendChild(tr);
       }
-      body.appendChild(table);
+      left.appendChild(table);
     }
     // every seat's change and points
-    body.appendChild(el('h3', {}, t('deltas')));
+    const right = el('div');
+    cols.appendChild(right);
+    right.appendChild(el('h3', {}, t('deltas')));
     const table = el('table', {className: 'pay'});
     const deltas = (r && r.deltas) || [0, 0, 0, 0];
     for (const p of s.players) {
@@ -581,7 +614,8 @@ class Game {
       tr.appendChild(el('td', {className: 'num'}, `${s.match.points[p.seat] + d} ${t('points')}`));
       table.appendChild(tr);
     }
-    body.appendChild(table);
+    right.appendChild(table);
+    body.appendChild(cols);
     if (r && r.hands) {
       body.appendChild(el('h3', {}, t('hands')));
       const all = el('div', {className: 'allhands'});
@@ -598,7 +632,8 @@ class Game {
     $('btn-next').textContent = t('next');
     if (!$('settle').open) $('settle').showModal();
     this.renderDock();
-    $('btn-next').focus();
+    $('btn-next').focus({preventScroll: true});
+    $('settle').scrollTop = 0;
   }
 
   async onNext() {
@@ -747,7 +782,7 @@ class Game {
     const byKey = Object.fromEntries(this.optionInfo.map((o) => [o.key, o]));
     // the match: bot strength and seed
     const fsMatch = el('fieldset');
-    fsMatch.appendChild(el('legend', {}, t('ng_title')));
+    fsMatch.appendChild(el('legend', {}, t('group.match')));
     const lv = el('div', {className: 'opt'});
     lv.appendChild(el('label', {className: 'name', htmlFor: 'ng-level'}, t('ng_level')));
     const sel = el('select', {id: 'ng-level'});

@@ -35,6 +35,9 @@ export function drawMyHand(ctx, L, state, ui) {
   const discardable = new Set(state.legal_actions.filter((a) => a.group === 'discard').map((a) => a.tiles[0]));
   const mustDiscard = discardable.size > 0;
   const suggested = ui.suggested;
+  // 听牌提示: tiles whose discard leaves the hand ready get a small green mark (from the engine's hints)
+  const ting = new Set(ui.hints && mustDiscard && state.hints && state.hints.ting
+    ? state.hints.ting.map((x) => x.discard) : []);
   for (const t of L.hand.tiles) {
     const selected = ui.selected === t.index;
     const y = t.y - (selected ? L.hand.raise : 0);
@@ -45,6 +48,12 @@ export function drawMyHand(ctx, L, state, ui) {
     else if (suggested && suggested === t.tile && legal) highlight = 'hint';
     drawTile(ctx, t.x, y, t.w, t.tile, {wild: isWild(state, t.tile), standIn: standInFor(state, t.tile),
       alpha: mustDiscard && !legal ? 0.55 : 1, highlight});
+    if (ting.has(t.tile) && legal) {
+      ctx.fillStyle = '#8df5a6';
+      ctx.beginPath();
+      ctx.arc(t.x + t.w / 2, y - t.w * 0.16, Math.max(2.5, t.w * 0.07), 0, Math.PI * 2);
+      ctx.fill();
+    }
     if (t.drawn && !ui.replay) {
       ctx.save();
       ctx.fillStyle = 'rgba(255, 236, 170, .9)';

@@ -5,7 +5,7 @@ import {computeLayout} from './layout.mjs';
 import {drawCentre, drawFelt, drawPlates} from './table.mjs';
 import {drawRivers} from './rivers.mjs';
 import {drawMyHand, drawOpponents} from './hand.mjs';
-import {drawAnnouncements, drawReplayBanner} from './overlays.mjs';
+import {drawAnnouncements} from './overlays.mjs';
 import {setPixelRatio} from './tiles.mjs';
 
 export {computeLayout};
@@ -22,6 +22,5 @@ export function drawScene(ctx, W, H, dpr, state, ui) {
   drawOpponents(ctx, L, state, ui);
   drawMyHand(ctx, L, state, ui);
   drawAnnouncements(ctx, L, state, ui);
-  drawReplayBanner(ctx, L, state, ui);
   return L;
 }

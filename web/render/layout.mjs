@@ -95,7 +95,7 @@ export function computeLayout(W, H, state) {
     [colsSide, rowsSide] = regionH / W > 1.4 ? [12, 2] : [8, 3];
   } else {
     [colsSide, rowsSide] = [6, 4];
-    [colsTB, rowsTB] = W / regionH > 1.7 ? [12, 2] : [9, 3];
+    [colsTB, rowsTB] = [9, 3];
   }
   // extents in units of the river tile width rw (see the notes in the module header)
   const step = RATIO + 0.07;

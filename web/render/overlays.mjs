@@ -1,5 +1,5 @@
 // Things drawn over the table for a moment: claim announcements (碰! 杠! 胡!) that pop up over the
-// claiming seat's river, and the replay banner.
+// claiming seat's river.
 
 import {toScreen} from './layout.mjs';
 import {roundRect} from './tiles.mjs';
@@ -32,21 +32,4 @@ export function drawAnnouncements(ctx, L, state, ui) {
     ctx.fillText(a.text, x, y + size * 0.04);
     ctx.restore();
   }
-}
-
-export function drawReplayBanner(ctx, L, state, ui) {
-  if (!state.replay) return;
-  const s = state.replay;
-  const fs = L.fs;
-  const label = `${ui.lang === 'en' ? 'Replay' : '回放'} · ${s.step}/${s.steps}${s.last_action ? ' · ' + s.last_action : ''}`;
-  ctx.save();
-  ctx.font = `600 ${fs}px system-ui, sans-serif`;
-  const w = ctx.measureText(label).width + fs * 1.4;
-  ctx.fillStyle = 'rgba(20, 40, 90, .8)';
-  roundRect(ctx, L.W / 2 - w / 2, fs * 0.5, w, fs * 1.8, fs * 0.9); ctx.fill();
-  ctx.fillStyle = '#eaf2ff';
-  ctx.textAlign = 'center';
-  ctx.textBaseline = 'middle';
-  ctx.fillText(label, L.W / 2, fs * 1.4);
-  ctx.restore();
 }

@@ -134,7 +134,14 @@ export function drawPlates(ctx, L, state, ui) {
     const line1 = r.y + fs * 0.95;
     let x = r.x + pad;
     if (p.is_dealer) {
-      x += pill(ctx, ui.lang === 'en' ? 'D' : '庄', x, line1, Math.round(fs * 0.85), '#c8361f', '#fff') + fs * 0.3;
+      // the dealer's badge sits on the plate's corner, so it never crowds the name
+      const br = fs * 0.72;
+      const bx = r.x + br * 0.35, by = r.y + br * 0.3;
+      ctx.fillStyle = '#c8361f';
+      ctx.beginPath(); ctx.arc(bx, by, br, 0, Math.PI * 2); ctx.fill();
+      ctx.strokeStyle = '#ffd54a'; ctx.lineWidth = 1.5; ctx.stroke();
+      text(ctx, ui.lang === 'en' ? 'D' : '庄', bx, by + 0.5, Math.round(br * 1.15), '#fff', 'center', 800);
+      x += br * 0.55;
     }
     text(ctx, seatName(p.seat, human), x, line1, fs, '#f3efe2', 'left', 700);
     const pts = p.points === null || p.points === undefined ? '' : String(p.points);
