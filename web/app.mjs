@@ -677,13 +677,22 @@ class Game {
 
   // ------------------------------------------------------------------ persistence, export, import, replay
 
+  /** Save the game after every action; saves requested while one is running coalesce into one more. */
   async persist() {
     if (this.mode !== 'game') return;
-    try {
-      store.saveGame(await this.call('save_text'));
-    } catch (err) {
-      console.warn('save failed', err);
-    }
+    if (this.saving) { this.saveAgain = true; return this.saving; }
+    this.saving = (async () => {
+      do {
+        this.saveAgain = false;
+        try {
+          store.saveGame(await this.call('save_text'));
+        } catch (err) {
+          console.warn('save failed', err);
+        }
+      } while (this.saveAgain && this.mode === 'game');
+      this.saving = null;
+    })();
+    return this.saving;
   }
 
   async exportLog() {
