@@ -16,6 +16,7 @@ from typing import Any
 
 from .actions import Action, ActionType
 from .fan import WinEvaluation, WinType, evaluate_win
+from .hand import is_seven_pairs, is_standard_win
 from .options import Options
 from .rng import Rng
 from .scoring import PaymentReason, Settlement, settle
@@ -28,6 +29,18 @@ PublicSnapshot = tuple[
 
 FINAL_WALL = 20
 """When a discard is made with this many tiles or fewer left, only discard wins may be claimed (§3)."""
+
+
+_ACTIONS: dict[tuple[int, ActionType, tuple[int, ...]], Action] = {}
+
+
+def _action(seat: int, atype: ActionType, tiles: tuple[int, ...] = ()) -> Action:
+    """A shared Action instance (they are immutable; legal lists are rebuilt at every step)."""
+    key = (seat, atype, tiles)
+    a = _ACTIONS.get(key)
+    if a is None:
+        a = _ACTIONS[key] = Action(seat, atype, tiles)
+    return a
 
 
 class IllegalActionError(ValueError):
@@ -293,6 +306,8 @@ class Round:
         else:
             wtype = WinType.REPLACEMENT if self.replacement else WinType.SELF_DRAW
             tile = self.drawn
+        if not self._could_win(self.hands[seat], len(self.melds[seat])):
+            return None
         return evaluate_win(
             self.hands[seat], len(self.melds[seat]), tile, wtype, self.wildcards,
             chain=tuple(self.chain[seat]),
@@ -304,7 +319,7 @@ class Round:
         out: list[Action] = []
         hand = self.hands[p]
         if self.may_win and self._self_win(p) is not None:
-            out.append(Action(p, ActionType.WIN))
+            out.append(_action(p, ActionType.WIN))
         bound = self.freeze_binds(p)
         if self.remaining > FINAL_WALL:
             ftab = self._ftab
@@ -315,14 +330,14 @@ class Round:
             if 4 in fcount:
                 for face in range(NUM_KINDS):
                     if fcount[face] == 4:
-                        out.append(Action(p, ActionType.CONCEALED_KONG, tuple(sorted(self._natural_of_face(p, face)))))
+                        out.append(_action(p, ActionType.CONCEALED_KONG, tuple(sorted(self._natural_of_face(p, face)))))
             if not bound and not (self.freeze_owner is not None and self.options.zhuada_subject == "discarder"):
                 for m in self.melds[p]:
                     if m.kind is MeldKind.PONG and fcount[m.face]:
                         for t in sorted({t for t in hand if ftab[t] == m.face}):
-                            out.append(Action(p, ActionType.ADDED_KONG, (t,)))
+                            out.append(_action(p, ActionType.ADDED_KONG, (t,)))
         for t in self._discardable(p):
-            out.append(Action(p, ActionType.DISCARD, (t,)))
+            out.append(_action(p, ActionType.DISCARD, (t,)))
         return out
 
     def _discardable(self, p: int) -> list[int]:
@@ -351,10 +366,11 @@ class Round:
                 continue
             acts: list[Action] = []
             if self._discard_win_ok(q, d, x):
-                acts.append(Action(q, ActionType.WIN))
+                acts.append(_action(q, ActionType.WIN))
             if not final:
                 hand = self.hands[q]
-                if sum(hand.count(t) for t in phys) >= 2 or self.options.wildcard_in_melds:
+                # phys: the one physical kind showing this face (none when only wildcards can).
+                if (hand.count(phys[0]) if phys else 0) >= 2 or self.options.wildcard_in_melds:
                     nat = sorted(t for t in hand if ftab[t] == face)
                 else:
                     nat = []
@@ -364,15 +380,15 @@ class Round:
                 if pong_room:
                     if face not in self.passed_pong[q]:
                         if len(nat) >= 2:
-                            acts.append(Action(q, ActionType.PONG, tuple(nat[:2])))
+                            acts.append(_action(q, ActionType.PONG, tuple(nat[:2])))
                         if nat and wild:
-                            acts.append(Action(q, ActionType.PONG, tuple(sorted((nat[0], wild[0])))))
+                            acts.append(_action(q, ActionType.PONG, tuple(sorted((nat[0], wild[0])))))
                     if len(nat) >= 3:
-                        acts.append(Action(q, ActionType.EXPOSED_KONG, tuple(nat[:3])))
+                        acts.append(_action(q, ActionType.EXPOSED_KONG, tuple(nat[:3])))
                 if i == 1 and face < 27 and self._tan_room(q, d):
                     acts.extend(self._chow_options(q, x, face))
             if acts:
-                acts.append(Action(q, ActionType.PASS))
+                acts.append(_action(q, ActionType.PASS))
                 out[q] = acts
         return out
 
@@ -389,8 +405,8 @@ class Round:
         rank = face % 9
         base = face - rank
         ftab = self._ftab
-        near = [f for f in range(max(base, face - 2), min(base + 8, face + 2) + 1) if f != face]
-        if not any(hand.count(t) for f in near for t in wc.tiles_of_face(f)):
+        lo, hi = max(base, face - 2), min(base + 8, face + 2)
+        if not any(lo <= ftab[t] <= hi and ftab[t] != face for t in hand):
             return []
         by_face: dict[int, list[int]] = {}
         for t in hand:
@@ -413,7 +429,7 @@ class Round:
                 pairs.extend((wild[0], b) for b in b_tiles)
         out: list[Action] = []
         for a, b in pairs:
-            act = Action(q, ActionType.CHOW, tuple(sorted((a, b))))
+            act = _action(q, ActionType.CHOW, tuple(sorted((a, b))))
             if act in out:
                 continue
             ban = _chow_ban(face, _chow_faces(act.tiles, x, wc)[0])
@@ -433,11 +449,17 @@ class Round:
             return False
         return self._win_with(q, x, WinType.DISCARD) is not None
 
+    def _could_win(self, tiles: list[int], melds: int) -> bool:
+        """Cheap test that the tiles form a winning shape, before the full evaluation of the fan."""
+        counts, w = self.wildcards.split(tiles)
+        return is_standard_win(counts, w) or (melds == 0 and is_seven_pairs(counts, w))
+
     def _win_with(self, q: int, x: int, wtype: WinType) -> WinEvaluation | None:
-        return evaluate_win(
-            [*self.hands[q], x], len(self.melds[q]), x, wtype, self.wildcards,
-            must_baotou=self.options.must_baotou,
-        )
+        tiles = [*self.hands[q], x]
+        if not self._could_win(tiles, len(self.melds[q])):
+            return None
+        return evaluate_win(tiles, len(self.melds[q]), x, wtype, self.wildcards,
+                            must_baotou=self.options.must_baotou)
 
     # ------------------------------------------------------------------ applying
 
@@ -551,7 +573,7 @@ class Round:
             if self.claim_banned(q) or face in self.passed_win[q]:
                 continue
             if self._win_with(q, tile, WinType.ROB_KONG) is not None:
-                opts[q] = [Action(q, ActionType.WIN), Action(q, ActionType.PASS)]
+                opts[q] = [_action(q, ActionType.WIN), _action(q, ActionType.PASS)]
         if not opts:
             return False
         self.phase = Phase.ROB
