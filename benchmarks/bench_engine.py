@@ -2,7 +2,8 @@
 
     python benchmarks/bench_engine.py [--hands-random 600] [--hands-basic 200] [--pyodide] [--json]
 
-Times are CPU time of this process (robust to other load). Each figure is also given as a ratio to a fixed pure-Python reference workload timed in the same process,
+Times are CPU time of this process (less sensitive to other load). Each figure is also given as a
+ratio to a fixed pure-Python reference workload timed in the same process,
 so runs on a busy, shared machine can be compared. ``--pyodide`` runs the same measurement inside
 Pyodide (Python 3.14 on WebAssembly, via ``node benchmarks/pyodide_bench.mjs``) and prints the
 Pyodide/CPython ratio.
