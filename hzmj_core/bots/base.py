@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from ..actions import Action
 from ..options import Options
@@ -17,9 +18,11 @@ from ..round import Phase, Round
 from ..tiles import NUM_KINDS, Meld, MeldKind, Wildcards
 
 
-@dataclass(frozen=True, slots=True)
-class SeatView:
-    """Everything one seat may know, as engine values (a copy; bots cannot change the game through it)."""
+class SeatView(NamedTuple):
+    """Everything one seat may know, as engine values (an immutable copy; bots cannot change the game
+    through it). A named tuple because bots get a fresh one at every decision: it is cheap to build.
+    Use ``view._replace(field=...)`` to derive a changed view (tests, look-ahead).
+    """
 
     seat: int
     options: Options
@@ -48,20 +51,19 @@ class SeatView:
     def of(r: Round, seat: int, points: tuple[int, int, int, int] | None = None) -> SeatView:
         """The view of ``seat`` in round ``r``."""
         discards, all_melds, hand_counts = r.public_snapshot()
-        melds = tuple(
-            tuple(None if (m.kind is MeldKind.CONCEALED_KONG and s != seat) else m for m in ms) if ms else ()
-            for s, ms in enumerate(all_melds)
-        )
+        melds: tuple[tuple[Meld | None, ...], ...] = all_melds
+        if any(m.kind is MeldKind.CONCEALED_KONG for s, ms in enumerate(all_melds) if s != seat for m in ms):
+            melds = tuple(
+                tuple(None if (m.kind is MeldKind.CONCEALED_KONG and s != seat) else m for m in ms)
+                for s, ms in enumerate(all_melds)
+            )
         own_turn = r.phase is Phase.ACT and r.current == seat
+        tan = r.tan
         return SeatView(
-            seat=seat, options=r.options, wildcards=r.wildcards, dealer=r.dealer, streak=r.streak,
-            phase=r.phase, current=r.current, remaining=r.remaining, hand=tuple(r.hands[seat]),
-            drawn=r.drawn if own_turn else None, melds=melds,
-            discards=discards,
-            hand_counts=hand_counts,
-            freeze_owner=r.freeze_owner, tan=tuple(tuple(row) for row in r.tan),
-            claim_tile=r.claim_tile, claim_from=r.claim_from, chain=tuple(r.chain[seat]),
-            legal=tuple(r.legal_actions(seat)), indicator=r.indicator, points=points,
+            seat, r.options, r.wildcards, r.dealer, r.streak, r.phase, r.current, r.remaining, tuple(r.hands[seat]),
+            r.drawn if own_turn else None, melds, discards, hand_counts, r.freeze_owner,
+            (tuple(tan[0]), tuple(tan[1]), tuple(tan[2]), tuple(tan[3])), r.claim_tile, r.claim_from,
+            tuple(r.chain[seat]), tuple(r.legal_actions(seat)), r.indicator, points,
         )
 
     def visible_counts(self) -> list[int]:

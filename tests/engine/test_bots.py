@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
-
 import pytest
 from helpers import discard_any, pass_claims, scenario
 
@@ -128,7 +126,7 @@ def test_strong_wins_now_when_another_player_just_piaoed() -> None:
     view = SeatView.of(r, 1)
     discards = list(view.discards)
     discards[3] = ((parse_tiles("P")[0], None),)
-    assert StrongBot(0).decide(dataclasses.replace(view, discards=tuple(discards))).action.type is ActionType.WIN
+    assert StrongBot(0).decide(view._replace(discards=tuple(discards))).action.type is ActionType.WIN
 
 
 def test_strong_kongs_for_gangbao() -> None:
@@ -166,7 +164,7 @@ def test_strong_does_not_discard_into_a_live_dealer_win() -> None:
     melds[0] = tuple(Meld(MeldKind.PONG, (f, f, f), (f, f, f), f, 2) for f in parse_tiles("9m 9p E"))
     discards = list(view.discards)
     discards[0] = tuple((t, None) for t in parse_tiles("1m 2m 9s"))
-    threat = dataclasses.replace(view, melds=tuple(melds), discards=tuple(discards))
+    threat = view._replace(melds=tuple(melds), discards=tuple(discards))
     efficient = make_bot("normal", 0).decide(threat).action.tile
     bot = StrongBot(0)
     d = bot.decide(threat)
@@ -176,5 +174,5 @@ def test_strong_does_not_discard_into_a_live_dealer_win() -> None:
     assert TILE_NAMES[d.action.tile] in ("1m", "2m")  # the dealer's own discards: safest
     assert "防守" in d.reason_zh
     # With discard wins not live (L = 1) the same table is played for efficiency only.
-    calm = dataclasses.replace(threat, streak=1)
+    calm = threat._replace(streak=1)
     assert bot.decide(calm).action.tile == make_bot("normal", 0).decide(calm).action.tile
