@@ -43,6 +43,9 @@ def _action(seat: int, atype: ActionType, tiles: tuple[int, ...] = ()) -> Action
     return a
 
 
+_DISCARDS = [[Action(seat, ActionType.DISCARD, (t,)) for t in range(NUM_KINDS)] for seat in range(4)]
+
+
 class IllegalActionError(ValueError):
     """The action is not legal in this state; the message says why. The state is unchanged."""
 
@@ -320,24 +323,25 @@ class Round:
         hand = self.hands[p]
         if self.may_win and self._self_win(p) is not None:
             out.append(_action(p, ActionType.WIN))
-        bound = self.freeze_binds(p)
         if self.remaining > FINAL_WALL:
-            ftab = self._ftab
-            fcount = [0] * NUM_KINDS
-            for t in hand:
-                if ftab[t] >= 0:
-                    fcount[ftab[t]] += 1
-            if 4 in fcount:
-                for face in range(NUM_KINDS):
-                    if fcount[face] == 4:
-                        out.append(_action(p, ActionType.CONCEALED_KONG, tuple(sorted(self._natural_of_face(p, face)))))
-            if not bound and not (self.freeze_owner is not None and self.options.zhuada_subject == "discarder"):
+            wild = self.wildcards.wild_kind
+            kinds = set(hand)
+            # Four natural tiles of one face are always four tiles of one physical kind (in 翻财神 the
+            # indicator's natural face is carried only by the four P), so count kinds, not faces.
+            if len(kinds) <= len(hand) - 3:
+                for t in sorted(kinds):
+                    if t != wild and hand.count(t) == 4:
+                        out.append(_action(p, ActionType.CONCEALED_KONG, (t, t, t, t)))
+            fo = self.freeze_owner
+            if self.melds[p] and (fo is None or (fo == p and self.options.zhuada_subject == "others")):
+                ftab = self._ftab
                 for m in self.melds[p]:
-                    if m.kind is MeldKind.PONG and fcount[m.face]:
-                        for t in sorted({t for t in hand if ftab[t] == m.face}):
-                            out.append(_action(p, ActionType.ADDED_KONG, (t,)))
-        for t in self._discardable(p):
-            out.append(_action(p, ActionType.DISCARD, (t,)))
+                    if m.kind is MeldKind.PONG:
+                        for t in sorted(kinds):
+                            if ftab[t] == m.face:
+                                out.append(_action(p, ActionType.ADDED_KONG, (t,)))
+        table = _DISCARDS[p]
+        out.extend(table[t] for t in self._discardable(p))
         return out
 
     def _discardable(self, p: int) -> list[int]:

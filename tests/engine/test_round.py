@@ -159,3 +159,26 @@ def test_derived_seeds_survive_javascript_numbers() -> None:
     assert all(derive_seed(s, h) < 2**53 for s in range(200) for h in range(5))
     m = Match(seed=12345)
     assert m.hand_seed(0) < 2**53 and m.round.seed == m.hand_seed(0)
+
+
+@pytest.mark.parametrize("subject", ["others", "discarder"])
+def test_freeze_owner_may_add_to_a_pong_only_when_the_freeze_binds_the_others(subject: str) -> None:
+    """RULES §4.3: the 飘 player is exempt from the freeze (zhuada_subject=others) and so may 加杠; with
+    zhuada_subject=discarder the freeze binds the owner himself and nobody may 加杠."""
+    s2 = "9p9p P 1m4m7m 2s5s8s E S W N"
+    fill = junk(8, s2, "9p 9p P", avoid="9p P")
+    f = fill.split()
+    r = scenario({1: "9p", 2: s2}, draws=" ".join([*f[:8], "9p"]), options=opts(zhuada_subject=subject))
+    discard_any(r, 0, avoid="9p P")
+    pass_claims(r)
+    act(r, "S1 discard 9p")
+    act(r, "S2 pong 9p9p")
+    act(r, "S2 discard N")
+    lap(r, 3, 0, 1)
+    pass_claims(r)
+    assert r.current == 2
+    act(r, "S2 discard P")  # 飘: S2 owns the freeze
+    lap(r, 3, 0, 1)
+    pass_claims(r)
+    assert r.current == 2 and r.freeze_owner == 2 and r.drawn == 17  # S2 drew the fourth 9p
+    assert (ActionType.ADDED_KONG in legal_types(r, 2)) is (subject == "others")
