@@ -361,34 +361,34 @@ class Round:
         if wc.is_wild(x):
             return {}
         face = wc.face(x)
-        phys = wc.tiles_of_face(face)
+        phys = wc.tiles_of_face(face)  # the one physical kind showing this face (none if only wildcards can)
+        kind = phys[0] if phys else -1
         ftab = self._ftab
+        o = self.options
+        fo = self.freeze_owner
+        wins_live = self.discard_wins_live()
         out: dict[int, list[Action]] = {}
         for i in (1, 2, 3):
             q = (d + i) % 4
-            if self.claim_banned(q):
-                continue
+            if fo is not None and (q != fo or o.zhuada_subject == "discarder"):
+                continue  # the 抓打 freeze forbids every claim
             acts: list[Action] = []
-            if self._discard_win_ok(q, d, x):
+            if wins_live and self._discard_win_ok(q, d, x):
                 acts.append(_action(q, ActionType.WIN))
             if not final:
                 hand = self.hands[q]
-                # phys: the one physical kind showing this face (none when only wildcards can).
-                if (hand.count(phys[0]) if phys else 0) >= 2 or self.options.wildcard_in_melds:
-                    nat = sorted(t for t in hand if ftab[t] == face)
-                else:
-                    nat = []
-                wild = [t for t in self.hands[q] if wc.is_wild(t)] if self.options.wildcard_in_melds else []
-                pong_counts = self.options.pong_counts_as_tan
-                pong_room = not pong_counts or self._tan_room(q, d)
-                if pong_room:
-                    if face not in self.passed_pong[q]:
-                        if len(nat) >= 2:
-                            acts.append(_action(q, ActionType.PONG, tuple(nat[:2])))
-                        if nat and wild:
-                            acts.append(_action(q, ActionType.PONG, tuple(sorted((nat[0], wild[0])))))
-                    if len(nat) >= 3:
-                        acts.append(_action(q, ActionType.EXPOSED_KONG, tuple(nat[:3])))
+                n = hand.count(kind) if kind >= 0 else 0
+                if n >= 2 or (o.wildcard_in_melds and n):
+                    nat = [kind] * n
+                    wild = [t for t in hand if ftab[t] < 0] if o.wildcard_in_melds else []
+                    if not o.pong_counts_as_tan or self._tan_room(q, d):
+                        if face not in self.passed_pong[q]:
+                            if n >= 2:
+                                acts.append(_action(q, ActionType.PONG, (kind, kind)))
+                            if wild:
+                                acts.append(_action(q, ActionType.PONG, tuple(sorted((nat[0], wild[0])))))
+                        if n >= 3:
+                            acts.append(_action(q, ActionType.EXPOSED_KONG, (kind, kind, kind)))
                 if i == 1 and face < 27 and self._tan_room(q, d):
                     acts.extend(self._chow_options(q, x, face))
             if acts:
