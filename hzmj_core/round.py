@@ -119,6 +119,7 @@ class Round:
         self.options = Options()
         self.wildcards = Wildcards.fixed()
         self._ftab = self.wildcards.face_table()
+        self._phys = _phys_table(self.wildcards)
         self.dealer = 0
         self.streak = 1
         self.seed: int | None = None
@@ -206,6 +207,7 @@ class Round:
             r.indicator = order[r.back]
             r.wildcards = Wildcards.flipped(r.indicator)
             r._ftab = r.wildcards.face_table()
+            r._phys = _phys_table(r.wildcards)
         for h in r.hands:
             h.sort()
         r.current = dealer
@@ -408,40 +410,42 @@ class Round:
         hand = self.hands[q]
         rank = face % 9
         base = face - rank
+        phys = self._phys
+        has: dict[int, int] = {}  # face -> the physical kind of a natural tile of it in the hand
+        for f in range(max(base, face - 2), min(base + 8, face + 2) + 1):
+            if f != face and phys[f] >= 0 and phys[f] in hand:
+                has[f] = phys[f]
         ftab = self._ftab
-        lo, hi = max(base, face - 2), min(base + 8, face + 2)
-        if not any(lo <= ftab[t] <= hi and ftab[t] != face for t in hand):
+        wild = [t for t in hand if ftab[t] < 0][:1] if self.options.wildcard_in_melds else []
+        if not has and not wild:
             return []
-        by_face: dict[int, list[int]] = {}
-        for t in hand:
-            f = ftab[t]
-            if f >= 0 and abs(f - face) <= 2:
-                by_face.setdefault(f, []).append(t)
-        if not by_face:
-            return []
-        wild = [t for t in hand if ftab[t] < 0] if self.options.wildcard_in_melds else []
         pairs: list[tuple[int, int]] = []
         for start in (rank - 2, rank - 1, rank):
             if start < 0 or start > 6:
                 continue
-            others = [base + r for r in range(start, start + 3) if base + r != face]
-            a_tiles = sorted(set(by_face.get(others[0], [])))
-            b_tiles = sorted(set(by_face.get(others[1], [])))
-            pairs.extend((a, b) for a in a_tiles for b in b_tiles)
-            if self.options.wildcard_in_melds and wild:
-                pairs.extend((a, wild[0]) for a in a_tiles)
-                pairs.extend((wild[0], b) for b in b_tiles)
+            f1, f2 = (base + r for r in range(start, start + 3) if base + r != face)
+            if f1 in has and f2 in has:
+                pairs.append((has[f1], has[f2]))
+            if wild:
+                if f1 in has:
+                    pairs.append((has[f1], wild[0]))
+                if f2 in has:
+                    pairs.append((wild[0], has[f2]))
         out: list[Action] = []
         for a, b in pairs:
-            act = _action(q, ActionType.CHOW, tuple(sorted((a, b))))
+            act = _action(q, ActionType.CHOW, (a, b) if a <= b else (b, a))
             if act in out:
                 continue
             ban = _chow_ban(face, _chow_faces(act.tiles, x, wc)[0])
-            rest = list(hand)
-            rest.remove(a)
-            rest.remove(b)
-            if any(wc.is_wild(t) or wc.face(t) not in ban for t in rest):
-                out.append(act)
+            # A chow that would leave only banned tiles is illegal (§5.7). Quick test first: some tile of
+            # another kind than the two used is free; otherwise check the exact remaining hand.
+            if not any(ftab[t] < 0 or ftab[t] not in ban for t in hand if t != a and t != b):
+                rest = list(hand)
+                rest.remove(a)
+                rest.remove(b)
+                if not any(ftab[t] < 0 or ftab[t] not in ban for t in rest):
+                    continue
+            out.append(act)
         return out
 
     def _discard_win_ok(self, q: int, d: int, x: int) -> bool:
@@ -832,6 +836,7 @@ class Round:
         r.indicator = None if data["indicator"] is None else pt(data["indicator"])
         r.wildcards = Wildcards.fixed() if r.indicator is None else Wildcards.flipped(r.indicator)
         r._ftab = r.wildcards.face_table()
+        r._phys = _phys_table(r.wildcards)
         r.hands = [[pt(t) for t in h] for h in data["hands"]]
         r.melds = [[Meld.from_json(m) for m in ms] for ms in data["melds"]]
         r.discards = [[(pt(t), by) for t, by in ds] for ds in data["discards"]]
@@ -859,6 +864,11 @@ class Round:
         r.actions = [Action.parse(a) for a in data["actions"]]
         r.events = list(data["events"])
         return r
+
+
+def _phys_table(wc: Wildcards) -> list[int]:
+    """For each face, the physical kind of its natural tiles (-1 when only wildcards can show it)."""
+    return [p[0] if (p := wc.tiles_of_face(f)) else -1 for f in range(NUM_KINDS)]
 
 
 def _wall_problem(order: list[int], tiles: list[int]) -> str:
