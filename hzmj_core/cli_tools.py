@@ -87,11 +87,7 @@ def hint_round(args: argparse.Namespace) -> Round:
     step = len(src.actions) if args.step is None else args.step
     if not 0 <= step <= len(src.actions):
         raise ToolError(f"--step must be 0-{len(src.actions)}")
-    r = Round.deal(src.options, dealer=src.dealer, streak=src.streak, seed=src.seed,
-                   wall=None if src.seed is not None else src.wall)
-    for a in src.actions[:step]:
-        r.apply(a)
-    return r
+    return src.replayed(step)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -214,6 +214,16 @@ class Round:
         r.events.append({"type": "deal", "dealer": dealer, "streak": lao})
         return r
 
+    def replayed(self, step: int) -> Round:
+        """A fresh copy of this hand, dealt again and advanced by its first ``step`` actions."""
+        if not 0 <= step <= len(self.actions):
+            raise ValueError(f"step must be 0-{len(self.actions)}, got {step}")
+        r = Round.deal(self.options, dealer=self.dealer, streak=self.streak, seed=self.seed,
+                       wall=None if self.seed is not None else self.wall)
+        for a in self.actions[:step]:
+            r.apply(a)
+        return r
+
     # ------------------------------------------------------------------ queries
 
     @property

@@ -22,7 +22,7 @@ from .log import LogError, match_log, replay
 from .match import Match
 from .options import OPTION_INFO, Options, OptionsError
 from .rng import derive_seed
-from .round import IllegalActionError, Round
+from .round import IllegalActionError
 from .tiles import TILE_NAMES
 from .view import observation, wait_list
 
@@ -206,10 +206,7 @@ class ReplayViewer:
         src = self.rounds[hand]
         if not 0 <= step <= len(src.actions):
             raise ApiError(f"step {step} is outside 0-{len(src.actions)}")
-        r = Round.deal(src.options, dealer=src.dealer, streak=src.streak, seed=src.seed,
-                       wall=None if src.seed is not None else src.wall)
-        for a in src.actions[:step]:
-            r.apply(a)
+        r = src.replayed(step)
         view = observation(r, 0)
         view["all_hands"] = [[TILE_NAMES[t] for t in sorted(h)] for h in r.hands]
         view["replay"] = {"hand": hand, "step": step, "steps": len(src.actions),

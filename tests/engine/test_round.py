@@ -182,3 +182,20 @@ def test_freeze_owner_may_add_to_a_pong_only_when_the_freeze_binds_the_others(su
     pass_claims(r)
     assert r.current == 2 and r.freeze_owner == 2 and r.drawn == 17  # S2 drew the fourth 9p
     assert (ActionType.ADDED_KONG in legal_types(r, 2)) is (subject == "others")
+
+
+def test_replayed_gives_the_hand_at_any_step() -> None:
+    from hzmj_core.bots import make_bot
+    from hzmj_core.bots.base import SeatView
+
+    r = Round.deal(seed=21)
+    bots = [make_bot("basic", s) for s in range(4)]
+    while not r.is_over:
+        s = r.deciding_seats()[0]
+        r.apply(bots[s].choose(SeatView.of(r, s)))
+    assert r.replayed(len(r.actions)).to_json() == r.to_json()
+    assert r.replayed(0).to_json() == Round.deal(seed=21).to_json()
+    mid = r.replayed(7)
+    assert [str(a) for a in mid.actions] == [str(a) for a in r.actions[:7]]
+    with pytest.raises(ValueError, match="step"):
+        r.replayed(len(r.actions) + 1)
