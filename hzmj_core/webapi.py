@@ -287,7 +287,8 @@ def _option_info(_: dict[str, Any]) -> list[dict[str, Any]]:
     defaults = Options().to_json()
     return [{"key": i.key, "chinese": i.chinese, "english": i.english,
              "values": None if i.values is None else list(i.values), "default": defaults[i.key],
-             "description": i.description, "section": i.section} for i in OPTION_INFO.values()]
+             "description": i.description, "description_zh": i.description_zh, "section": i.section}
+            for i in OPTION_INFO.values()]
 
 
 METHODS: dict[str, Callable[[dict[str, Any]], Any]] = {

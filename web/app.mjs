@@ -830,7 +830,7 @@ class Game {
         }
         input.dataset.key = k;
         row.appendChild(input);
-        row.appendChild(el('div', {className: 'desc'}, `${o.description} (§${o.section})`));
+        row.appendChild(el('div', {className: 'desc'}, `${getLang() === 'en' || !o.description_zh ? o.description : o.description_zh} (§${o.section})`));
         fs.appendChild(row);
       }
       box.appendChild(fs);

@@ -289,6 +289,7 @@ def test_new_game_dialog_has_the_rule_options(page: Any, site: Any, screenshot: 
     for o in info:
         assert dialog.locator(f"[data-key={o['key']}]").count() == 1, o["key"]
     assert dialog.locator("fieldset").count() >= 5
+    assert "四张白板是财神" in dialog.inner_text()  # descriptions in the page's language (zh here)
     screenshot(page, "game-new-dialog")
     dialog.locator("[data-key=wildcard_mode]").select_option(label="翻财神（默认）" if False else "翻财神")
     page.locator("#ng-seed").fill("777")

@@ -239,3 +239,12 @@ def test_no_rob_in_baotou_state() -> None:
     s0 = "P 1m2m3m 4m5m6m 7s8s9s 7p8p9p 9p"  # any tile, 6p included, completes it
     r = rob_round(2, s0=s0, rob_kong=True)
     assert r.phase is not Phase.ROB
+
+
+def test_every_option_is_described_in_english_and_chinese() -> None:
+    """The new-game dialog shows these descriptions in the player's language."""
+    from hzmj_core.options import OPTION_INFO
+
+    for info in OPTION_INFO.values():
+        assert info.description and info.description_zh, info.key
+        assert any("\u4e00" <= ch <= "\u9fff" for ch in info.description_zh), info.key
