@@ -8,7 +8,9 @@ For each run, in a fresh browser context (empty HTTP cache, no service worker):
   * bare cold:   a bare page that only starts Pyodide in a module worker and runs `1+1`
                  (served by the same server, same browser) - the floor that Pyodide itself costs;
   * engine warm: the same context reloaded once the service worker controls the page
-                 (everything comes from the service worker's cache);
+                 (everything comes from the service worker's cache, and the worker's Pyodide memory
+                 snapshot that the first visit stored there);
+  * table cold / warm: the same two visits until the first playable table is drawn (hzmj.tableReadyAt);
   * bare warm:   the bare page reloaded (HTTP cache revalidation, no service worker), for reference;
   * bytes sent by the server on the first visit: up to "engine ready", and in all once the service
     worker has precached the build (the server counts response bodies after gzip; 304s count 0).
@@ -88,7 +90,8 @@ def main() -> int:
     res: dict[str, list[float]] = {k: [] for k in (
         "engine_cold_ms", "bare_cold_ms", "engine_warm_ms", "bare_warm_ms", "bytes_to_ready",
         "bytes_first_visit", "bytes_warm_visit", "worker_python_ready_ms", "worker_engine_ready_ms",
-        "engine_after_python_ms")}
+        "engine_after_python_ms", "table_cold_ms", "table_warm_ms", "warm_python_ready_ms")}
+    snapshot_modes: list[str] = []
     foreign: set[str] = set()
 
     with sync_playwright() as p:
@@ -109,12 +112,19 @@ def main() -> int:
                     res["worker_python_ready_ms"].append(t["python_ready"])
                     res["worker_engine_ready_ms"].append(t["engine_ready"])
                     res["engine_after_python_ms"].append(t["engine_ready"] - t["python_ready"])
+                    page.wait_for_selector("html[data-table=ready]", timeout=120_000)
+                    res["table_cold_ms"].append(page.evaluate("window.hzmj.tableReadyAt"))
                     page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=120_000)
                     res["bytes_first_visit"].append(handler.bytes_sent)
                     handler.bytes_sent = 0
                     page.reload()
                     page.wait_for_selector("html[data-state=ready]", timeout=120_000)
                     res["engine_warm_ms"].append(page.evaluate("window.hzmj.readyAt"))
+                    t = page.evaluate("window.hzmj.bridge.info.timings")
+                    res["warm_python_ready_ms"].append(t["python_ready"])
+                    snapshot_modes.append(str(t.get("snapshot")))
+                    page.wait_for_selector("html[data-table=ready]", timeout=120_000)
+                    res["table_warm_ms"].append(page.evaluate("window.hzmj.tableReadyAt"))
                     res["bytes_warm_visit"].append(handler.bytes_sent)
                 else:
                     page.goto(base + "bench-bare.html")
@@ -141,6 +151,7 @@ def main() -> int:
         "uncompressed_boot_bytes": uncompressed_boot,
         "dist_bytes": sum(files.values()),
         "wheel_bytes": files[info["wheel"]],
+        "warm_snapshot_modes": snapshot_modes,
         "foreign_requests": sorted(foreign),
         "cpus": os.cpu_count(),
         "loadavg_1min_before_after": [round(load_before, 2), round(os.getloadavg()[0], 2)],
@@ -152,7 +163,10 @@ def main() -> int:
     print(f"  engine overhead after Python ready (wheel install + import) {m['engine_after_python_ms']:.0f} ms")
     print(f"  cold start, bare Pyodide page  {m['bare_cold_ms']:8.0f} ms   ratio engine/bare "
           f"{figures['cold_ratio_engine_vs_bare']:.2f}")
-    print(f"  warm start (service worker)    {m['engine_warm_ms']:8.0f} ms")
+    print(f"  cold start to playable table   {m['table_cold_ms']:8.0f} ms")
+    print(f"  warm start (service worker)    {m['engine_warm_ms']:8.0f} ms (worker: Python ready "
+          f"{m['warm_python_ready_ms']:.0f} ms; memory snapshot: {', '.join(snapshot_modes)})")
+    print(f"  warm start to playable table   {m['table_warm_ms']:8.0f} ms")
     print(f"  warm bare page (HTTP cache)    {m['bare_warm_ms']:8.0f} ms   ratio "
           f"{figures['warm_ratio_engine_sw_vs_bare_http_cache']:.2f}")
     print(f"  bytes sent, first visit to ready   {m['bytes_to_ready'] / 1e6:6.2f} MB (gzip; "

@@ -128,3 +128,50 @@ def test_micropip_installs_the_wheel_without_a_cdn(page: Any, site: Any) -> None
         site.info["wheel"],
     )
     assert result == {"ok": site.info["version"]}, result
+
+
+SNAPSHOT_STORED = """async () => {
+    const info = window.hzmj.bridge.info.build;
+    const url = new URL('__pyodide_snapshot__/' + info.build_id, location.href).href;
+    for (let i = 0; i < 300; i++) {
+      const hit = await caches.match(url, {cacheName: 'hzmj-' + info.build_id});
+      if (hit) return (await hit.arrayBuffer()).byteLength;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    return 0;
+}"""
+
+
+def test_second_visit_boots_from_the_memory_snapshot(page: Any, site: Any) -> None:
+    page.goto(site.url)
+    page.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS)
+    assert page.evaluate("window.hzmj.bridge.info.timings.snapshot") == "making"
+    assert page.evaluate(SNAPSHOT_STORED) > 1_000_000
+    page.reload()
+    page.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS)
+    timings = page.evaluate("window.hzmj.bridge.info.timings")
+    assert timings["snapshot"] == "used", timings
+    assert page.evaluate("window.hzmj.bridge.call('version')") == site.info["version"]
+    assert page.locator("#python-version").inner_text().startswith("3.14")
+
+
+def test_a_broken_snapshot_falls_back_to_a_normal_boot(page: Any, site: Any) -> None:
+    page.goto(site.url)
+    page.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS)
+    assert page.evaluate(SNAPSHOT_STORED) > 1_000_000
+    page.evaluate("""async () => {
+        const id = window.hzmj.bridge.info.build.build_id;
+        const cache = await caches.open('hzmj-' + id);
+        await cache.put(new URL('__pyodide_snapshot__/' + id, location.href).href,
+                        new Response(new Uint8Array(4096).fill(7)));
+    }""")
+    page.reload()
+    page.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS)
+    timings = page.evaluate("window.hzmj.bridge.info.timings")
+    assert timings["snapshot"] == "making" and "magic" in timings["snapshot_error"], timings
+    assert page.evaluate("window.hzmj.bridge.call('version')") == site.info["version"]
+    # the broken snapshot was replaced by a good one
+    assert page.evaluate(SNAPSHOT_STORED) > 1_000_000
+    page.reload()
+    page.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS)
+    assert page.evaluate("window.hzmj.bridge.info.timings.snapshot") == "used"

@@ -362,3 +362,31 @@ def test_keyboard_play(page: Any, site: Any) -> None:
     page.keyboard.press("Enter")  # select
     page.keyboard.press("Enter")  # discard
     page.wait_for_function(f"window.hzmj.game.state.event_count > {before}")
+
+
+def test_a_game_after_a_snapshot_boot_matches_a_fresh_boot(page: Any, site: Any) -> None:
+    """The second visit restores Pyodide's memory snapshot: the same seed must deal the same game, and play on."""
+    open_game(page, site, "?seed=21&speed=instant&lang=zh")
+    wait_turn(page)
+    fresh = state(page)
+    stored = page.evaluate("""async () => {
+        const id = window.hzmj.bridge.info.build.build_id;
+        const url = new URL('__pyodide_snapshot__/' + id, location.href).href;
+        for (let i = 0; i < 300; i++) {
+          if (await caches.match(url, {cacheName: 'hzmj-' + id})) return true;
+          await new Promise((r) => setTimeout(r, 100));
+        }
+        return false;
+    }""")
+    assert stored
+    page.evaluate("localStorage.clear()")  # a new game with the same seed, not the saved one
+    page.reload()
+    page.wait_for_selector(TABLE, timeout=BOOT_TIMEOUT_MS)
+    assert page.evaluate("window.hzmj.bridge.info.timings.snapshot") == "used"
+    wait_turn(page)
+    restored = state(page)
+    for key in ("hand", "seat", "match"):
+        assert restored[key] == fresh[key], key
+    assert [p["discards"] for p in restored["players"]] == [p["discards"] for p in fresh["players"]]
+    assert page.evaluate("window.hzmj.bridge.call('hint')") is not None
+    assert "discard" in play_to_settlement(page)
