@@ -376,6 +376,8 @@ def build(dist: Path = DIST, quiet: bool = False) -> dict[str, object]:
     h = hashlib.sha256()
     for name in sorted(files):
         h.update(name.encode() + b"\0" + hashlib.sha256(files[name]).digest())
+    # sw.js is generated from this template: a change to it alone must make a new build (and cache name).
+    h.update(b"sw.js\0" + hashlib.sha256(SW_TEMPLATE.encode("utf-8")).digest())
     build_id = h.hexdigest()[:16]
 
     info: dict[str, object] = {
