@@ -16,24 +16,11 @@ Per run, in a fresh browser context:
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import statistics
 import threading
-from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[1]
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync", "--no-first-run", "--disable-quic"]
-
-
-def _build() -> Any:
-    spec = importlib.util.spec_from_file_location("hzmj_build", ROOT / "build.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+from bench_web import CHROMIUM, CHROMIUM_ARGS, load_build  # the same browser setup as bench_web
 
 
 def pct(xs: list[float], q: float) -> float:
@@ -67,7 +54,7 @@ def main() -> int:
     args = ap.parse_args()
     from playwright.sync_api import sync_playwright
 
-    build = _build()
+    build = load_build()
     build.build(build.DIST, quiet=True)
     server = build.make_server(build.DIST, "127.0.0.1", 0)
     threading.Thread(target=server.serve_forever, daemon=True).start()
@@ -77,7 +64,7 @@ def main() -> int:
     engine_cold: list[float] = []
     trips: list[float] = []
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
         for run in range(args.runs):
             ctx = browser.new_context(viewport={"width": 1280, "height": 760})
             page = ctx.new_page()

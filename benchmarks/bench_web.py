@@ -50,7 +50,8 @@ postMessage({two: py.runPython('1+1')});
 """
 
 
-def _load_build() -> Any:
+def load_build() -> Any:
+    """build.py loaded by path ("build" is also a PyPI package's name); shared with bench_play.py."""
     spec = importlib.util.spec_from_file_location("hzmj_build", ROOT / "build.py")
     assert spec and spec.loader
     module = importlib.util.module_from_spec(spec)
@@ -72,7 +73,7 @@ def main() -> int:
 
     load_before = os.getloadavg()[0]
 
-    build = _load_build()
+    build = load_build()
     info = build.build(build.DIST, quiet=True)
     server = build.make_server(build.DIST, "127.0.0.1", 0,
                                extra_files={"/bench-bare.html": BARE_HTML, "/bench-bare-worker.mjs": BARE_WORKER})
