@@ -86,7 +86,7 @@ def observation(r: Round, seat: int, points: Sequence[int] | None = None) -> dic
     last = None
     for ev in reversed(r.events):
         if ev["type"] == "discard":
-            last = {"seat": ev["seat"], "tile": ev["tile"]}
+            last = {"seat": ev["seat"], "tile": ev["tile"], "wild": ev["wild"]}
             break
     own_drawn = r.drawn if (r.phase is Phase.ACT and r.current == seat) else None
     view: dict[str, Any] = {

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from helpers import act, discard_any, junk, lap, legal, legal_types, opts, pass_claims, scenario
+from helpers import act, discard_any, discard_drawn, junk, lap, legal, legal_types, opts, pass_claims, scenario
 
 from hzmj_core.actions import Action, ActionType
 from hzmj_core.round import IllegalActionError, Phase, Round, full_tile_set
@@ -199,3 +199,16 @@ def test_replayed_gives_the_hand_at_any_step() -> None:
     assert [str(a) for a in mid.actions] == [str(a) for a in r.actions[:7]]
     with pytest.raises(ValueError, match="step"):
         r.replayed(len(r.actions) + 1)
+
+
+def test_views_mark_a_discarded_wildcard_as_such() -> None:
+    """The last discard in a view says whether it was a wildcard (pages write it P*, not a plain P)."""
+    from hzmj_core.view import observation
+
+    r = scenario({0: "P 1m2m3m 4p5p6p 7s8s9s E E S W"})
+    act(r, "S0 discard P")
+    last = observation(r, 2)["last_discard"]
+    assert last == {"seat": 0, "tile": "P", "wild": True}
+    pass_claims(r)
+    discard_drawn(r, 1)
+    assert observation(r, 2)["last_discard"]["wild"] is (r.wildcards.is_wild(r.discards[1][-1][0]))

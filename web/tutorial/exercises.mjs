@@ -126,7 +126,7 @@ export function renderExercise(ex, ctx, index = 0) {
       const facts = [tr(lang, 'dealer') + ` S${v.dealer}`, tr(lang, 'streak', {n: v.streak}),
         tr(lang, 'wall', {n: v.wall_remaining})];
       if (v.freeze && v.freeze.owner !== null) facts.push(tr(lang, 'freeze', {n: v.freeze.owner}));
-      if (v.last_discard) facts.push(`S${v.last_discard.seat} ${tr(lang, 'discarded')} ${v.last_discard.tile}`);
+      if (v.last_discard) facts.push(`S${v.last_discard.seat} ${tr(lang, 'discarded')} ${v.last_discard.tile}${v.last_discard.wild ? '*' : ''}`);
       body.append(context(...facts));
       body.append(melds(v.players[ex.seat].melds, lang, 28) || '');
       const discard = new Map(ex.candidates.filter((c) => c.type === 'discard')
