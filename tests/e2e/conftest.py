@@ -17,6 +17,7 @@ from __future__ import annotations
 import importlib.util
 import threading
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -64,14 +65,9 @@ class Site:
         return int(self.server.RequestHandlerClass.bytes_sent)
 
 
-@pytest.fixture(scope="session")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
-    # A private build for this session (same bytes as dist/, about a second): the working tree is shared,
-    # and a `python build.py` run elsewhere during the session would replace dist/'s hashed wheel under
-    # the pages being tested. Use site.dist (not build.DIST) to serve the build a second time.
-    dist = tmp_path_factory.mktemp("dist")
-    info = build.build(dist, quiet=True)
-    server = build.make_server(dist, "127.0.0.1", 0)
+@contextmanager
+def _serve(dist: Path, info: dict[str, Any], **server_args: Any) -> Iterator[Site]:
+    server = build.make_server(dist, "127.0.0.1", 0, **server_args)
     thread = threading.Thread(target=server.serve_forever, name="dist-server", daemon=True)
     thread.start()
     host, port = server.server_address[:2]
@@ -83,17 +79,28 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
 
 
 @pytest.fixture(scope="session")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
+    # A private build for this session (same bytes as dist/, about a second): the working tree is shared,
+    # and a `python build.py` run elsewhere during the session would replace dist/'s hashed wheel under
+    # the pages being tested. Use site.dist (not build.DIST) to serve the build a second time.
+    dist = tmp_path_factory.mktemp("dist")
+    info = build.build(dist, quiet=True)
+    with _serve(dist, info) as s:
+        yield s
+
+
+@pytest.fixture(scope="session")
 def slow_site(site: Site) -> Iterator[Site]:
     """The same dist/ served at ~2 MB/s per response, so the loading screen can be seen and checked."""
-    server = build.make_server(site.dist, "127.0.0.1", 0, throttle_bps=2_000_000)
-    thread = threading.Thread(target=server.serve_forever, name="slow-dist-server", daemon=True)
-    thread.start()
-    host, port = server.server_address[:2]
-    try:
-        yield Site(url=f"http://{host}:{port}/", dist=site.dist, info=site.info, server=server)
-    finally:
-        server.shutdown()
-        server.server_close()
+    with _serve(site.dist, site.info, throttle_bps=2_000_000) as s:
+        yield s
+
+
+@pytest.fixture
+def own_site(site: Site) -> Iterator[Site]:
+    """The same build on a server of its own, which a test may stop (``own_site.server.shutdown()``)."""
+    with _serve(site.dist, site.info) as s:
+        yield s
 
 
 @pytest.fixture(scope="session")

@@ -8,6 +8,7 @@ Screenshots go to test-results/ (look at them: the table must look like a table 
 from __future__ import annotations
 
 import json
+import urllib.request
 from pathlib import Path
 from typing import Any
 
@@ -328,19 +329,20 @@ def test_phone_viewport_fits_the_hand(page: Any, site: Any, screenshot: Any) -> 
     discard_one(page)
 
 
-def test_offline_after_first_visit(page: Any, context: Any, site: Any) -> None:
-    open_game(page, site, "?seed=77&speed=instant&lang=zh")
+def test_offline_after_first_visit(page: Any, own_site: Any) -> None:
+    """After one visit the game reloads and plays with its server stopped (the service worker serves it)."""
+    open_game(page, own_site, "?seed=77&speed=instant&lang=zh")
     page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
     step(page, prefer=("pass",))
-    context.set_offline(True)
-    try:
-        page.reload()
-        page.wait_for_selector(TABLE, timeout=BOOT_TIMEOUT_MS)
-        for _ in range(4):
-            step(page, prefer=("pass",))
-        assert state(page)["match"]["seed"] == 77
-    finally:
-        context.set_offline(False)
+    own_site.server.shutdown()
+    own_site.server.server_close()
+    with pytest.raises(OSError):  # the server is really gone
+        urllib.request.urlopen(own_site.url, timeout=5)
+    page.reload()
+    page.wait_for_selector(TABLE, timeout=BOOT_TIMEOUT_MS)
+    for _ in range(4):
+        step(page, prefer=("pass",))
+    assert state(page)["match"]["seed"] == 77
 
 
 def test_keyboard_play(page: Any, site: Any) -> None:
