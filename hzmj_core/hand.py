@@ -219,40 +219,45 @@ def qike_state(counts: Sequence[int], w: int, melds: int) -> bool:
     return melds == 0 and sum(counts) + w == 13 and w > _odd_faces(counts)
 
 
+def _merge(acc0: list[int], acc1: list[int], v: tuple[int, ...], n: int, lo: int = 0) -> tuple[list[int], list[int]]:
+    """Add one group's block vector ``v`` to the accumulators (a max-plus convolution over set-blocks).
+
+    acc0[s] / acc1[s]: most naturals with at most s set-blocks, without / with the pair-block. Only entries
+    s >= ``lo`` are computed (the last group of a sum needs just s = n).
+    """
+    new0 = acc0[:]
+    new1 = acc1[:]
+    for s in range(lo, n + 1):
+        b0 = new0[s]
+        b1 = new1[s]
+        for i in range(s + 1):
+            j = 2 * (s - i)
+            x0 = acc0[i]
+            y0 = v[j]
+            t = x0 + y0
+            if t > b0:
+                b0 = t
+            t = acc1[i] + y0
+            if t > b1:
+                b1 = t
+            t = x0 + v[j + 1]
+            if t > b1:
+                b1 = t
+        new0[s] = b0
+        new1[s] = b1
+    return new0, new1
+
+
 def _max_used(e: Sequence[_Entry], n: int) -> int:
     """Most natural tiles that fit in at most n set-blocks and one pair-block over the four groups."""
-    # acc0[s] / acc1[s]: best with at most s set-blocks, without / with the pair-block.
     v = e[0][2]
     acc0 = [v[2 * s] for s in range(n + 1)]
     acc1 = [v[2 * s + 1] for s in range(n + 1)]
     last = len(e) - 1
     for gi in range(1, last + 1):
         v = e[gi][2]
-        if v is _ZERO_VEC:
-            continue
-        lo = n if gi == last else 0
-        new0 = acc0[:]
-        new1 = acc1[:]
-        for s in range(lo, n + 1):
-            b0 = new0[s]
-            b1 = new1[s]
-            for i in range(s + 1):
-                j = 2 * (s - i)
-                x0 = acc0[i]
-                y0 = v[j]
-                t = x0 + y0
-                if t > b0:
-                    b0 = t
-                t = acc1[i] + y0
-                if t > b1:
-                    b1 = t
-                t = x0 + v[j + 1]
-                if t > b1:
-                    b1 = t
-            new0[s] = b0
-            new1[s] = b1
-        acc0 = new0
-        acc1 = new1
+        if v is not _ZERO_VEC:
+            acc0, acc1 = _merge(acc0, acc1, v, n, n if gi == last else 0)
     return acc1[n]
 
 
@@ -331,25 +336,8 @@ def _combine_except(e: Sequence[_Entry], skip: int, n: int) -> tuple[list[int], 
     acc1 = [0] * (n + 1)
     for gi in range(4):
         v = e[gi][2]
-        if gi == skip or v is _ZERO_VEC:
-            continue
-        new0 = acc0[:]
-        new1 = acc1[:]
-        for s in range(n + 1):
-            b0 = new0[s]
-            b1 = new1[s]
-            for i in range(s + 1):
-                j = 2 * (s - i)
-                t = acc0[i] + v[j]
-                if t > b0:
-                    b0 = t
-                t = max(acc1[i] + v[j], acc0[i] + v[j + 1])
-                if t > b1:
-                    b1 = t
-            new0[s] = b0
-            new1[s] = b1
-        acc0 = new0
-        acc1 = new1
+        if gi != skip and v is not _ZERO_VEC:
+            acc0, acc1 = _merge(acc0, acc1, v, n)
     return acc0, acc1
 
 
