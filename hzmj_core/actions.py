@@ -10,7 +10,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from .tiles import TILE_NAMES, NotationError, parse_tiles
+from .tiles import TILE_NAMES, NotationError, check_ascii, parse_tiles
 
 
 class ActionType(enum.StrEnum):
@@ -102,7 +102,11 @@ class Action:
 
     @staticmethod
     def parse(text: str) -> Action:
-        """Inverse of ``str(action)``; raises :class:`ActionError` naming what is wrong."""
+        """Inverse of ``str(action)``; raises :class:`ActionError` naming what is wrong (text is ASCII)."""
+        try:
+            check_ascii(text)
+        except NotationError as exc:
+            raise ActionError(f"malformed action {text!r}: {exc}") from None
         parts = text.split()
         if len(parts) < 2 or len(parts) > 3:
             raise ActionError(f"malformed action {text!r}: expected 'S<seat> <type> [tiles]'")

@@ -68,8 +68,24 @@ def is_honor(kind: int) -> bool:
     return kind >= 27
 
 
+def check_ascii(text: str) -> None:
+    """Refuse any character outside printable ASCII (and space): notation is ASCII.
+
+    Unicode digits such as the fullwidth ``０`` or the superscript ``²`` would otherwise pass ``isdigit``.
+    Raises :class:`NotationError` naming the character and its position (0-based).
+    """
+    for i, ch in enumerate(text):
+        if not (" " <= ch <= "~" or ch in "\t\n\r"):
+            raise NotationError(
+                f"character {ch!r} (U+{ord(ch):04X}) at position {i} is not allowed: notation is plain ASCII"
+            )
+
+
 def parse_tile(token: str) -> int:
     """Parse one tile (``"5s"``, ``"E"``, ``"P*"``; the star is accepted and ignored) to its kind."""
+    if not isinstance(token, str):
+        raise NotationError(f"bad tile {token!r}: expected a string such as '5s' or 'E'")
+    check_ascii(token)
     t = token.strip().rstrip("*")
     if t in _KIND_BY_NAME:
         return _KIND_BY_NAME[t]
@@ -89,8 +105,9 @@ def parse_tokens(text: str) -> list[ParsedTile]:
 
     Accepts single tiles (``1m2m3m``), compact runs (``123m``), honours (``EEE``), an optional ``*`` after
     any tile or digit (``P*``, ``5s*``, ``55*5s``), and any spaces. Raises :class:`NotationError` naming the
-    bad token and its position (0-based character index).
+    bad token and its position (0-based character index); any character outside ASCII is refused.
     """
+    check_ascii(text)
     out: list[ParsedTile] = []
     pending: list[tuple[int, bool, int]] = []  # (rank, starred, position) waiting for a suit letter
     i = 0
@@ -103,7 +120,7 @@ def parse_tokens(text: str) -> list[ParsedTile]:
                 raise NotationError(f"bad token {text[pos:i]!r} at position {pos}: digits need a suit letter m, p or s")
             i += 1
             continue
-        if ch.isdigit():
+        if "0" <= ch <= "9":
             if ch == "0":
                 raise NotationError(f"bad token {ch!r} at position {i}: ranks are 1-9")
             starred = i + 1 < n and text[i + 1] == "*"
@@ -343,6 +360,7 @@ def parse_melds(text: str, wildcards: Wildcards | None = None) -> list[Meld]:
     Three equal faces are a pong, four a concealed kong, three consecutive suited faces a chow.
     Used by ``analyze --melds``; each meld stands for 3 tiles of the hand.
     """
+    check_ascii(text)
     rule = wildcards or Wildcards.fixed()
     melds: list[Meld] = []
     pos = 0

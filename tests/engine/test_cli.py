@@ -98,6 +98,8 @@ def test_analyze_flipped_wildcard(capsys: pytest.CaptureFixture[str]) -> None:
     (["analyze", "5s* 1m2m3m 4p5p6p 7s8s9s E E E"], "wildcard"),
     (["analyze", "1m2m3m 4m5m6m 7p8p9p 2s3s4s 5s", "--wildcard", "9x"], "--wildcard"),
     (["analyze", "5s5s5s5s 1m2m3m 4p5p6p E E", "--wildcard", "5s"], "indicator"),
+    (["analyze", "０m 1m2m3m 4p5p6p 7s8s9s EEE"], "'０' (U+FF10) at position 0"),
+    (["analyze", "P 1m2m3m 4p5p6p 7s8s9s EE²m"], "'²' (U+00B2) at position 25"),
 ])
 def test_analyze_bad_input_exits_2(capsys: pytest.CaptureFixture[str], args: list[str], needle: str) -> None:
     code, out, err = run(capsys, *args)

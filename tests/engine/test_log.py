@@ -132,6 +132,8 @@ BAD = {
     "bad wall tile": (wall_log, _set("wall.0", "0z"), "wall"),
     "no seed no wall": (wall_log, _set("wall", None), "seed"),
     "not an object": (lambda: {"x": []}, lambda d: None, "format"),
+    "non-ASCII tile": (base_log, lambda d: d["actions"].__setitem__(0, f"S{d['dealer']} discard ０p"),
+                       "action 0: malformed action"),
 }
 
 

@@ -7,7 +7,15 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from hzmj_core.actions import Action, ActionError, ActionType
-from hzmj_core.tiles import TILE_NAMES, NotationError, Wildcards, format_tiles, parse_tile, parse_tiles
+from hzmj_core.tiles import (
+    TILE_NAMES,
+    NotationError,
+    Wildcards,
+    format_tiles,
+    parse_melds,
+    parse_tile,
+    parse_tiles,
+)
 
 
 @pytest.mark.parametrize("text, names", [
@@ -76,3 +84,27 @@ def test_action_parse_errors(text: str, needle: str) -> None:
 
 def test_action_compact_tiles() -> None:
     assert Action.parse("S2 chow 46s") == Action.parse("S2 chow 4s6s")
+
+
+@pytest.mark.parametrize("text, char, pos", [
+    ("０m", "０", 0),                 # fullwidth zero passed isdigit and became kind -1
+    ("1m ２p", "２", 3),
+    ("²m", "²", 0),                   # superscript two gave a ValueError from int()
+    ("1m\u30002m", "U+3000", 2),      # ideographic space
+    ("E\x00", "\\x00", 1),
+])
+def test_notation_is_ascii(text: str, char: str, pos: int) -> None:
+    with pytest.raises(NotationError) as exc:
+        parse_tiles(text)
+    assert char in str(exc.value) and f"position {pos}" in str(exc.value)
+
+
+def test_non_ascii_refused_in_tiles_melds_and_actions() -> None:
+    with pytest.raises(NotationError, match="position 0"):
+        parse_tile("５s")
+    with pytest.raises(NotationError, match="U\\+3000"):
+        parse_melds("EEE\u3000123m")
+    with pytest.raises(ActionError, match="U\\+FF10"):
+        Action.parse("S3 discard ０p")
+    with pytest.raises(ActionError, match="U\\+3000"):
+        Action.parse("S3\u3000discard 1p")
