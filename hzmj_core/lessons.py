@@ -969,7 +969,9 @@ def _check_move(ex: Exercise, answer: Any) -> dict[str, Any]:
     wc = r.wildcards
     if act not in legal:
         reason = r.explain_illegal(act)
-        return _result(False, f"不可以：{_reason_zh(reason)}", f"Not allowed: {reason}.", expected, legal=False)
+        assert reason is not None
+        return _result(False, f"不可以：{reason.zh(seat)}。", f"Not allowed: {reason.en(seat)}.", expected,
+                       legal=False, reason=reason.to_json())
     if ex.data.get("goal") != "best":
         return _result(True, "可以，这是合法的出牌。", "Yes, that is a legal move.", expected, legal=True,
                        illegal=[_action_label(a, wc) for a in _candidates(r, seat) if a not in legal])
@@ -984,23 +986,6 @@ def _check_move(ex: Exercise, answer: Any) -> dict[str, Any]:
         en = f"This line gives you {mine:+d}; the best play gives {top:+d}."
     return _result(ok, zh, en, expected, legal=True, line=_narrate(line, start, seat),
                    best_line=_narrate(best_line, start, seat))
-
-
-_REASON_ZH = (
-    ("must discard the tile just drawn", "抓打：只能打刚摸到的那张牌"),
-    ("may not be discarded this turn", "吃后限打：这一轮不能打这张牌"),
-    ("kongs need more than", "牌墙只剩 20 张或更少时不能开杠"),
-    ("no win is allowed right after", "吃碰之后不能胡"),
-    ("is not a legal win", "这手牌现在不能胡"),
-    ("加杠 is not allowed", "抓打期间不能加杠"),
-)
-
-
-def _reason_zh(reason: str) -> str:
-    for key, zh in _REASON_ZH:
-        if key in reason:
-            return zh
-    return reason
 
 
 def _check_claimants(ex: Exercise, answer: Any) -> dict[str, Any]:

@@ -16,8 +16,9 @@ from typing import Any
 
 from .actions import Action, ActionType
 from .fan import WinEvaluation, WinType, evaluate_win
-from .hand import is_seven_pairs, is_standard_win
+from .hand import baotou_state, is_seven_pairs, is_standard_win, qike_state
 from .options import Options
+from .reasons import Reason
 from .rng import Rng
 from .scoring import PaymentReason, Settlement, settle
 from .tiles import COPIES, NUM_KINDS, TILE_NAMES, Meld, MeldKind, WildcardMode, Wildcards, parse_tile, suit_of
@@ -43,11 +44,20 @@ def _action(seat: int, atype: ActionType, tiles: tuple[int, ...] = ()) -> Action
     return a
 
 
+_CLAIMS = (ActionType.WIN, ActionType.PONG, ActionType.EXPOSED_KONG, ActionType.CHOW)
+
 _DISCARDS = [[Action(seat, ActionType.DISCARD, (t,)) for t in range(NUM_KINDS)] for seat in range(4)]
 
 
 class IllegalActionError(ValueError):
-    """The action is not legal in this state; the message says why. The state is unchanged."""
+    """The action is not legal in this state; ``reason`` says why (the message is its English text).
+
+    The state is unchanged.
+    """
+
+    def __init__(self, reason: Reason) -> None:
+        super().__init__(reason.en())
+        self.reason = reason
 
 
 class Phase(enum.StrEnum):
@@ -393,7 +403,7 @@ class Round:
                 if n >= 2 or (o.wildcard_in_melds and n):
                     nat = [kind] * n
                     wild = [t for t in hand if ftab[t] < 0] if o.wildcard_in_melds else []
-                    if not o.pong_counts_as_tan or self._tan_room(q, d):
+                    if not o.pong_counts_as_tan or self.tan_room(q, d):
                         if face not in self.passed_pong[q]:
                             if n >= 2:
                                 acts.append(_action(q, ActionType.PONG, (kind, kind)))
@@ -401,23 +411,23 @@ class Round:
                                 acts.append(_action(q, ActionType.PONG, tuple(sorted((nat[0], wild[0])))))
                         if n >= 3:
                             acts.append(_action(q, ActionType.EXPOSED_KONG, (kind, kind, kind)))
-                if i == 1 and face < 27 and self._tan_room(q, d):
+                if i == 1 and face < 27 and self.tan_room(q, d):
                     acts.extend(self._chow_options(q, x, face))
             if acts:
                 acts.append(_action(q, ActionType.PASS))
                 out[q] = acts
         return out
 
-    def _tan_room(self, a: int, b: int) -> bool:
+    def tan_room(self, a: int, b: int) -> bool:
+        """True if seat a may still make a counted claim (摊) on seat b under :meth:`tan_cap`."""
         n = self.tan[a][b]
         if n < 2:
             return True
         cap = self.tan_cap(a, b)
         return cap is None or n < cap
 
-    def _chow_options(self, q: int, x: int, face: int) -> list[Action]:
-        wc = self.wildcards
-        hand = self.hands[q]
+    def _chow_pairs(self, hand: Sequence[int], face: int) -> list[tuple[int, int]]:
+        """The pairs of hand tiles that make a run with a discard of this face (bans not considered)."""
         rank = face % 9
         base = face - rank
         phys = self._phys
@@ -441,6 +451,15 @@ class Round:
                     pairs.append((has[f1], wild[0]))
                 if f2 in has:
                     pairs.append((wild[0], has[f2]))
+        return pairs
+
+    def _chow_options(self, q: int, x: int, face: int) -> list[Action]:
+        hand = self.hands[q]
+        pairs = self._chow_pairs(hand, face)
+        if not pairs:
+            return []
+        wc = self.wildcards
+        ftab = self._ftab
         out: list[Action] = []
         for a, b in pairs:
             act = _action(q, ActionType.CHOW, (a, b) if a <= b else (b, a))
@@ -485,7 +504,9 @@ class Round:
         """Apply one legal action; raises :class:`IllegalActionError` (state unchanged) otherwise."""
         legal = self._legal_map()
         if action.seat not in legal or action not in legal[action.seat]:
-            raise IllegalActionError(self.explain_illegal(action))
+            why = self.explain_illegal(action)
+            assert why is not None
+            raise IllegalActionError(why)
         self._legal = None
         self.actions.append(action)
         if self.phase is Phase.ACT:
@@ -498,48 +519,123 @@ class Round:
                 else:
                     self._resolve_rob()
 
-    def explain_illegal(self, action: Action) -> str:
-        """Why an action is not legal now (a sentence for error messages and hints)."""
+    def explain_illegal(self, action: Action) -> Reason | None:
+        """Why an action is not legal now, or None when it is legal."""
         if self.phase is Phase.END:
-            return "the hand is over"
+            return Reason("hand_over")
         legal = self._legal_map()
-        if action.seat not in legal:
-            if self.phase is Phase.ACT:
-                return f"it is S{self.current}'s turn, S{action.seat} has no decision now"
-            if action.seat == self.claim_from:
-                return f"S{action.seat} discarded this tile and cannot claim it"
-            if action.seat in self.declarations:
-                return f"S{action.seat} has already declared {self.declarations[action.seat].type.value}"
-            if self.claim_banned(action.seat):
-                return f"S{action.seat} is bound by the 抓打 freeze and cannot claim"
-            return f"S{action.seat} has no claim on this discard"
+        seat = action.seat
+        if action in legal.get(seat, ()):
+            return None
         t = action.type
+        if seat not in legal:
+            if self.phase is Phase.ACT:
+                return Reason("not_your_turn", {"seat": seat, "current": self.current})
+            if seat == self.claim_from:
+                return Reason("own_discard", {"seat": seat})
+            if seat in self.declarations:
+                return Reason("already_declared", {"seat": seat, "action": self.declarations[seat].type.value})
+            if self.claim_banned(seat):
+                return Reason("freeze_no_claim")
+            if self.phase is Phase.CLAIM and t in _CLAIMS and self.claim_tile is not None:
+                assert self.claim_from is not None
+                why = self.why_no_claim(seat, t, self.claim_tile, self.claim_from)
+                if why is not None:
+                    return why
+            return Reason("no_claim", {"seat": seat})
+        if self.phase is Phase.ACT:
+            if t is ActionType.DISCARD:
+                tile = action.tile
+                if tile not in self.hands[seat]:
+                    return Reason("not_in_hand", {"seat": seat, "tile": TILE_NAMES[tile]})
+                return self.discard_restriction(seat) or Reason("not_offered", {"action": t.value})
+            if t is ActionType.WIN:
+                if not self.may_win and self._could_win(self.hands[seat], len(self.melds[seat])):
+                    return Reason("no_win_after_claim")
+                return Reason("not_a_win")
+            if t in (ActionType.CONCEALED_KONG, ActionType.ADDED_KONG):
+                if self.remaining <= FINAL_WALL:
+                    return Reason("kong_final", {"remaining": self.remaining, "limit": FINAL_WALL})
+                fo = self.freeze_owner
+                if t is ActionType.ADDED_KONG and fo is not None and not (
+                        fo == seat and self.options.zhuada_subject == "others"):
+                    return Reason("freeze_added_kong")
+        elif self.phase is Phase.CLAIM and t in _CLAIMS and self.claim_tile is not None:
+            assert self.claim_from is not None
+            why = self.why_no_claim(seat, t, self.claim_tile, self.claim_from)
+            if why is not None:
+                return why
+        return Reason("not_offered", {"action": t.value})
+
+    def discard_restriction(self, seat: int) -> Reason | None:
+        """Why some tiles in the seat's hand may not be discarded now (抓打 freeze, 吃后限打), if any."""
+        if self.freeze_binds(seat) and self.drawn is not None:
+            return Reason("zhuada", {"owner": self.freeze_owner, "tile": TILE_NAMES[self.drawn]})
+        if self.chow_ban and len(self._discardable(seat)) < len(set(self.hands[seat])):
+            return Reason("chow_ban", {"tiles": [TILE_NAMES[f] for f in self.chow_ban]})
+        return None
+
+    def why_no_claim(self, seat: int, want: ActionType, tile: int, discarder: int,
+                     hand: Sequence[int] | None = None) -> Reason | None:
+        """Why ``seat`` may not claim discard ``tile`` of ``discarder`` with a ``want`` (win, pong, 直杠, chow).
+
+        Reads the restrictions in force now; ``hand`` is the seat's concealed tiles at the discard (default:
+        its hand now). None when nothing forbids the claim. The codes ``no_win_with_tile``, ``no_pair``,
+        ``no_chow_shape`` and ``chow_not_next`` mean the hand has nothing to claim, the others that a rule
+        forbids a claim the hand could make.
+        """
         wc = self.wildcards
-        if t is ActionType.DISCARD:
-            tile = action.tile
-            if tile not in self.hands[action.seat]:
-                return f"{TILE_NAMES[tile]} is not in S{action.seat}'s hand"
-            if self.freeze_binds(action.seat) and self.drawn is not None:
-                return f"抓打 freeze: S{action.seat} must discard the tile just drawn ({TILE_NAMES[self.drawn]})"
-            if self.chow_ban and wc.face(tile) in self.chow_ban:
-                return f"after a chow, {TILE_NAMES[tile]} may not be discarded this turn (吃后限打)"
-        if t is ActionType.WIN:
-            if self.phase is Phase.ACT and not self.may_win:
-                return "no win is allowed right after a chow or pong"
-            return f"S{action.seat}'s hand is not a legal win now"
-        if t in (ActionType.CONCEALED_KONG, ActionType.ADDED_KONG) and self.remaining <= FINAL_WALL:
-            return f"kongs need more than {FINAL_WALL} tiles in the wall"
-        if t is ActionType.ADDED_KONG and self.freeze_owner is not None:
-            return "加杠 is not allowed while the 抓打 freeze lasts"
-        if t in (ActionType.CHOW, ActionType.PONG, ActionType.EXPOSED_KONG) and self.claim_final:
-            return "in the final claim phase only a discard win may be claimed"
-        if t is ActionType.CHOW and self.claim_from is not None and action.seat != (self.claim_from + 1) % 4:
-            return "only the discarder's next player may chow"
-        if t is ActionType.PONG and self.claim_tile is not None and wc.face(self.claim_tile) in self.passed_pong[
-            action.seat
-        ]:
-            return "漏碰: a pong of this face was passed since this seat's last discard"
-        return f"{action} is not among the legal actions"
+        if wc.is_wild(tile):
+            return Reason("wildcard_claim")
+        if seat == discarder:
+            return Reason("own_discard", {"seat": seat})
+        tiles = list(self.hands[seat] if hand is None else hand)
+        face = wc.face(tile)
+        name = TILE_NAMES[face]
+        final = self.claim_final if self.phase is not Phase.ACT and tile == self.claim_tile \
+            else self.remaining <= FINAL_WALL
+        counts, w = wc.split(tiles)
+        k = len(self.melds[seat])
+        if want is ActionType.WIN:
+            if not self._could_win([*tiles, tile], k):
+                return Reason("no_win_with_tile", {"tile": name})
+            if not self.discard_wins_live():
+                return Reason("no_discard_win_streak", {"streak": self.streak, "min": self.options.discard_min_l})
+            if (seat == self.dealer) == (discarder == self.dealer):
+                return Reason("non_dealers")
+            if self.claim_banned(seat):
+                return Reason("freeze_no_claim")
+            if baotou_state(counts, w) or qike_state(counts, w, k):
+                return Reason("baotou_no_discard_win", {"state": "baotou" if baotou_state(counts, w) else "qike"})
+            if face in self.passed_win[seat]:
+                return Reason("louhu", {"tile": name})
+            if evaluate_win([*tiles, tile], k, tile, WinType.DISCARD, wc, must_baotou=self.options.must_baotou):
+                return None
+            if self.options.must_baotou and w > 0:
+                return Reason("must_baotou")
+            return Reason("no_win_with_tile", {"tile": name})
+        if want is ActionType.CHOW:
+            if seat != (discarder + 1) % 4:
+                return Reason("chow_not_next", {"discarder": discarder})
+            if face >= 27 or not self._chow_pairs(tiles, face):
+                return Reason("no_chow_shape", {"tile": name})
+        else:
+            n = counts[face]
+            need = 3 if want is ActionType.EXPOSED_KONG else 2
+            if n < need and not (want is ActionType.PONG and self.options.wildcard_in_melds and n and w):
+                return Reason("no_pair", {"tile": name})
+        if self.claim_banned(seat):
+            return Reason("freeze_no_claim")
+        if final:
+            return Reason("final_claim", {"limit": FINAL_WALL})
+        if want is ActionType.PONG and face in self.passed_pong[seat]:
+            return Reason("loupeng", {"tile": name})
+        if (want is ActionType.CHOW or self.options.pong_counts_as_tan) and not self.tan_room(seat, discarder):
+            return Reason("tan_cap", {"discarder": discarder, "count": self.tan[seat][discarder],
+                                      "cap": self.tan_cap(seat, discarder)})
+        if want is ActionType.CHOW and hand is None and not self._chow_options(seat, tile, face):
+            return Reason("chow_all_banned")
+        return None
 
     def _apply_act(self, a: Action) -> None:
         p = a.seat

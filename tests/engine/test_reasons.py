@@ -1,0 +1,84 @@
+"""Reasons: one value says why an action is not allowed, in both languages, for the engine, hints and the page."""
+
+from __future__ import annotations
+
+import pytest
+from helpers import act, opts, pass_claims, scenario
+
+from hzmj_core.actions import Action, ActionType
+from hzmj_core.reasons import CODES, Reason, seat_words, tile_words
+from hzmj_core.round import IllegalActionError, Round
+
+
+def test_words_name_tiles_and_seats_as_players_do() -> None:
+    assert tile_words("3p", "zh") == "三筒" and tile_words("3p", "en") == "3 Dots"
+    assert tile_words("P*", "zh") == "白板" and tile_words("E", "en") == "East wind"
+    assert [seat_words(s, "zh", viewer=2) for s in range(4)] == ["对家", "上家", "你", "下家"]
+    assert [seat_words(s, "en", viewer=0) for s in range(4)] == ["you", "Right", "Across", "Left"]
+    assert seat_words(3, "en") == "S3" and seat_words(0, "en", 0, possessive=True) == "your"
+
+
+def test_reason_text_and_json() -> None:
+    r = Reason("tan_cap", {"discarder": 0, "count": 2, "cap": 2})
+    assert r.zh(viewer=1) == "摊数已满：已经吃碰上家2次（上限2）"
+    assert r.en(viewer=1) == "摊 cap: already 2 claims on Left (cap 2)"
+    assert r.to_json() == {"code": "tan_cap", "params": {"discarder": 0, "count": 2, "cap": 2}}
+    assert Reason("chow_ban", {"tiles": ["4m", "7m"]}).zh() == "吃后限打：这一轮不能打四万、七万"
+    with pytest.raises(ValueError, match="unknown reason code 'nope'"):
+        Reason("nope")
+    assert len(set(CODES)) == len(CODES)
+
+
+def test_illegal_action_error_carries_its_reason() -> None:
+    r = scenario({0: "1m 9p"})
+    with pytest.raises(IllegalActionError) as info:
+        r.apply(Action.parse("S1 discard 1m"))
+    assert info.value.reason == Reason("not_your_turn", {"seat": 1, "current": 0})
+    assert info.value.reason.zh(viewer=1) == "现在轮到上家出牌"
+    assert str(info.value) == "it is S0's turn"
+    assert r.explain_illegal(r.legal_actions(0)[0]) is None
+
+
+def _chow_with_wildcard_in_ban() -> tuple[Round, Action]:
+    # 翻财神 with indicator 4s: the other 4s are wildcards. S1 chows 1s with 2s3s, which bans the faces 1s
+    # and 4s; the wildcard 4s in S1's hand is still discardable (RULES §5.7: the ban is on natural tiles).
+    r = scenario({0: "1s", 1: "2s3s 4s 1m5m9m 2p6p E S W N C"}, options=opts(wildcard_mode="flipped"),
+                 indicator="4s")
+    act(r, "S0 discard 1s")
+    act(r, "S1 chow 2s3s")
+    pass_claims(r)
+    return r, Action.parse("S1 discard 4s")
+
+
+def test_explain_illegal_keeps_the_wildcard_exemption_of_the_chow_ban() -> None:
+    r, wild = _chow_with_wildcard_in_ban()
+    assert r.chow_ban == (18, 21)
+    assert wild in r.legal_actions(1)
+    why = r.explain_illegal(wild)
+    assert why is None or "吃后限打" not in str(why)  # was "after a chow, 4s may not be discarded (吃后限打)"
+    banned = r.explain_illegal(Action.parse("S1 discard C"))
+    assert banned is None  # C is not banned
+
+
+def test_chow_ban_reason_for_a_banned_tile() -> None:
+    r = scenario({0: "4m", 1: "5m6m 7m 1p2p3p 9s9s E S W N"})
+    act(r, "S0 discard 4m")
+    act(r, "S1 chow 5m6m")
+    pass_claims(r)
+    with pytest.raises(IllegalActionError) as info:
+        r.apply(Action.parse("S1 discard 7m"))
+    assert info.value.reason == Reason("chow_ban", {"tiles": ["4m", "7m"]})
+
+
+def test_why_no_claim_names_the_rule() -> None:
+    r = scenario({0: "4m", 1: "5m6m 1p2p3p 7s8s9s E S W N C", 2: "4m4m 2p5p8p 3s6s9s E S W"})
+    act(r, "S0 discard 4m")
+    assert r.why_no_claim(2, ActionType.CHOW, 3, 0) == Reason("chow_not_next", {"discarder": 0})
+    assert r.why_no_claim(2, ActionType.PONG, 3, 0) is None
+    assert r.why_no_claim(3, ActionType.PONG, 3, 0) in (None, Reason("no_pair", {"tile": "4m"}))
+    assert r.why_no_claim(1, ActionType.WIN, 3, 0) == Reason("no_win_with_tile", {"tile": "4m"})
+    assert r.why_no_claim(0, ActionType.PONG, 3, 0) == Reason("own_discard", {"seat": 0})
+    assert r.why_no_claim(1, ActionType.PONG, 33, 0) == Reason("wildcard_claim")
+    with pytest.raises(IllegalActionError) as info:
+        r.apply(Action.parse("S2 chow 5m6m"))
+    assert info.value.reason.code == "chow_not_next"
