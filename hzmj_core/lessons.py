@@ -997,53 +997,21 @@ def _check_claimants(ex: Exercise, answer: Any) -> dict[str, Any]:
     if not isinstance(answer, list) or not all(isinstance(s, int) and 0 <= s <= 3 for s in answer):
         raise LessonError("answer with a list of seats, e.g. [1, 3]")
     ok = sorted(set(answer)) == seats
-    d = r.claim_from if r.claim_from is not None else next(
-        e["seat"] for e in reversed(r.events) if e["type"] == "discard")
+    last = next(e for e in reversed(r.events) if e["type"] == "discard")
+    d = int(last["seat"])
+    x = r.claim_tile if r.claim_tile is not None else parse_tile(str(last["tile"]))
     reasons_zh: list[str] = []
     reasons_en: list[str] = []
     for q in ((d + i) % 4 for i in (1, 2, 3)):
         if q in seats:
             continue
-        why_zh, why_en = _why_not(r, q, d, want)
-        if why_zh:
-            reasons_zh.append(f"S{q}：{why_zh}")
-            reasons_en.append(f"S{q}: {why_en}")
+        why = r.why_no_claim(q, want, x, d)
+        if why is not None:
+            reasons_zh.append(f"S{q}：{why.zh()}")
+            reasons_en.append(f"S{q}: {why.en()}")
     zh = f"可以{want.chinese}的是：{_seats_zh(seats)}。" + "；".join(reasons_zh) + ("。" if reasons_zh else "")
     en = f"May {want.value}: {_seats_en(seats)}. " + "; ".join(reasons_en) + ("." if reasons_en else "")
     return _result(ok, zh, en, seats)
-
-
-def _why_not(r: Round, q: int, d: int, want: ActionType) -> tuple[str, str]:
-    """A short reason why seat q has no claim of this type (from the engine's state)."""
-    x = r.claim_tile
-    if x is None:
-        x = parse_tile(next(e["tile"] for e in reversed(r.events) if e["type"] == "discard").rstrip("*"))
-    face = r.wildcards.face(x)
-    if r.remaining <= 20 and want is not ActionType.WIN:
-        return "最后一张只能被胡", "the last discard may only be won on"
-    if r.claim_banned(q):
-        return "被抓打限制", "bound by the freeze"
-    if want is ActionType.CHOW:
-        if q != (d + 1) % 4:
-            return "不是下家，不能吃", "not the discarder's next player, so no chow"
-        if r.tan_cap(q, d) is not None and r.tan[q][d] >= (r.tan_cap(q, d) or 0):
-            return f"已经吃碰 S{d} {r.tan[q][d]} 摊，到上限了", f"already {r.tan[q][d]} claims on S{d}: the cap"
-        return "凑不成顺子", "no run with this tile"
-    if want is ActionType.PONG:
-        if face in r.passed_pong[q]:
-            return "漏碰：刚才能碰没碰", "passed pong on this face since its last discard"
-        return "没有一对", "no pair of it"
-    # win
-    if not r.discard_wins_live():
-        return "老庄数不到 3，不能放铳", "the streak is below 3: no discard wins"
-    if (q == r.dealer) == (d == r.dealer):
-        return "闲家之间不能放铳", "two non-dealers cannot win on each other's discards"
-    if face in r.passed_win[q]:
-        return "漏胡：刚才能胡没胡", "passed a win on this face since its last discard"
-    counts, w = r.wildcards.split(r.hands[q])
-    if baotou_state(counts, w) or qike_state(counts, w, len(r.melds[q])):
-        return "暴头/七客状态不能胡别人的牌", "in 暴头/七客 state"
-    return "这张牌凑不成胡牌", "this tile does not complete the hand"
 
 
 _CHECKERS: dict[str, Callable[[Exercise, Any], dict[str, Any]]] = {

@@ -571,17 +571,19 @@ class Round:
         """Why some tiles in the seat's hand may not be discarded now (抓打 freeze, 吃后限打), if any."""
         if self.freeze_binds(seat) and self.drawn is not None:
             return Reason("zhuada", {"owner": self.freeze_owner, "tile": TILE_NAMES[self.drawn]})
-        if self.chow_ban and len(self._discardable(seat)) < len(set(self.hands[seat])):
+        # After a kong the ban is lifted when it would leave nothing to discard (see _discardable).
+        if self.chow_ban and (self.turn_kongs[seat] == 0
+                              or len(self._discardable(seat)) < len(set(self.hands[seat]))):
             return Reason("chow_ban", {"tiles": [TILE_NAMES[f] for f in self.chow_ban]})
         return None
 
-    def why_no_claim(self, seat: int, want: ActionType, tile: int, discarder: int,
-                     hand: Sequence[int] | None = None) -> Reason | None:
+    def why_no_claim(self, seat: int, want: ActionType, tile: int, discarder: int) -> Reason | None:
         """Why ``seat`` may not claim discard ``tile`` of ``discarder`` with a ``want`` (win, pong, 直杠, chow).
 
-        Reads the restrictions in force now; ``hand`` is the seat's concealed tiles at the discard (default:
-        its hand now). None when nothing forbids the claim. The codes ``no_win_with_tile``, ``no_pair``,
-        ``no_chow_shape`` and ``chow_not_next`` mean the hand has nothing to claim, the others that a rule
+        The discard is the one of the open claim window, or the last one when nobody could claim it (the
+        seat that drew since then is judged without its draw). Reads the restrictions in force now. None
+        when nothing forbids the claim. The codes ``no_win_with_tile``, ``no_pair``, ``no_chow_shape``,
+        ``chow_not_next`` and ``own_discard`` mean the hand has nothing to claim; the others that a rule
         forbids a claim the hand could make.
         """
         wc = self.wildcards
@@ -589,11 +591,13 @@ class Round:
             return Reason("wildcard_claim")
         if seat == discarder:
             return Reason("own_discard", {"seat": seat})
-        tiles = list(self.hands[seat] if hand is None else hand)
+        tiles = list(self.hands[seat])
+        window = self.phase is not Phase.ACT
+        if not window and seat == self.current and self.drawn is not None:
+            tiles.remove(self.drawn)
         face = wc.face(tile)
         name = TILE_NAMES[face]
-        final = self.claim_final if self.phase is not Phase.ACT and tile == self.claim_tile \
-            else self.remaining <= FINAL_WALL
+        final = self.claim_final if window else self.remaining <= FINAL_WALL
         counts, w = wc.split(tiles)
         k = len(self.melds[seat])
         if want is ActionType.WIN:
@@ -633,7 +637,7 @@ class Round:
         if (want is ActionType.CHOW or self.options.pong_counts_as_tan) and not self.tan_room(seat, discarder):
             return Reason("tan_cap", {"discarder": discarder, "count": self.tan[seat][discarder],
                                       "cap": self.tan_cap(seat, discarder)})
-        if want is ActionType.CHOW and hand is None and not self._chow_options(seat, tile, face):
+        if want is ActionType.CHOW and window and not self._chow_options(seat, tile, face):
             return Reason("chow_all_banned")
         return None
 

@@ -21,6 +21,7 @@ from .hints import hints
 from .log import LogError, match_log, replay
 from .match import Match
 from .options import OPTION_INFO, Options, OptionsError
+from .reasons import Reason
 from .rng import derive_seed
 from .round import IllegalActionError
 from .tiles import TILE_NAMES
@@ -30,7 +31,15 @@ DEFAULT_LEVEL = "basic"
 
 
 class ApiError(ValueError):
-    """A request the engine refuses; the message is shown to the user."""
+    """A request the engine refuses; the message is shown to the user.
+
+    For an illegal action ``reason`` holds the engine's :class:`~hzmj_core.reasons.Reason`, which the worker
+    sends beside the message (``{code, params}``) so the page can word it in the player's language.
+    """
+
+    def __init__(self, message: str, reason: Reason | None = None) -> None:
+        super().__init__(message)
+        self.reason = reason
 
 
 class GameSession:
@@ -107,7 +116,7 @@ class GameSession:
         try:
             r.apply(a)
         except IllegalActionError as exc:
-            raise ApiError(str(exc)) from None
+            raise ApiError(exc.reason.en(self.human), exc.reason) from None
         return {"events": r.events[before:], "state": self.state()}
 
     def bot_step(self) -> dict[str, Any]:

@@ -13,10 +13,12 @@
 const PHASE_SPAN = {download: [0, 0.85], python: [0.85, 0.92], install: [0.92, 0.97], import: [0.97, 1]};
 
 export class BridgeError extends Error {
-  constructor(message, traceback) {
+  /** `reason`: the engine's {code, params} when it refused an action (word it with reasons.mjs), else null. */
+  constructor(message, traceback, reason = null) {
     super(message);
     this.name = 'BridgeError';
     this.traceback = traceback;
+    this.reason = reason;
   }
 }
 
@@ -95,7 +97,7 @@ export class Bridge {
     const p = this._pending.get(msg.id);
     if (!p) return;
     this._pending.delete(msg.id);
-    if ('error' in msg) p.reject(new BridgeError(msg.error, msg.traceback));
+    if ('error' in msg) p.reject(new BridgeError(msg.error, msg.traceback, msg.reason || null));
     else p.resolve(msg.result);
   }
 

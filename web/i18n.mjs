@@ -124,15 +124,20 @@ export function valueLabel(v) {
   return VALUE_LABELS[lang][key] ?? key;
 }
 
-/** A tile in words: "五万" / "5 Characters". */
+/** A tile in words in the current language: "五万" / "5 Characters". */
 export function tileName(tile) {
   if (!tile) return lang === 'zh' ? '暗牌' : 'hidden tile';
+  return tileWords(tile, lang);
+}
+
+/** A tile (notation, '*' ignored) in words in language `l` ('zh' or 'en'): "三筒" / "3 Dots". */
+export function tileWords(tile, l) {
   const face = tile.replace('*', '');
-  if (HONOURS[face]) return HONOURS[face][lang === 'zh' ? 0 : 1];
+  if (HONOURS[face]) return HONOURS[face][l === 'zh' ? 0 : 1];
   const n = Number(face[0]);
   const suit = SUITS[face[1]];
   if (!suit) return tile;
-  return lang === 'zh' ? `${ZH_NUM[n]}${suit[0]}` : `${n} ${suit[1]}`;
+  return l === 'zh' ? `${ZH_NUM[n]}${suit[0]}` : `${n} ${suit[1]}`;
 }
 
 /** Seat name relative to the human (0 = you, 1 = next / right, 2 = across, 3 = previous / left). */

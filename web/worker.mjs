@@ -6,7 +6,8 @@
 //   worker -> page  {type: 'progress', phase, loaded, total}      phase: download | python | install | import
 //                   {type: 'ready', version, build, timings}
 //                   {type: 'boot-error', error}                   boot failed (the page offers Retry)
-//                   {id, result} | {id, error, traceback?}        answer to a request
+//                   {id, result} | {id, error, reason?, traceback?} answer to a request (reason: the
+//                                                                  engine's {code, params} for an illegal action)
 // Methods: `version` is answered here; every other method goes to
 // `hzmj_core.webapi.call(method, json_args) -> json` when that module exists.
 //
@@ -106,7 +107,9 @@ def _hzmj_dispatch(method, json_args):
                 result = json.dumps(result)
         return '{"ok":true,"result":' + result + '}'
     except BaseException as e:
+        reason = getattr(e, "reason", None)
         return json.dumps({"ok": False, "error": f"{type(e).__name__}: {e}",
+                           "reason": None if reason is None else reason.to_json(),
                            "traceback": traceback.format_exc()})
 `;
 
@@ -276,7 +279,7 @@ self.onmessage = async (event) => {
   try {
     const reply = call(method, args);
     if (reply.ok) self.postMessage({id, result: reply.result});
-    else self.postMessage({id, error: reply.error, traceback: reply.traceback});
+    else self.postMessage({id, error: reply.error, reason: reply.reason, traceback: reply.traceback});
   } catch (err) {
     self.postMessage({id, error: String(err && err.message || err)});
   }

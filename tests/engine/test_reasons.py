@@ -82,3 +82,82 @@ def test_why_no_claim_names_the_rule() -> None:
     with pytest.raises(IllegalActionError) as info:
         r.apply(Action.parse("S2 chow 5m6m"))
     assert info.value.reason.code == "chow_not_next"
+
+
+# One example of the params of every code, as the engine makes them (keys and kinds of values).
+EXAMPLES: dict[str, dict[str, object]] = {
+    "hand_over": {},
+    "not_your_turn": {"seat": 1, "current": 0},
+    "own_discard": {"seat": 2},
+    "already_declared": {"seat": 3, "action": "pong"},
+    "no_claim": {"seat": 1},
+    "not_in_hand": {"seat": 0, "tile": "5p"},
+    "not_offered": {"action": "exposed_kong"},
+    "zhuada": {"owner": 3, "tile": "E"},
+    "freeze_added_kong": {},
+    "freeze_no_claim": {},
+    "chow_ban": {"tiles": ["4m", "7m"]},
+    "chow_all_banned": {},
+    "no_win_after_claim": {},
+    "not_a_win": {},
+    "no_win_with_tile": {"tile": "9s"},
+    "kong_final": {"remaining": 19, "limit": 20},
+    "final_claim": {"limit": 20},
+    "wildcard_claim": {},
+    "chow_not_next": {"discarder": 2},
+    "no_chow_shape": {"tile": "3s"},
+    "no_pair": {"tile": "C"},
+    "loupeng": {"tile": "8s"},
+    "louhu": {"tile": "3p"},
+    "tan_cap": {"discarder": 0, "count": 2, "cap": 2},
+    "no_discard_win_streak": {"streak": 1, "min": 3},
+    "non_dealers": {},
+    "baotou_no_discard_win": {"state": "qike"},
+    "must_baotou": {},
+}
+
+_NODE = """
+import {readFileSync} from 'node:fs';
+const {CODES, reasonText} = await import(process.argv[1]);
+const cases = JSON.parse(readFileSync(0, 'utf8'));
+const texts = cases.map(([reason, lang, viewer]) => CODES.includes(reason.code) ? reasonText(reason, lang, viewer) : null);
+process.stdout.write(JSON.stringify({codes: CODES, texts}));
+"""
+
+
+def test_every_engine_code_has_an_example() -> None:
+    assert set(EXAMPLES) == set(CODES)
+    for code, params in EXAMPLES.items():
+        assert Reason(code, params).zh(viewer=0) and Reason(code, params).en()
+
+
+@pytest.mark.host_only
+def test_the_page_words_every_engine_reason_as_the_engine_does() -> None:
+    import json
+    import subprocess
+    from pathlib import Path
+
+    module = Path(__file__).resolve().parents[2] / "web" / "reasons.mjs"
+    cases = [(Reason(code, params).to_json(), lang, viewer)
+             for code, params in EXAMPLES.items() for lang in ("zh", "en") for viewer in (None, 0, 1, 3)]
+    done = subprocess.run(["node", "--input-type=module", "-e", _NODE, module.as_uri()], input=json.dumps(cases),
+                          capture_output=True, text=True, check=True, timeout=60)
+    out = json.loads(done.stdout)
+    assert sorted(set(CODES) - set(out["codes"])) == []  # a code the page cannot word
+    assert sorted(set(out["codes"]) - set(CODES)) == []  # a code the engine no longer gives
+    for (reason, lang, viewer), text in zip(cases, out["texts"], strict=True):
+        assert text == Reason(reason["code"], reason["params"]).text(lang, viewer), (reason, lang, viewer)
+
+
+def test_webapi_refusal_carries_the_reason() -> None:
+    import json
+
+    from hzmj_core import webapi
+
+    state = json.loads(webapi.call("new_game", json.dumps({"seed": 5, "human": 0})))
+    missing = next(t for t in ("1m", "9m", "1p", "9p", "1s", "9s", "E", "S", "W", "N") if t not in state["hand"])
+    with pytest.raises(webapi.ApiError) as info:
+        webapi.call("act", json.dumps({"action": f"S0 discard {missing}"}))
+    reason = info.value.reason
+    assert reason is not None and reason.code in ("not_in_hand", "not_your_turn")
+    assert str(info.value) == reason.en(viewer=0)
