@@ -120,7 +120,8 @@ _NODE = """
 import {readFileSync} from 'node:fs';
 const {CODES, reasonText} = await import(process.argv[1]);
 const cases = JSON.parse(readFileSync(0, 'utf8'));
-const texts = cases.map(([reason, lang, viewer]) => CODES.includes(reason.code) ? reasonText(reason, lang, viewer) : null);
+const texts = cases.map(([reason, lang, viewer]) =>
+  CODES.includes(reason.code) ? reasonText(reason, lang, viewer) : null);
 process.stdout.write(JSON.stringify({codes: CODES, texts}));
 """
 
