@@ -6,15 +6,19 @@ seating (four times), every kind sitting at every seat, so the luck of the wall 
 mahjong. The figures per kind: mean points per hand with a 95% confidence interval (over walls, so the
 four rotations of one wall count as one sample), win rate, deal-in (放铳) rate, average fan of wins and the
 decision time of the bot (median and 95th percentile).
+
+Walls can be played by several worker processes (``workers``); each wall depends only on the seed and its
+number, and the outcomes are put back in wall order, so every figure except the timings is the same for any
+number of workers. Where there are no processes (Pyodide) the arena plays in one.
 """
 
 from __future__ import annotations
 
 import math
 import statistics
+import sys
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -106,6 +110,43 @@ def _play_chunk(args: tuple[Options, int, list[int], list[str], bool, int | str]
     return out
 
 
+def can_use_processes() -> bool:
+    """True if this Python can start worker processes (not in Pyodide, whose WebAssembly has none)."""
+    if sys.platform == "emscripten":
+        return False
+    try:
+        import multiprocessing  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def _play_in_processes(options: Options, seed: int, walls: list[int], seats: list[str], duplicate: bool,
+                       streak: int | str, workers: int,
+                       progress: Callable[[int, int], None] | None) -> list[SeatHand]:
+    """Play the walls in ``workers`` processes; the outcomes in wall order, as one process would give them."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    # fork where there is one: the workers start at once and inherit the warm hand tables.
+    methods = multiprocessing.get_all_start_methods()
+    ctx = multiprocessing.get_context("fork" if "fork" in methods else None)
+    # Small interleaved batches keep both workers busy to the end (late walls are not slower than early ones).
+    n_batches = min(len(walls), workers * 8)
+    batches = [walls[i::n_batches] for i in range(n_batches)]
+    records: list[SeatHand] = []
+    with ProcessPoolExecutor(max_workers=workers, mp_context=ctx) as pool:
+        parts = pool.map(_play_chunk, [(options, seed, b, seats, duplicate, streak) for b in batches])
+        done = 0
+        for batch, part in zip(batches, parts, strict=True):
+            records.extend(part)
+            done += len(batch)
+            if progress is not None:
+                progress(done, len(walls))
+    records.sort(key=lambda r: r.wall)  # stable: a wall's rotations and seats keep their order
+    return records
+
+
 def _percentile(sorted_values: Sequence[float], q: float) -> float:
     if not sorted_values:
         return 0.0
@@ -146,12 +187,13 @@ def summarize(records: Sequence[SeatHand]) -> dict[str, dict[str, Any]]:
 
 
 def run_arena(hands: int, seed: int, seats: Sequence[str], *, duplicate: bool = False,
-              options: Options | None = None, streak: int | str = "mix", jobs: int = 1,
+              options: Options | None = None, streak: int | str = "mix", workers: int = 1,
               progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
     """Play about ``hands`` hands (with ``duplicate``, ``hands / 4`` walls × 4 rotations) and report per kind.
 
     ``seats`` names the bot kind of each of the four seats (one name means all four). ``streak`` is 1, 2, 3
-    or ``"mix"`` (:data:`STREAK_MIX`). ``jobs > 1`` plays walls in that many processes (same results).
+    or ``"mix"`` (:data:`STREAK_MIX`). ``workers > 1`` plays the walls in that many processes (the same
+    results; one process where the platform has none). ``progress(walls_done, walls)`` follows the play.
     """
     seats = list(seats)
     if len(seats) == 1:
@@ -165,24 +207,21 @@ def run_arena(hands: int, seed: int, seats: Sequence[str], *, duplicate: bool = 
         raise ArenaError("--hands must be at least 1")
     if streak not in ("mix", 1, 2, 3):
         raise ArenaError(f"--streak must be 1, 2, 3 or mix, got {streak!r}")
+    if workers < 1:
+        raise ArenaError(f"--workers must be at least 1, got {workers}")
     opts = options or Options()
     n_walls = max(1, math.ceil(hands / 4)) if duplicate else hands
     walls = list(range(n_walls))
+    workers = min(workers, n_walls) if can_use_processes() else 1
     t0 = time.perf_counter()
     records: list[SeatHand] = []
-    if jobs <= 1:
+    if workers == 1:
         for i, w in enumerate(walls):
             records.extend(play_wall(opts, seed, w, seats, duplicate, streak))
             if progress is not None:
                 progress(i + 1, n_walls)
     else:
-        chunks = [walls[i::jobs * 4] for i in range(jobs * 4)]
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            for i, part in enumerate(pool.map(_play_chunk, [(opts, seed, c, seats, duplicate, streak)
-                                                            for c in chunks if c])):
-                records.extend(part)
-                if progress is not None:
-                    progress(i + 1, len(chunks))
+        records = _play_in_processes(opts, seed, walls, seats, duplicate, streak, workers, progress)
     elapsed = time.perf_counter() - t0
     played = len(records) // 4
     wins = sum(1 for r in records if r.won)
@@ -193,6 +232,7 @@ def run_arena(hands: int, seed: int, seats: Sequence[str], *, duplicate: bool = 
         "seed": seed,
         "seats": seats,
         "streak": streak,
+        "workers": workers,
         "draw_rate": round(1 - wins / played, 4),
         "seconds": round(elapsed, 2),
         "hands_per_second": round(played / elapsed, 2) if elapsed > 0 else None,

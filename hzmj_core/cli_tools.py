@@ -40,7 +40,8 @@ def add_parsers(sub: Any) -> None:
                    help=f"bot kind per seat, one name or four comma-separated ({kinds})")
     a.add_argument("--duplicate", action="store_true", help="play each wall once per seat rotation")
     a.add_argument("--streak", default="mix", help="dealer streak of every hand: 1, 2, 3 or mix (default)")
-    a.add_argument("--jobs", type=int, default=1, help="worker processes (results do not depend on it)")
+    a.add_argument("--workers", type=int, default=1,
+                   help="worker processes playing the walls (the results do not depend on it; 1 in Pyodide)")
     a.add_argument("--options", type=Path, help="JSON file of rule options (RULES §11 keys)")
     a.add_argument("--json", action="store_true")
     h = sub.add_parser("hint", help="hints for one seat: 听牌, 进张, suggested action, blocked actions",
@@ -99,7 +100,7 @@ def run(args: argparse.Namespace) -> int:
             progress = None if args.json else _progress
             data: dict[str, Any] = run_arena(args.hands, args.seed, seats, duplicate=args.duplicate,
                                              options=_options(args.options), streak=streak,
-                                             jobs=max(1, args.jobs), progress=progress)
+                                             workers=args.workers, progress=progress)
             if progress is not None:
                 print(file=sys.stderr)
             _emit(data, args.json, arena_text)

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 
+from hzmj_core import arena
 from hzmj_core.arena import ArenaError, run_arena
 from hzmj_core.cli import main
 
@@ -34,11 +36,40 @@ def test_arena_is_reproducible() -> None:
         assert a["kinds"][k]["mean_points"] == b["kinds"][k]["mean_points"]
 
 
+TIMINGS = ("seconds", "hands_per_second", "workers", "time_median_ms", "time_p95_ms", "time_max_ms")
+
+
+def _without_timings(d: dict[str, Any]) -> dict[str, Any]:
+    out = {k: v for k, v in d.items() if k not in TIMINGS}
+    out["kinds"] = {k: {f: v for f, v in s.items() if f not in TIMINGS} for k, s in d["kinds"].items()}
+    return out
+
+
+def test_workers_give_the_same_figures_as_one_process() -> None:
+    seats = ["normal", "easy", "random", "basic"]
+    one = run_arena(24, 11, seats, duplicate=True)
+    seen: list[tuple[int, int]] = []
+    two = run_arena(24, 11, seats, duplicate=True, workers=2, progress=lambda d, t: seen.append((d, t)))
+    assert one["workers"] == 1 and two["workers"] == 2
+    assert _without_timings(two) == _without_timings(one)
+    assert seen[-1] == (6, 6) and [d for d, _ in seen] == sorted(d for d, _ in seen)
+    plain = run_arena(5, 4, ["easy"], streak=3, workers=3)
+    assert _without_timings(plain) == _without_timings(run_arena(5, 4, ["easy"], streak=3))
+
+
+def test_without_processes_the_arena_plays_in_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(arena.sys, "platform", "emscripten")
+    assert not arena.can_use_processes()
+    assert run_arena(2, 1, ["random"], workers=2)["workers"] == 1
+
+
 def test_arena_errors() -> None:
     with pytest.raises(ArenaError):
         run_arena(4, 1, ["strong", "normal"])
     with pytest.raises(ArenaError):
         run_arena(4, 1, ["nobody"])
+    with pytest.raises(ArenaError, match="--workers"):
+        run_arena(4, 1, ["random"], workers=0)
 
 
 def test_arena_cli(capsys: pytest.CaptureFixture[str]) -> None:
@@ -47,3 +78,7 @@ def test_arena_cli(capsys: pytest.CaptureFixture[str]) -> None:
     data = json.loads(capsys.readouterr().out)
     assert data["hands"] == 4 and set(data["kinds"]) == {"normal", "easy"}
     assert main(["arena", "--hands", "4", "--seed", "2", "--seats", "x"]) == 2
+    assert main(["arena", "--hands", "8", "--seed", "2", "--seats", "easy", "--workers", "2", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["workers"] == 2
+    assert main(["arena", "--hands", "4", "--seed", "2", "--workers", "0"]) == 2
+    assert "--workers" in capsys.readouterr().err
