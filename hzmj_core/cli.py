@@ -7,20 +7,22 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from .bots import BOTS, SeatView, make_bot
 from .hand import baotou_state, qike_state, shanten, waits, win_forms
 from .invariants import check
+from .jsontext import JsonInputError, read_json, read_text
 from .log import LogError, hand_log, load, replay
 from .match import Match
 from .options import Options, OptionsError
-from .rng import derive_seed
+from .rng import SeedError, derive_seed, parse_seed
 from .tiles import (
     NUM_KINDS,
     TILE_NAMES,
@@ -36,6 +38,22 @@ from .tiles import (
 
 class UsageError(Exception):
     """Bad command-line input (exit status 2)."""
+
+
+class Parser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line, like every other error of the command line."""
+
+    def error(self, message: str) -> NoReturn:
+        """Print ``error: <prog>: <message>`` (no usage block) and exit with status 2."""
+        self.exit(2, f"error: {self.prog}: {message} (see --help)\n")
+
+
+def seed_arg(text: str) -> int:
+    """An argparse type for seeds: a decimal integer with ``0 <= seed < 2^64``."""
+    try:
+        return parse_seed(text)
+    except SeedError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def _emit(data: dict[str, Any], as_json: bool, text: Callable[[dict[str, Any]], str]) -> None:
@@ -131,7 +149,10 @@ def simulate(hands: int, seed: int, bots: Sequence[str], options: Options, save_
         if name not in BOTS:
             raise UsageError(f"unknown bot {name!r}: choose from {', '.join(sorted(BOTS))}")
     if save_logs is not None:
-        save_logs.mkdir(parents=True, exist_ok=True)
+        try:
+            save_logs.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise UsageError(f"--save-logs {save_logs}: cannot make this directory ({exc.strerror or exc})") from None
     patterns: Counter[str] = Counter()
     win_types: Counter[str] = Counter()
     draws = 0
@@ -161,8 +182,11 @@ def simulate(hands: int, seed: int, bots: Sequence[str], options: Options, save_
                         if len(violations) < 5:
                             violations.extend(f"hand {played}, action {len(r.actions)}: {p}" for p in problems)
             if save_logs is not None:
-                (save_logs / f"hand-{played:05d}.json").write_text(
-                    json.dumps(hand_log(r, list(points)), ensure_ascii=False))
+                target = save_logs / f"hand-{played:05d}.json"
+                try:
+                    target.write_text(json.dumps(hand_log(r, list(points)), ensure_ascii=False), encoding="utf-8")
+                except OSError as exc:
+                    raise UsageError(f"--save-logs: cannot write {target} ({exc.strerror or exc})") from None
             res = r.result
             assert res is not None
             if res.winner is None:
@@ -214,9 +238,9 @@ def _simulate_text(d: dict[str, Any]) -> str:
 def replay_file(path: Path) -> dict[str, Any]:
     """Replay a log file; raises ``UsageError`` (exit 2) naming the first problem."""
     try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise UsageError(f"cannot read {path}: {exc.strerror}") from None
+        text = read_text(path)
+    except JsonInputError as exc:
+        raise UsageError(str(exc)) from None
     try:
         report = replay(load(text))
     except LogError as exc:
@@ -258,7 +282,7 @@ def _replay_text(d: dict[str, Any]) -> str:
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser (also documents the commands)."""
-    p = argparse.ArgumentParser(prog="python -m hzmj_core", description="Hangzhou Mahjong (杭州麻将) engine tools.")
+    p = Parser(prog="python -m hzmj_core", description="Hangzhou Mahjong (杭州麻将) engine tools.")
     sub = p.add_subparsers(dest="command", required=True)
     a = sub.add_parser("analyze", help="analyse a hand: win, forms, shanten, waits, 暴头/七客 state",
                        description="Analyse a 13- or 14-tile hand (melds count as 3 tiles each).")
@@ -270,7 +294,7 @@ def build_parser() -> argparse.ArgumentParser:
     s = sub.add_parser("simulate", help="play hands between bots and check invariants",
                        description="Play N hands between bots, checking every invariant after every action.")
     s.add_argument("--hands", type=int, required=True)
-    s.add_argument("--seed", type=int, required=True)
+    s.add_argument("--seed", type=seed_arg, required=True, help="0 to 2^64-1")
     s.add_argument("--bots", default="basic", help=f"one name or four, comma-separated ({', '.join(sorted(BOTS))})")
     s.add_argument("--options", type=Path, help="JSON file of rule options (RULES §11 keys)")
     s.add_argument("--save-logs", type=Path, metavar="DIR", help="write one JSON log per hand")
@@ -286,14 +310,16 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit status."""
+    """Run the command line; returns the exit status (0, 1 for invariant violations, 2 for bad input)."""
     parser = build_parser()
     args = parser.parse_args(argv)
     from . import cli_tools
 
-    if args.command in cli_tools.COMMANDS:
-        return cli_tools.run(args)
     try:
+        if args.command in cli_tools.COMMANDS:
+            code = cli_tools.run(args)
+            sys.stdout.flush()
+            return code
         if args.command == "analyze":
             _emit(analyze_hand(args.hand, args.melds, args.wildcard), args.json, _analyze_text)
         elif args.command == "simulate":
@@ -302,16 +328,23 @@ def main(argv: Sequence[str] | None = None) -> int:
             options = Options()
             if args.options is not None:
                 try:
-                    options = Options.from_json(json.loads(args.options.read_text(encoding="utf-8")))
-                except (OSError, json.JSONDecodeError, OptionsError) as exc:
+                    options = Options.from_json(read_json(args.options))
+                except (JsonInputError, OptionsError) as exc:
                     raise UsageError(f"--options {args.options}: {exc}") from None
             bots = [b.strip() for b in args.bots.split(",") if b.strip()]
             result = simulate(args.hands, args.seed, bots, options, args.save_logs)
             _emit(result, args.json, _simulate_text)
+            sys.stdout.flush()
             return 1 if result["invariant_violations"] else 0
         elif args.command == "replay":
             _emit(replay_file(args.file), args.json, _replay_text)
+        sys.stdout.flush()
     except UsageError as exc:
         print(f"error: {exc}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:
+        # The reader went away (``| head``): say so once; nothing more can reach stdout.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        print("error: the output was closed before everything was written", file=sys.stderr)
         return 2
     return 0

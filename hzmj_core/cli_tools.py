@@ -16,6 +16,7 @@ from typing import Any
 from .arena import ArenaError, arena_text, run_arena
 from .bots import BOTS
 from .hints import hints, hints_text
+from .jsontext import JsonInputError, read_json, read_text
 from .log import LogError, load, replay
 from .options import Options, OptionsError
 from .round import Round
@@ -30,12 +31,14 @@ class ToolError(Exception):
 
 def add_parsers(sub: Any) -> None:
     """Add the ``arena`` and ``hint`` subcommands to the main parser's subparsers."""
+    from .cli import seed_arg  # imported here: cli imports this module
+
     kinds = ", ".join(sorted(BOTS))
     a = sub.add_parser("arena", help="play bots against each other and measure them",
                        description="Play N hands between bot kinds; report per kind the mean points per hand "
                                    "(95%% CI), win rate, deal-in rate, average fan and decision time.")
     a.add_argument("--hands", type=int, required=True, help="hands to play (with --duplicate: rounded up to 4s)")
-    a.add_argument("--seed", type=int, required=True)
+    a.add_argument("--seed", type=seed_arg, required=True, help="0 to 2^64-1")
     a.add_argument("--seats", default="strong,normal,normal,normal",
                    help=f"bot kind per seat, one name or four comma-separated ({kinds})")
     a.add_argument("--duplicate", action="store_true", help="play each wall once per seat rotation")
@@ -48,7 +51,7 @@ def add_parsers(sub: Any) -> None:
                        description="Hints for a seat at a step of a logged hand (a hand, match or scenario "
                                    "log), or at the start of a fresh deal from --seed.")
     h.add_argument("file", nargs="?", type=Path, help="log file; omit to deal a fresh hand from --seed")
-    h.add_argument("--seed", type=int, help="deal a fresh hand from this seed (no file)")
+    h.add_argument("--seed", type=seed_arg, help="deal a fresh hand from this seed (no file; 0 to 2^64-1)")
     h.add_argument("--dealer", type=int, default=0)
     h.add_argument("--streak", type=int, default=1)
     h.add_argument("--hand", type=int, help="hand number in a match log (1-based; default the last)")
@@ -61,8 +64,8 @@ def _options(path: Path | None) -> Options:
     if path is None:
         return Options()
     try:
-        return Options.from_json(json.loads(path.read_text(encoding="utf-8")))
-    except (OSError, json.JSONDecodeError, OptionsError) as exc:
+        return Options.from_json(read_json(path))
+    except (JsonInputError, OptionsError) as exc:
         raise ToolError(f"--options {path}: {exc}") from None
 
 
@@ -76,9 +79,9 @@ def hint_round(args: argparse.Namespace) -> Round:
         except ValueError as exc:
             raise ToolError(str(exc)) from None
     try:
-        report = replay(load(args.file.read_text(encoding="utf-8")))
-    except OSError as exc:
-        raise ToolError(f"cannot read {args.file}: {exc.strerror}") from None
+        report = replay(load(read_text(args.file)))
+    except JsonInputError as exc:
+        raise ToolError(str(exc)) from None
     except LogError as exc:
         raise ToolError(f"{args.file}: {exc}") from None
     n = len(report.rounds) if args.hand is None else args.hand

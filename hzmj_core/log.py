@@ -13,8 +13,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from .actions import Action, ActionError
-from .match import Match, next_deal
+from .jsontext import JsonInputError, loads
+from .match import Match
 from .options import Options, OptionsError
+from .rng import SeedError, check_seed
 from .round import IllegalActionError, Round
 from .tiles import TILE_NAMES, NotationError, parse_tile
 
@@ -87,12 +89,30 @@ def _need(data: dict[str, Any], key: str, types: type | tuple[type, ...], where:
     return value
 
 
+def same(a: Any, b: Any) -> bool:
+    """Equal JSON values of exactly the same types: ``true`` is not ``1`` and ``1.0`` is not ``1``."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, dict):
+        return a.keys() == b.keys() and all(same(a[k], b[k]) for k in a)
+    if isinstance(a, list):
+        return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b, strict=True))
+    return bool(a == b)
+
+
+def _check_points(d: dict[str, Any], where: str) -> None:
+    points = d.get("points")
+    if points is not None and not (isinstance(points, list) and len(points) == 4
+                                   and all(type(p) is int for p in points)):
+        raise LogError(f"{where}: 'points' must be a list of 4 integers, got {points!r}")
+
+
 def _check_header(data: Any, where: str) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise LogError(f"{where}: a log must be a JSON object")
     if data.get("format") != FORMAT:
         raise LogError(f"{where}: 'format' must be {FORMAT!r}, got {data.get('format')!r}")
-    if data.get("version") != VERSION:
+    if not same(data.get("version"), VERSION):
         raise LogError(f"{where}: unsupported version {data.get('version')!r} (this engine reads {VERSION})")
     return data
 
@@ -114,8 +134,12 @@ def replay_hand(data: Any, where: str = "log", check_result: bool = True) -> tup
     streak = _need(d, "streak", int, where)
     seed = d.get("seed")
     wall = d.get("wall")
-    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-        raise LogError(f"{where}: 'seed' must be an integer or null")
+    if seed is not None:
+        try:
+            check_seed(seed)
+        except SeedError as exc:
+            raise LogError(f"{where}: 'seed': {exc}") from None
+    _check_points(d, where)
     wall_kinds = None
     if seed is None:
         if not isinstance(wall, list):
@@ -130,8 +154,10 @@ def replay_hand(data: Any, where: str = "log", check_result: bool = True) -> tup
         raise LogError(f"{where}: {exc}") from None
     actions = _need(d, "actions", list, where)
     for i, text in enumerate(actions):
+        if not isinstance(text, str):
+            raise LogError(f"{where}: action {i} must be a string such as 'S1 discard 5m', got {text!r}")
         try:
-            act = Action.from_json(text)
+            act = Action.parse(text)
         except ActionError as exc:
             raise LogError(f"{where}: action {i}: {exc}") from None
         try:
@@ -144,9 +170,10 @@ def replay_hand(data: Any, where: str = "log", check_result: bool = True) -> tup
         if r.result is None:
             raise LogError(f"{where}: the log records a result but the actions end before the hand is over")
         got = json.loads(json.dumps(r.result.to_json()))
-        if got != recorded:
-            key = next((k for k in got if got.get(k) != (recorded.get(k) if isinstance(recorded, dict) else None)),
-                       "result")
+        if not same(got, recorded):
+            rec = recorded if isinstance(recorded, dict) else {}
+            key = next((k for k in sorted(got.keys() | rec.keys()) if k not in rec or k not in got
+                        or not same(got[k], rec[k])), "result")
             raise LogError(f"{where}: result differs from the recorded one at {key!r}: "
                            f"recorded {recorded.get(key) if isinstance(recorded, dict) else recorded!r}, "
                            f"replayed {got.get(key)!r}")
@@ -163,24 +190,30 @@ def replay(data: Any) -> ReplayReport:
         return ReplayReport("hand", [r], int(hand_checked), scenario=r.result is None or "result" not in d)
     if kind != "match":
         raise LogError(f"log: unknown kind {kind!r} (expected 'hand' or 'match')")
+    options_json = _need(d, "options", dict, "log")
     try:
-        options = Options.from_json(_need(d, "options", dict, "log"))
+        options = Options.from_json(options_json)
     except OptionsError as exc:
         raise LogError(f"log: options: {exc}") from None
-    seed = _need(d, "seed", int, "log")
-    m = Match(options, seed)
-    if d.get("first_dealer", m.first_dealer) != m.first_dealer:
-        raise LogError(f"log: first_dealer {d.get('first_dealer')} differs from the seed's {m.first_dealer}")
+    try:
+        m = Match(options, check_seed(_need(d, "seed", int, "log")))
+    except SeedError as exc:
+        raise LogError(f"log: 'seed': {exc}") from None
+    if "first_dealer" in d and not same(d["first_dealer"], m.first_dealer):
+        raise LogError(f"log: first_dealer {d['first_dealer']!r} differs from the seed's {m.first_dealer}")
     hands = _need(d, "hands", list, "log")
     rounds: list[Round] = []
     checked = 0
-    dealer, streak, points = m.first_dealer, options.start_streak, [options.start_points] * 4
     for i, h in enumerate(hands):
         where = f"hands[{i}]"
         if not isinstance(h, dict):
             raise LogError(f"{where}: a hand must be a JSON object")
-        for key, want in (("dealer", dealer), ("streak", streak), ("points", points), ("seed", m.hand_seed(i))):
-            if h.get(key) != want:
+        if m.over:
+            raise LogError(f"{where}: the game ended after the previous hand but the log goes on")
+        _check_options(h, options, where)
+        for key, want in (("dealer", m.dealer), ("streak", m.streak), ("points", m.points),
+                          ("seed", m.hand_seed(i))):
+            if not same(h.get(key), want):
                 raise LogError(f"{where}: {key!r} is {h.get(key)!r}, the match gives {want!r}")
         r, ok = replay_hand(h, where)
         rounds.append(r)
@@ -189,18 +222,33 @@ def replay(data: Any) -> ReplayReport:
             if i != len(hands) - 1:
                 raise LogError(f"{where}: an unfinished hand must be the last one")
             break
-        points = [points[s] + r.result.deltas[s] for s in range(4)]
-        dealer, streak, ends = next_deal(options, dealer, streak, r.result.winner, points)
-        if ends and i != len(hands) - 1:
-            raise LogError(f"{where}: the game ended after this hand but the log goes on")
+        m.round = r  # dealt from the same seed, dealer and streak (checked above), now played out
+        m.finish_hand()
     if not rounds:
         raise LogError("log: a match log needs at least one hand")
+    if "summary" in d:
+        want_summary = json.loads(json.dumps(m.summary()))
+        if not same(d["summary"], want_summary):
+            raise LogError(f"log: 'summary' differs from the replayed game's: {want_summary!r}")
     return ReplayReport("match", rounds, checked, scenario=rounds[-1].result is None)
 
 
 def load(text: str) -> Any:
-    """Parse log text; a JSON syntax error becomes a :class:`LogError` with line and column."""
+    """Parse log text within the limits of :mod:`hzmj_core.jsontext`; any problem is a :class:`LogError`."""
     try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise LogError(f"log is not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
+        return loads(text)
+    except JsonInputError as exc:
+        raise LogError(f"log: {exc}") from None
+
+
+def _check_options(h: dict[str, Any], options: Options, where: str) -> None:
+    """A hand's options must be the match's: options are fixed for a whole game (RULES §11)."""
+    try:
+        hand_options = Options.from_json(_need(h, "options", dict, where))
+    except OptionsError as exc:
+        raise LogError(f"{where}: options: {exc}") from None
+    if hand_options != options:
+        mine, theirs = hand_options.to_json(), options.to_json()
+        key = next(k for k in mine if mine[k] != theirs[k])
+        raise LogError(f"{where}: option {key!r} is {mine[key]!r} but the match plays {theirs[key]!r}: "
+                       "options are fixed for a whole game")

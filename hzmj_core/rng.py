@@ -6,11 +6,44 @@ choice (shuffles, first dealer, bot choices) flows from a seed through this Spli
 
 from __future__ import annotations
 
+import re
 from collections.abc import MutableSequence
 from typing import TypeVar
 
 _MASK = (1 << 64) - 1
 T = TypeVar("T")
+
+SEED_LIMIT = 1 << 64
+"""Seeds are integers with ``0 <= seed < SEED_LIMIT`` (2^64); nothing outside is ever wrapped into range."""
+
+
+class SeedError(ValueError):
+    """A seed outside ``0 <= seed < 2^64`` or not written as a decimal integer."""
+
+
+def check_seed(seed: object) -> int:
+    """``seed`` itself if it is an int (not a bool) in range; raises :class:`SeedError` otherwise."""
+    if type(seed) is not int:
+        raise SeedError(f"a seed must be an integer, got {type(seed).__name__}")
+    if not 0 <= seed < SEED_LIMIT:
+        shown = seed if seed.bit_length() <= 100 else f"of {seed.bit_length()} bits"
+        raise SeedError(f"seed {shown} is outside 0 to {SEED_LIMIT - 1} (2^64 - 1)")
+    return seed
+
+
+def parse_seed(value: object) -> int:
+    """A seed from a decimal string of ASCII digits (the page's form: no JS number rounds it) or an int.
+
+    Raises :class:`SeedError` naming what is wrong: not a whole number, negative, or 2^64 or more.
+    """
+    if isinstance(value, str):
+        text = value.strip()
+        if len(text) > 24:
+            raise SeedError(f"seed {text[:24]}… has {len(text)} characters: a seed is 0 to {SEED_LIMIT - 1}")
+        if not re.fullmatch(r"-?[0-9]+", text):
+            raise SeedError(f"seed {value!r} is not a whole number (digits 0-9)")
+        value = int(text)
+    return check_seed(value)
 
 
 def mix64(x: int) -> int:
@@ -25,8 +58,9 @@ def derive_seed(seed: int, *salt: int) -> int:
     """A new seed derived from ``seed`` and integer salts (e.g. the hand number of a match).
 
     It has 53 bits, so it survives JSON in JavaScript (logs are read by the page) without losing digits.
+    Raises :class:`SeedError` for a seed outside ``0 <= seed < 2^64``.
     """
-    x = mix64(seed & _MASK)
+    x = mix64(check_seed(seed))
     for s in salt:
         x = mix64(x ^ (s & _MASK))
     return x >> 11
@@ -38,7 +72,7 @@ class Rng:
     __slots__ = ("state",)
 
     def __init__(self, seed: int) -> None:
-        self.state = seed & _MASK
+        self.state = check_seed(seed)
 
     def next64(self) -> int:
         """The next 64-bit output."""

@@ -185,6 +185,66 @@ def test_docs_scenario_played_to_the_end(capsys: pytest.CaptureFixture[str], tmp
     assert d["result"]["deltas"] == [-4, -2, 8, -2]  # RULES §14 EX4
 
 
+@pytest.mark.parametrize("content, needle", [
+    (b"\xff\xfe{}", "is not UTF-8 text (byte 0xff at offset 0)"),
+    (b"[" * 100_000 + b"]" * 100_000, "nested more than 64 deep"),
+    (b'{"format": "hzmj-log", "version": ' + b"7" * 5000 + b"}", "an integer has 5000 digits"),
+    (b'{"format": "hzmj-log", "version": Infinity}', "Infinity is not a JSON number"),
+], ids=["not utf-8", "deep", "5000 digits", "Infinity"])
+def test_replay_refuses_bad_files_in_one_line(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                               content: bytes, needle: str) -> None:
+    f = tmp_path / "bad.json"
+    f.write_bytes(content)
+    code, out, err = run(capsys, "replay", str(f))
+    assert code == 2 and out == "" and needle in err
+    assert err.startswith("error:") and err.count("\n") == 1
+
+
+def test_simulate_save_logs_at_a_file_or_impossible_path(capsys: pytest.CaptureFixture[str],
+                                                          tmp_path: Path) -> None:
+    f = tmp_path / "taken"
+    f.write_text("x")
+    for target in (f, f / "below"):
+        code, out, err = run(capsys, "simulate", "--hands", "1", "--seed", "1", "--save-logs", str(target))
+        assert code == 2 and out == "" and err.startswith("error: --save-logs") and err.count("\n") == 1
+
+
+@pytest.mark.parametrize("command", [["simulate", "--hands", "1"], ["arena", "--hands", "1"], ["hint"]])
+@pytest.mark.parametrize("seed, needle", [
+    ("-1", "outside 0 to 18446744073709551615"),
+    (str(2**64), "outside 0 to"),
+    (str(2**64 + 1), "outside 0 to"),  # would have wrapped to seed 1
+    ("1" * 400, "400 characters"),
+    ("abc", "not a whole number"),
+])
+def test_seed_range_on_the_command_line(capsys: pytest.CaptureFixture[str], command: list[str], seed: str,
+                                         needle: str) -> None:
+    with pytest.raises(SystemExit) as exc:
+        main([*command, "--seed", seed])
+    _, err = capsys.readouterr()
+    assert exc.value.code == 2 and needle in err and err.count("\n") == 1
+
+
+def test_largest_seed_plays(capsys: pytest.CaptureFixture[str]) -> None:
+    d = run_json(capsys, "simulate", "--hands", "1", "--seed", str(2**64 - 1))
+    assert d["hands"] == 1 and d["seed"] == 2**64 - 1
+
+
+@pytest.mark.host_only
+def test_dev_zero_and_broken_pipe_exit_2_without_traceback() -> None:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    p = subprocess.run([sys.executable, "-m", "hzmj_core", "replay", "/dev/zero"], capture_output=True,
+                       text=True, env=env, cwd=ROOT, timeout=60)
+    assert p.returncode == 2 and "larger than 16,777,216 bytes" in p.stderr and "Traceback" not in p.stderr
+    proc = subprocess.Popen([sys.executable, "-m", "hzmj_core", "simulate", "--hands", "3", "--seed", "1"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, cwd=ROOT)
+    assert proc.stdout is not None and proc.stderr is not None
+    proc.stdout.close()  # the reader is gone before anything is written, as with `| head -0`
+    err = proc.stderr.read().decode()
+    assert proc.wait(timeout=60) == 2
+    assert err == "error: the output was closed before everything was written\n"
+
+
 @pytest.mark.host_only
 def test_real_subprocess() -> None:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}

@@ -195,3 +195,108 @@ def test_match_log_problems() -> None:
     bad["kind"] = "tournament"
     with pytest.raises(LogError, match="tournament"):
         replay(bad)
+
+
+def _forge_base_score(log: dict[str, Any]) -> None:
+    """The probe of issue 9: options changed in hand 1, its result rewritten, the points carried on."""
+    h = log["hands"][0]
+    h["options"]["base_score"] = 10
+    h["result"]["deltas"] = [10 * x for x in h["result"]["deltas"]]
+    h["result"]["settlement"]["base"] = 10
+    h["result"]["settlement"]["deltas"] = h["result"]["deltas"]
+    points = [50 + d for d in h["result"]["deltas"]]
+    for later in log["hands"][1:]:
+        later["points"] = points
+        if "result" in later:
+            points = [p + d for p, d in zip(points, later["result"]["deltas"], strict=True)]
+
+
+def test_match_log_refuses_forged_options_and_points() -> None:
+    log = roundtrip(match_log(bot_match(6, 3)))
+    assert replay(log).checked_results == 3
+    bad = copy.deepcopy(log)
+    _forge_base_score(bad)
+    with pytest.raises(LogError, match=r"hands\[0\]: option 'base_score' is 10 but the match plays 1"):
+        replay(bad)
+    bad = copy.deepcopy(log)
+    bad["hands"][1]["options"]["kong_burn"] = False
+    with pytest.raises(LogError, match=r"hands\[1\]: option 'kong_burn'"):
+        replay(bad)
+    bad = copy.deepcopy(log)
+    bad["summary"]["points"] = [60, 40, 50, 50]
+    with pytest.raises(LogError, match="'summary' differs"):
+        replay(bad)
+
+
+def test_match_log_with_a_hand_in_progress_replays() -> None:
+    m = bot_match(6, 2)
+    r = m.round
+    bots = [make_bot("basic", s) for s in range(4)]
+    for _ in range(5):
+        s = r.deciding_seats()[0]
+        r.apply(bots[s].choose(SeatView.of(r, s)))
+    rep = replay(roundtrip(match_log(m)))
+    assert rep.scenario and len(rep.rounds) == 3 and rep.checked_results == 2
+
+
+def match_hand_log() -> dict[str, Any]:
+    """Hand 1 of a match: it pays 2, 1 and 1 (so ``true`` equals an amount in Python)."""
+    h: dict[str, Any] = roundtrip(match_log(bot_match(6, 1)))["hands"][0]
+    assert [p["amount"] for p in h["result"]["settlement"]["payments"]] == [2, 1, 1]
+    return h
+
+
+@pytest.mark.parametrize("path, loosen, needle", [
+    ("version", lambda v: True, "version True"),
+    ("version", float, "version 1.0"),
+    ("points.0", float, "'points'"),
+    ("seed", lambda v: v + 2**64, "outside 0 to"),  # must not replay as the same seed
+    ("seed", lambda v: v - 2**64, "outside 0 to"),
+    ("seed", float, "must be an integer"),
+    ("result.settlement.payments.1.amount", lambda v: True, "settlement"),
+    ("result.settlement.payments.0.amount", float, "settlement"),
+    ("result.deltas.0", float, "deltas"),
+    ("result.winner", float, "winner"),
+])
+def test_hand_log_types_are_exact(path: str, loosen: Any, needle: str) -> None:
+    log = match_hand_log()
+    assert replay(log).checked_results == 1
+    target: Any = log
+    keys = path.split(".")
+    for k in keys[:-1]:
+        target = target[int(k)] if isinstance(target, list) else target[k]
+    key: Any = int(keys[-1]) if isinstance(target, list) else keys[-1]
+    target[key] = loosen(target[key])
+    with pytest.raises(LogError, match=needle):
+        replay(log)
+
+
+@pytest.mark.parametrize("key, value, needle", [
+    ("version", True, "version True"),
+    ("seed", 2**64 + 1, "outside 0 to"),
+    ("seed", -1, "outside 0 to"),
+    ("first_dealer", None, "first_dealer"),
+])
+def test_match_log_types_and_seed_range(key: str, value: Any, needle: str) -> None:
+    log = roundtrip(match_log(bot_match(6, 1)))
+    log[key] = value if key != "first_dealer" else (True if log["first_dealer"] == 1 else float(log["first_dealer"]))
+    with pytest.raises(LogError, match=needle):
+        replay(log)
+
+
+def test_match_hand_points_must_be_exact_integers() -> None:
+    log = roundtrip(match_log(bot_match(6, 2)))
+    log["hands"][1]["points"] = [float(p) for p in log["hands"][1]["points"]]
+    with pytest.raises(LogError, match=r"hands\[1\]: 'points'"):
+        replay(log)
+
+
+@pytest.mark.parametrize("text, needle", [
+    ("[" * 100_000 + "]" * 100_000, "nested more than 64"),
+    ('{"version": ' + "1" * 5000 + "}", "5000 digits"),
+    ('{"version": NaN}', "NaN"),
+    ("x" * (16 * 1024 * 1024 + 1), "characters long"),
+], ids=["deep", "5000 digits", "NaN", "over 16 MiB"])
+def test_load_refuses_deep_huge_and_nonstandard_json(text: str, needle: str) -> None:
+    with pytest.raises(LogError, match=needle):
+        load(text)

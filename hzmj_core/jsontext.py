@@ -1,0 +1,94 @@
+"""JSON text from outside the engine (log files, saves, the page's arguments), read within stated limits.
+
+Every limit is checked before :mod:`json` sees the text, so no input makes the parser recurse deeply, run
+for long or raise anything but :class:`JsonInputError`:
+
+- at most :data:`MAX_BYTES` bytes of a file (characters of a text), read no further (``/dev/zero`` ends);
+- files are UTF-8;
+- arrays and objects nested at most :data:`MAX_DEPTH` deep (a match log needs 6);
+- integers of at most :data:`MAX_INT_DIGITS` digits (a seed below 2^64 has 20);
+- standard JSON only: ``NaN`` and ``Infinity`` are refused.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from itertools import accumulate
+from pathlib import Path
+from typing import Any
+
+MAX_BYTES = 16 * 1024 * 1024
+"""Largest input read: 16 MiB (a 170-hand match log takes about 0.6 MiB)."""
+MAX_DEPTH = 64
+"""Deepest nesting of arrays and objects accepted."""
+MAX_INT_DIGITS = 20
+"""Longest integer accepted (digits, without the sign)."""
+
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
+
+
+class JsonInputError(ValueError):
+    """JSON input that is too large, too deep, not UTF-8 or not valid JSON; the message names the problem."""
+
+
+def nesting_depth(text: str) -> int:
+    """How deep arrays and objects nest in ``text`` (brackets inside strings do not count).
+
+    Iterative, so any depth is safe to measure; an unbalanced text gives a depth all the same.
+    """
+    brackets = _NOT_BRACKET.sub("", _STRING.sub("", text))
+    return max(accumulate(map(_STEP.__getitem__, brackets)), default=0)
+
+
+def _int(digits: str) -> int:
+    if len(digits.lstrip("-")) > MAX_INT_DIGITS:
+        raise JsonInputError(f"an integer has {len(digits.lstrip('-'))} digits; at most {MAX_INT_DIGITS} are read")
+    return int(digits)
+
+
+def _constant(name: str) -> Any:
+    raise JsonInputError(f"{name} is not a JSON number")
+
+
+def loads(text: str) -> Any:
+    """Parse JSON text within the limits above; raises :class:`JsonInputError` naming the problem."""
+    if len(text) > MAX_BYTES:
+        raise JsonInputError(f"the text is {len(text):,} characters long; at most {MAX_BYTES:,} are read")
+    if nesting_depth(text) > MAX_DEPTH:
+        raise JsonInputError(f"arrays and objects are nested more than {MAX_DEPTH} deep")
+    try:
+        return json.loads(text, parse_int=_int, parse_constant=_constant)
+    except json.JSONDecodeError as exc:
+        raise JsonInputError(f"not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
+    except RecursionError:  # unreachable after the depth check; kept so no input escapes as a crash
+        raise JsonInputError(f"arrays and objects are nested more than {MAX_DEPTH} deep") from None
+
+
+def read_text(path: Path) -> str:
+    """The UTF-8 text of a file of at most :data:`MAX_BYTES` bytes (never reads more than one byte past it).
+
+    Raises :class:`JsonInputError` for a file that cannot be read, is too large or is not UTF-8.
+    """
+    try:
+        with open(path, "rb") as f:
+            data = f.read(MAX_BYTES + 1)
+    except OSError as exc:
+        raise JsonInputError(f"cannot read {path}: {exc.strerror or exc}") from None
+    if len(data) > MAX_BYTES:
+        raise JsonInputError(f"{path} is larger than {MAX_BYTES:,} bytes")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise JsonInputError(f"{path} is not UTF-8 text (byte 0x{data[exc.start]:02x} at offset {exc.start})") from None
+
+
+def read_json(path: Path) -> Any:
+    """Read and parse a JSON file within the limits; raises :class:`JsonInputError` naming the file."""
+    text = read_text(path)
+    try:
+        return loads(text)
+    except JsonInputError as exc:
+        raise JsonInputError(f"{path}: {exc}") from None
