@@ -120,8 +120,8 @@ class RoundResult:
 class Round:
     """One hand of Hangzhou mahjong between four seats.
 
-    Create it with :meth:`Round.deal`. Public state is read through attributes and :meth:`view`
-    (:mod:`hzmj_core.view`); it changes only through :meth:`apply`.
+    Create it with :meth:`Round.deal`. State is read through its attributes (what one seat may see is built
+    by :mod:`hzmj_core.view`); it changes only through :meth:`apply`.
     """
 
     def __init__(self) -> None:
@@ -465,7 +465,7 @@ class Round:
             act = _action(q, ActionType.CHOW, (a, b) if a <= b else (b, a))
             if act in out:
                 continue
-            ban = _chow_ban(face, _chow_faces(act.tiles, x, wc)[0])
+            ban = chow_ban(x, act.tiles, wc)
             # A chow that would leave only banned tiles is illegal (§5.7). Quick test first: some tile of
             # another kind than the two used is free; otherwise check the exact remaining hand.
             if not any(ftab[t] < 0 or ftab[t] not in ban for t in hand if t != a and t != b):
@@ -694,14 +694,18 @@ class Round:
                 opts[q] = [_action(q, ActionType.WIN), _action(q, ActionType.PASS)]
         if not opts:
             return False
-        self.phase = Phase.ROB
-        self.claim_tile = tile
-        self.claim_from = p
-        self.claim_final = False
-        self.claim_options = opts
-        self.declarations = {}
+        self._open_window(Phase.ROB, tile, p, False, opts)
         self.rob_meld_index = idx
         return True
+
+    def _open_window(self, phase: Phase, tile: int, frm: int, final: bool, opts: dict[int, list[Action]]) -> None:
+        """Open a claim window (or a rob window) on ``tile`` of seat ``frm``; see :meth:`_clear_claim`."""
+        self.phase = phase
+        self.claim_tile = tile
+        self.claim_from = frm
+        self.claim_final = final
+        self.claim_options = opts
+        self.declarations = {}
 
     def _resolve_rob(self) -> None:
         p = self.claim_from
@@ -759,12 +763,7 @@ class Round:
         final = self.remaining <= FINAL_WALL
         opts = self._claim_options(p, x, final)
         if opts:
-            self.phase = Phase.CLAIM
-            self.claim_tile = x
-            self.claim_from = p
-            self.claim_final = final
-            self.claim_options = opts
-            self.declarations = {}
+            self._open_window(Phase.CLAIM, x, p, final, opts)
             return
         self._no_claim(p, final)
 
@@ -996,6 +995,11 @@ def _wall_problem(order: list[int], tiles: list[int]) -> str:
     return "the wall is not a permutation of the tile set"
 
 
+def chow_ban(claimed: int, hand_tiles: Sequence[int], wc: Wildcards) -> tuple[int, ...]:
+    """Faces that may not be discarded after chowing discard ``claimed`` with two hand tiles (RULES §5.7)."""
+    return _chow_ban(wc.face(claimed), _chow_faces(hand_tiles, claimed, wc)[0])
+
+
 def _chow_ban(claimed_face: int, run_start: int) -> tuple[int, ...]:
     """Faces that may not be discarded after chowing ``claimed_face`` into the run starting at ``run_start``."""
     rank = run_start % 9
@@ -1006,7 +1010,7 @@ def _chow_ban(claimed_face: int, run_start: int) -> tuple[int, ...]:
     return (claimed_face,)
 
 
-def _chow_faces(hand_tiles: tuple[int, ...], x: int, wc: Wildcards) -> tuple[int, int, int]:
+def _chow_faces(hand_tiles: Sequence[int], x: int, wc: Wildcards) -> tuple[int, int, int]:
     face = wc.face(x)
     naturals = [wc.face(t) for t in hand_tiles if not wc.is_wild(t)]
     faces = sorted([face, *naturals])

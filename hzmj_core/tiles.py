@@ -399,39 +399,3 @@ def count_kinds(kinds: Sequence[int]) -> list[int]:
     for k in kinds:
         counts[k] += 1
     return counts
-
-
-@dataclass(frozen=True, slots=True)
-class Hand:
-    """A player's tiles: the concealed kinds (sorted) and the declared melds.
-
-    ``Hand.parse("P* 123m 456p 789s EEE")`` and ``str(hand)`` round-trip (melds in brackets are not part
-    of the text form; pass them with ``melds=``).
-    """
-
-    concealed: tuple[int, ...]
-    melds: tuple[Meld, ...] = ()
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "concealed", tuple(sorted(self.concealed)))
-
-    @staticmethod
-    def parse(text: str, melds: str = "", wildcards: Wildcards | None = None) -> Hand:
-        """Read concealed tiles and (optionally) melds in RULES notation."""
-        return Hand(tuple(parse_tiles(text)), tuple(parse_melds(melds, wildcards)) if melds.strip() else ())
-
-    @property
-    def size(self) -> int:
-        """Tiles counting each meld as three (13 between turns, 14 when complete)."""
-        return len(self.concealed) + 3 * len(self.melds)
-
-    def split(self, wildcards: Wildcards) -> tuple[list[int], int]:
-        """Natural face counts and wildcard count of the concealed tiles."""
-        return wildcards.split(self.concealed)
-
-    def format(self, wildcards: Wildcards | None = None) -> str:
-        """Compact notation, wildcards starred when a rule is given."""
-        return format_tiles(self.concealed, wildcards, compact=True)
-
-    def __str__(self) -> str:
-        return self.format()

@@ -14,7 +14,7 @@ from functools import lru_cache
 from ..actions import Action, ActionType
 from ..hand import baotou_state, improving_tiles, qike_state, shanten
 from ..options import Options
-from ..round import FINAL_WALL
+from ..round import FINAL_WALL, chow_ban
 from ..scoring import settle
 from ..tiles import NUM_KINDS, MeldKind, Wildcards, suit_of
 from .base import SeatView
@@ -51,20 +51,6 @@ def tile_totals(options: Options) -> tuple[int, ...]:
     """Copies of each physical kind in the tile set (0 for a suit removed by 缺一门)."""
     removed = options.removed_suit
     return tuple(0 if (removed is not None and suit_of(k) == removed) else 4 for k in range(NUM_KINDS))
-
-
-def chow_ban_faces(claimed: int, hand_faces: Sequence[int]) -> tuple[int, ...]:
-    """Faces that may not be discarded after a chow of ``claimed`` with two natural hand faces (RULES §5.7)."""
-    faces = sorted([claimed, *hand_faces])
-    if len(faces) != 3:
-        return (claimed,)
-    start = faces[0]
-    rank = start % 9
-    if claimed == start and rank + 3 <= 8:
-        return (claimed, start + 3)
-    if claimed == start + 2 and rank >= 1:
-        return (claimed, start - 1)
-    return (claimed,)
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,7 +140,7 @@ class Analysis:
         wc = self.wc
         ban: tuple[int, ...] = ()
         if action.type is ActionType.CHOW:
-            ban = chow_ban_faces(wc.face(claimed), [wc.face(t) for t in action.tiles if not wc.is_wild(t)])
+            ban = chow_ban(claimed, action.tiles, wc)
         best: tuple[Shape, int] | None = None
         for f in range(NUM_KINDS):
             if c[f] == 0 or f in ban:
