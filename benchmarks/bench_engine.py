@@ -22,9 +22,10 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from hzmj_core.bots import SeatView, make_bot  # noqa: E402
+from hzmj_core.bots import make_bot  # noqa: E402
 from hzmj_core.options import Options  # noqa: E402
 from hzmj_core.round import Round  # noqa: E402
+from hzmj_core.view import SeatView  # noqa: E402
 
 
 def reference_seconds() -> float:

@@ -22,10 +22,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .bots import BOTS, SeatView, make_bot
+from .bots import BOTS, make_bot
 from .options import Options
 from .rng import Rng, derive_seed
 from .round import Round
+from .view import SeatView
 
 STREAK_MIX = ((1, 0.6), (2, 0.25), (3, 0.15))
 """How often each dealer streak L is dealt in ``streak="mix"``: mostly 平庄, sometimes 3老 (discard wins live)."""

@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
-from .bots import BOTS, SeatView, make_bot
+from .bots import BOTS, make_bot
 from .hand import baotou_state, qike_state, shanten, waits, win_forms
 from .invariants import check
 from .jsontext import JsonInputError, read_json, read_text
@@ -34,6 +34,7 @@ from .tiles import (
     parse_tile,
     parse_tokens,
 )
+from .view import SeatView
 
 
 class UsageError(Exception):

@@ -2,9 +2,12 @@
 
 :func:`hints` returns JSON-ready data:
 
+* ``waits``: the current waits of a 3n+1-tile hand (every face in 暴头/七客 state) with unseen counts, from
+  :meth:`SeatView.waits <hzmj_core.view.SeatView.waits>`; empty for a 3n+2-tile hand.
 * ``ting`` (听牌提示): for each tile the player could discard now, the faces that would then win and how many
   of each are still unseen (``zero`` lists waits with none left); ``any_tile`` when the hand would be in 暴头
-  or 七客 state. For a 13-tile hand waiting between turns: its current waits.
+  or 七客 state. ``current``: for a 13-tile hand between turns, its ready state (any tile, 0-left waits, total)
+  or its shanten and useful tiles.
 * ``jinzhang`` (进张): when no discard makes the hand ready, the discards that keep the shanten lowest and the
   unseen tiles that would improve it.
 * ``suggestion``: what the strong bot would do now, with its reason (only when the player has a decision).
@@ -22,27 +25,33 @@ from collections.abc import Sequence
 from typing import Any
 
 from .actions import Action, ActionType
-from .bots import SeatView, make_bot
+from .bots import make_bot
 from .bots.eval import Analysis, Shape
 from .reasons import Reason
 from .rng import derive_seed
 from .round import Phase, Round
 from .tiles import TILE_NAMES, MeldKind
+from .view import SeatView
 
 SUGGEST_LEVEL = "strong"
 
 
-def _waits_json(an: Analysis, sh: Shape) -> dict[str, Any]:
-    waits = [{"tile": TILE_NAMES[f], "remaining": an.unseen_face[f]} for f in sh.improving]
+def _ready_json(an: Analysis, sh: Shape) -> dict[str, Any]:
     any_tile = sh.baotou or sh.qike
     return {
         "any_tile": any_tile,
         "baotou": sh.baotou,
         "qike": sh.qike,
-        "waits": [] if any_tile else waits,
-        "zero": [] if any_tile else [w["tile"] for w in waits if w["remaining"] == 0],
+        "zero": [] if any_tile else [TILE_NAMES[f] for f in sh.improving if an.unseen_face[f] == 0],
         "total": sh.ukeire,
     }
+
+
+def _waits_json(an: Analysis, sh: Shape) -> dict[str, Any]:
+    out = _ready_json(an, sh)
+    out["waits"] = [] if out["any_tile"] else [{"tile": TILE_NAMES[f], "remaining": an.unseen_face[f]}
+                                               for f in sh.improving]
+    return out
 
 
 def ting_and_jinzhang(an: Analysis) -> tuple[list[dict[str, Any]], list[dict[str, Any]], dict[str, Any] | None]:
@@ -51,7 +60,7 @@ def ting_and_jinzhang(an: Analysis) -> tuple[list[dict[str, Any]], list[dict[str
     size = len(v.hand)
     if size % 3 == 1:
         sh = an.shape(an.counts, an.w)
-        return [], [], (_waits_json(an, sh) if sh.shanten == 0 else {"shanten": sh.shanten, "useful": sh.ukeire})
+        return [], [], (_ready_json(an, sh) if sh.shanten == 0 else {"shanten": sh.shanten, "useful": sh.ukeire})
     discards = sorted({a.tile for a in v.legal if a.type is ActionType.DISCARD})
     if not discards:
         return [], [], None
@@ -121,14 +130,18 @@ def blocked(r: Round, seat: int) -> list[Reason]:
 
 
 def hints(r: Round, seat: int, points: Sequence[int] | None = None, *, suggest: bool = True,
-          level: str = SUGGEST_LEVEL) -> dict[str, Any]:
-    """All hints for ``seat`` now, as JSON-ready data (see the module docstring)."""
-    pts = None if points is None else (points[0], points[1], points[2], points[3])
-    view = SeatView.of(r, seat, pts)
+          level: str = SUGGEST_LEVEL, view: SeatView | None = None) -> dict[str, Any]:
+    """All hints for ``seat`` now, as JSON-ready data (see the module docstring).
+
+    ``view`` is the seat's view when the caller has built it already (it must be ``SeatView.of(r, seat, points)``).
+    """
+    if view is None:
+        view = SeatView.of(r, seat, None if points is None else (points[0], points[1], points[2], points[3]))
     an = Analysis(view)
     ting, jinzhang, current = ting_and_jinzhang(an) if r.phase is not Phase.END else ([], [], None)
     out: dict[str, Any] = {
         "seat": seat,
+        "waits": view.waits_json(an.unseen),
         "shanten": an.current_shanten() if r.phase is not Phase.END else None,
         "ting": ting,
         "jinzhang": jinzhang,
@@ -159,11 +172,11 @@ def hints_text(d: dict[str, Any]) -> str:
         lines.append(f"打 {j['discard']}: 向听 {j['shanten']}, 进张 {j['count']} 张 ({useful})")
     cur = d["current"]
     if cur is not None:
-        if "waits" in cur:
+        if "shanten" not in cur:
             if cur["any_tile"]:
                 lines.append("听牌：暴头/七客，摸什么都胡 (any tile wins)")
             else:
-                lines.append("听 " + " ".join(f"{w['tile']}×{w['remaining']}" for w in cur["waits"]))
+                lines.append("听 " + " ".join(f"{w['tile']}×{w['remaining']}" for w in d["waits"]))
         else:
             lines.append(f"向听 {cur['shanten']}，进张 {cur['useful']} 张")
     for b in d["blocked"]:

@@ -55,7 +55,7 @@ from .tiles import (
     parse_tiles,
     parse_tokens,
 )
-from .view import observation
+from .view import SeatView
 
 __all__ = ["LESSONS", "Exercise", "Lesson", "LessonError", "catalogue", "check", "hand_widget", "lesson"]
 
@@ -809,7 +809,7 @@ def present(exercise_id: str) -> dict[str, Any]:
         pos = _position(ex)
         r = pos.round
         seat = int(d["seat"])
-        view = observation(r, seat)
+        view = SeatView.of(r, seat).to_json()
         del view["legal_actions"]
         out["view"] = view
         out["seat"] = seat

@@ -1,132 +1,256 @@
-"""What one seat may know (RULES-conform observations), as plain JSON-ready data.
+"""What one seat may know: :class:`SeatView`, built once per seat and decision, and its JSON form.
 
-A view holds the seat's own concealed tiles, everybody's melds (others' concealed kongs face down),
-every discard river in order, the wall count, the wildcard (and indicator), dealer and streak, 摊 counts,
-the 抓打 freeze and the seat's legal actions. It never contains another player's concealed tiles or the
-wall order. The browser page and the bots consume exactly this.
+A view holds the seat's own concealed tiles, everybody's melds (others' concealed kongs face down until the
+hand is over), every discard river in order, the wall count, the wildcard (and indicator), dealer and streak,
+摊 counts, the 抓打 freeze, the seat's own 漏胡/漏碰 marks and chow ban, and its legal actions. It never holds
+another player's concealed tiles or the wall order. The bots decide from it, the hints and the command line
+analyse it, and the page draws its :meth:`SeatView.to_json` form; unseen counts and waits are computed here
+and nowhere else (:meth:`SeatView.unseen_counts`, :meth:`SeatView.waits`).
+
+It is a named tuple because a bot gets a fresh one at every decision: building it must stay cheap (a few
+tuple copies of the round's cached public snapshot). Derived figures are methods, computed on demand.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from functools import lru_cache
+from typing import Any, NamedTuple
 
+from .actions import Action
 from .hand import waits as hand_waits
-from .round import FINAL_WALL, Phase, Round
-from .tiles import NUM_KINDS, TILE_NAMES, MeldKind, P, Wildcards
+from .options import Options
+from .round import FINAL_WALL, Phase, Round, RoundResult
+from .tiles import NUM_KINDS, TILE_NAMES, Meld, MeldKind, P, Wildcards, suit_of
+
+_END = Phase.END  # (enum member lookups are slow on Python 3.11, and a view is built at every decision)
+_ACT = Phase.ACT
+_CONCEALED_KONG = MeldKind.CONCEALED_KONG
+_NONE: frozenset[int] = frozenset()
+_UNBOUND = (False, False, False, False)
+_new = tuple.__new__
 
 
-def seen_counts(r: Round, seat: int) -> list[int]:
-    """Physical tiles of each kind that ``seat`` can see: own hand, open melds, discards, the indicator."""
+def _hidden_kong() -> dict[str, Any]:
+    return {"kind": "concealed_kong", "tiles": [None] * 4, "faces": [None] * 4, "claimed": None, "from": None}
+
+
+@lru_cache(maxsize=8)
+def tile_totals(options: Options) -> tuple[int, ...]:
+    """Copies of each physical kind in the tile set of ``options`` (0 for a suit removed by 缺一门)."""
+    removed = options.removed_suit
+    return tuple(0 if (removed is not None and suit_of(k) == removed) else 4 for k in range(NUM_KINDS))
+
+
+def count_seen(hand: Sequence[int], melds: Sequence[Meld | None] = (),
+               discards: Sequence[tuple[int, int | None]] = (), indicator: int | None = None) -> list[int]:
+    """Physical tiles of each kind in sight: a hand, melds (``None`` = face down), unclaimed discards and the
+    flipped indicator. A claimed discard is counted once, in the meld that took it."""
     seen = [0] * NUM_KINDS
-    for t in r.hands[seat]:
+    for t in hand:
         seen[t] += 1
-    for s in range(4):
-        for m in r.melds[s]:
-            if m.kind is MeldKind.CONCEALED_KONG and s != seat:
-                continue
+    for m in melds:
+        if m is not None:
             for t in m.tiles:
                 seen[t] += 1
-        for t, by in r.discards[s]:
-            if by is None:
-                seen[t] += 1
-    if r.indicator is not None:
-        seen[r.indicator] += 1
+    for t, by in discards:
+        if by is None:
+            seen[t] += 1
+    if indicator is not None:
+        seen[indicator] += 1
     return seen
 
 
-def unseen_of_face(face: int, seen: Sequence[int], wildcards: Wildcards, total: Sequence[int]) -> int:
-    """Natural tiles of a face not yet seen (the count a waiting player can still draw or win on)."""
-    return sum(total[k] - seen[k] for k in wildcards.tiles_of_face(face))
+def unseen_of_face(face: int, unseen: Sequence[int], wildcards: Wildcards) -> int:
+    """Unseen natural tiles that play as ``face`` (in 翻财神 the P stand-ins carry the indicator's face)."""
+    return sum(unseen[k] for k in wildcards.tiles_of_face(face))
 
 
-def tile_totals(r: Round) -> list[int]:
-    """Copies of each physical kind in this hand's tile set."""
-    totals = [0] * NUM_KINDS
-    for t in r.wall:
-        totals[t] += 1
-    return totals
+def waits_json(faces: Sequence[int], unseen: Sequence[int], wildcards: Wildcards) -> list[dict[str, Any]]:
+    """``[{"tile", "remaining"}]`` for winning (or useful) faces with their unseen natural tiles."""
+    return [{"tile": TILE_NAMES[f], "remaining": unseen_of_face(f, unseen, wildcards)} for f in faces]
 
 
-def wait_list(r: Round, seat: int, concealed: Sequence[int] | None = None) -> list[dict[str, Any]]:
-    """Winning faces of a ready (3n+1-tile) hand with the unseen count of each, from ``seat``'s view."""
-    tiles = r.hands[seat] if concealed is None else concealed
-    counts, w = r.wildcards.split(tiles)
-    if (sum(counts) + w) % 3 != 1:
-        return []
-    faces = hand_waits(counts, w, len(r.melds[seat]))
-    seen = seen_counts(r, seat)
-    totals = tile_totals(r)
-    return [{"tile": TILE_NAMES[f], "remaining": unseen_of_face(f, seen, r.wildcards, totals)} for f in faces]
+class SeatView(NamedTuple):
+    """Everything one seat may know, as engine values (an immutable copy; nobody changes the game through it).
 
+    Use ``view._replace(field=...)`` to derive a changed view (tests, look-ahead).
+    """
 
-def observation(r: Round, seat: int, points: Sequence[int] | None = None) -> dict[str, Any]:
-    """The JSON-ready view of ``seat``; ``points`` (from a match) are included when given."""
-    wc = r.wildcards
-    names = TILE_NAMES
-    players = []
-    for s in range(4):
-        melds = []
-        for m in r.melds[s]:
-            data = m.to_json()
-            if m.kind is MeldKind.CONCEALED_KONG and s != seat and not r.is_over:
-                data = {"kind": "concealed_kong", "tiles": [None] * 4, "faces": [None] * 4, "claimed": None,
-                        "from": None}
-            melds.append(data)
-        players.append({
-            "seat": s,
-            "is_dealer": s == r.dealer,
-            "hand_count": len(r.hands[s]),
-            "melds": melds,
-            "discards": [{"tile": names[t], "claimed_by": by, "wild": wc.is_wild(t)} for t, by in r.discards[s]],
-            "tan_from": [r.tan[s][b] for b in range(4)],
-            "freeze_bound": r.freeze_binds(s),
-            "points": None if points is None else points[s],
-        })
-    last = None
-    for ev in reversed(r.events):
-        if ev["type"] == "discard":
-            last = {"seat": ev["seat"], "tile": ev["tile"], "wild": ev["wild"]}
-            break
-    own_drawn = r.drawn if (r.phase is Phase.ACT and r.current == seat) else None
-    view: dict[str, Any] = {
-        "seat": seat,
-        "phase": r.phase.value,
-        "current": r.current,
-        "dealer": r.dealer,
-        "streak": r.streak,
-        "wall_remaining": r.remaining,
-        "final": r.remaining <= FINAL_WALL,
-        "wildcard": {
-            "mode": wc.mode.value,
-            "tile": names[wc.wild_kind],
-            "indicator": None if r.indicator is None else names[r.indicator],
-            "stand_in": names[P] if r.indicator is not None and r.indicator != P else None,
-        },
-        "hand": [names[t] for t in sorted(r.hands[seat])],
-        "drawn": None if own_drawn is None else names[own_drawn],
-        "may_win": r.may_win if r.current == seat else None,
-        "chow_ban": [names[t] for t in r.chow_ban] if r.current == seat else [],
-        "players": players,
-        "tan": [list(row) for row in r.tan],
-        "freeze": {"owner": r.freeze_owner, "subject": r.options.zhuada_subject,
-                   "binds": [s for s in range(4) if r.freeze_binds(s)]},
-        "discard_wins_live": r.discard_wins_live(),
-        "last_discard": last,
-        "claim": None if r.phase not in (Phase.CLAIM, Phase.ROB) else {
-            "tile": None if r.claim_tile is None else names[r.claim_tile],
-            "from": r.claim_from, "final": r.claim_final, "rob": r.phase is Phase.ROB,
-            # Only the viewer's own pending decision: which other seats hold a claim would reveal
-            # something about their concealed tiles.
-            "waiting_for": [seat] if seat in r.claim_options and seat not in r.declarations else [],
-        },
-        "legal_actions": [a.to_json() for a in r.legal_actions(seat)],
-        "passed_win": sorted(names[t] for t in r.passed_win[seat]),
-        "passed_pong": sorted(names[t] for t in r.passed_pong[seat]),
-        "chain": list(r.chain[seat]),
-        "result": None if r.result is None else r.result.to_json(),
-        "event_count": len(r.events),
-        "options": r.options.to_json(),
-    }
-    return view
+    seat: int
+    options: Options
+    wildcards: Wildcards
+    dealer: int
+    streak: int
+    phase: Phase
+    current: int
+    remaining: int
+    hand: tuple[int, ...]
+    drawn: int | None
+    """The tile just drawn, on the seat's own turn only."""
+    melds: tuple[tuple[Meld | None, ...], ...]
+    """Melds per seat; another seat's concealed kong is ``None`` (face down) until the hand is over."""
+    discards: tuple[tuple[tuple[int, int | None], ...], ...]
+    """Each seat's river in order: (tile, seat that claimed it or ``None``)."""
+    hand_counts: tuple[int, int, int, int]
+    freeze_owner: int | None
+    tan: tuple[tuple[int, ...], ...]
+    claim_tile: int | None
+    claim_from: int | None
+    chain: tuple[str, ...]
+    legal: tuple[Action, ...]
+    indicator: int | None
+    points: tuple[int, int, int, int] | None = None
+    may_win: bool | None = None
+    """Whether a self-drawn win may be declared on the seat's own turn (``None`` when not its turn)."""
+    chow_ban: tuple[int, ...] = ()
+    """Faces the seat may not discard right after its chow (its own turn only)."""
+    passed_win: frozenset[int] = frozenset()
+    passed_pong: frozenset[int] = frozenset()
+    claim_final: bool = False
+    waiting: bool = False
+    """True while the seat still has to declare in a claim or rob window."""
+    last_discard: tuple[int, int] | None = None
+    """(seat, tile) of the last discard of the hand."""
+    freeze_bound: tuple[bool, bool, bool, bool] = (False, False, False, False)
+    """Which seats the 抓打 freeze restricts now."""
+    discard_wins_live: bool = False
+    event_count: int = 0
+    result: RoundResult | None = None
 
+    @staticmethod
+    def of(r: Round, seat: int, points: tuple[int, int, int, int] | None = None) -> SeatView:
+        """The view of ``seat`` in round ``r`` (``points`` from the match, when there is one)."""
+        discards, all_melds, hand_counts = r.public_snapshot()
+        phase = r.phase
+        over = phase is _END
+        melds: tuple[tuple[Meld | None, ...], ...] = all_melds
+        if not over and any(m.kind is _CONCEALED_KONG for s, ms in enumerate(all_melds) if s != seat for m in ms):
+            melds = tuple(
+                tuple(None if (m.kind is _CONCEALED_KONG and s != seat) else m for m in ms)
+                for s, ms in enumerate(all_melds)
+            )
+        own = r.current == seat
+        tan = r.tan
+        events = r.events
+        last = None
+        for i in range(len(events) - 1, -1, -1):
+            if events[i]["type"] == "discard":
+                d = events[i]["seat"]
+                last = (d, discards[d][-1][0])  # nothing joins a river after its seat's last discard
+                break
+        pw = r.passed_win[seat]
+        pp = r.passed_pong[seat]
+        # tuple.__new__ skips the named tuple's Python-level __new__ (4x faster for 31 fields); the order
+        # is the field order (tests/engine/test_view.py checks it against a keyword-built view).
+        return _new(SeatView, (
+            seat, r.options, r.wildcards, r.dealer, r.streak, phase, r.current, r.back - r.front,
+            tuple(r.hands[seat]), r.drawn if (own and phase is _ACT) else None, melds, discards, hand_counts,
+            r.freeze_owner, (tuple(tan[0]), tuple(tan[1]), tuple(tan[2]), tuple(tan[3])), r.claim_tile,
+            r.claim_from, tuple(r.chain[seat]), tuple(r.legal_actions(seat)), r.indicator, points,
+            r.may_win if own else None, r.chow_ban if own else (),
+            frozenset(pw) if pw else _NONE, frozenset(pp) if pp else _NONE, r.claim_final,
+            seat in r.claim_options and seat not in r.declarations, last,
+            _UNBOUND if r.freeze_owner is None else
+            (r.freeze_binds(0), r.freeze_binds(1), r.freeze_binds(2), r.freeze_binds(3)),
+            r.discard_wins_live(), len(events), r.result,
+        ))
+
+    # ------------------------------------------------------------------ what the seat can count
+
+    def visible_counts(self) -> list[int]:
+        """Physical tiles of each kind this seat can see (own hand, open melds, unclaimed discards, indicator)."""
+        seen = count_seen(self.hand, [m for ms in self.melds for m in ms], (), self.indicator)
+        for ds in self.discards:
+            for t, by in ds:
+                if by is None:
+                    seen[t] += 1
+        return seen
+
+    def unseen_counts(self) -> list[int]:
+        """Physical tiles of each kind this seat has not seen (in other hands or the wall)."""
+        totals = tile_totals(self.options)
+        seen = self.visible_counts()
+        return [max(0, totals[k] - seen[k]) for k in range(NUM_KINDS)]
+
+    def wait_faces(self) -> list[int]:
+        """Winning faces of the seat's own hand when it holds 3n+1 concealed tiles (every face in 暴头/七客
+        state); otherwise empty."""
+        counts, w = self.wildcards.split(self.hand)
+        if (sum(counts) + w) % 3 != 1:
+            return []
+        return hand_waits(counts, w, len(self.melds[self.seat]))
+
+    def waits(self, unseen: Sequence[int] | None = None) -> list[tuple[int, int]]:
+        """(face, unseen natural tiles of it) for each of :meth:`wait_faces` (``unseen``: the
+        :meth:`unseen_counts` when the caller has them already)."""
+        left = self.unseen_counts() if unseen is None else unseen
+        return [(f, unseen_of_face(f, left, self.wildcards)) for f in self.wait_faces()]
+
+    def waits_json(self, unseen: Sequence[int] | None = None) -> list[dict[str, Any]]:
+        """:meth:`waits` as ``[{"tile", "remaining"}]``."""
+        return waits_json(self.wait_faces(), self.unseen_counts() if unseen is None else unseen, self.wildcards)
+
+    # ------------------------------------------------------------------ JSON
+
+    def to_json(self) -> dict[str, Any]:
+        """The JSON-ready view the page draws (``docs/log-format.md`` describes the tile notation)."""
+        wc = self.wildcards
+        names = TILE_NAMES
+        seat = self.seat
+        players = []
+        for s in range(4):
+            players.append({
+                "seat": s,
+                "is_dealer": s == self.dealer,
+                "hand_count": self.hand_counts[s],
+                "melds": [_hidden_kong() if m is None else m.to_json() for m in self.melds[s]],
+                "discards": [{"tile": names[t], "claimed_by": by, "wild": wc.is_wild(t)} for t, by in self.discards[s]],
+                "tan_from": list(self.tan[s]),
+                "freeze_bound": self.freeze_bound[s],
+                "points": None if self.points is None else self.points[s],
+            })
+        last = self.last_discard
+        claim = None
+        if self.phase in (Phase.CLAIM, Phase.ROB):
+            claim = {
+                "tile": None if self.claim_tile is None else names[self.claim_tile],
+                "from": self.claim_from, "final": self.claim_final, "rob": self.phase is Phase.ROB,
+                # Only the viewer's own pending decision: which other seats hold a claim would reveal
+                # something about their concealed tiles.
+                "waiting_for": [seat] if self.waiting else [],
+            }
+        return {
+            "seat": seat,
+            "phase": self.phase.value,
+            "current": self.current,
+            "dealer": self.dealer,
+            "streak": self.streak,
+            "wall_remaining": self.remaining,
+            "final": self.remaining <= FINAL_WALL,
+            "wildcard": {
+                "mode": wc.mode.value,
+                "tile": names[wc.wild_kind],
+                "indicator": None if self.indicator is None else names[self.indicator],
+                "stand_in": names[P] if self.indicator is not None and self.indicator != P else None,
+            },
+            "hand": [names[t] for t in sorted(self.hand)],
+            "drawn": None if self.drawn is None else names[self.drawn],
+            "may_win": self.may_win,
+            "chow_ban": [names[t] for t in self.chow_ban],
+            "players": players,
+            "tan": [list(row) for row in self.tan],
+            "freeze": {"owner": self.freeze_owner, "subject": self.options.zhuada_subject,
+                       "binds": [s for s in range(4) if self.freeze_bound[s]]},
+            "discard_wins_live": self.discard_wins_live,
+            "last_discard": None if last is None else {"seat": last[0], "tile": names[last[1]],
+                                                       "wild": wc.is_wild(last[1])},
+            "claim": claim,
+            "legal_actions": [a.to_json() for a in self.legal],
+            "passed_win": sorted(names[t] for t in self.passed_win),
+            "passed_pong": sorted(names[t] for t in self.passed_pong),
+            "chain": list(self.chain),
+            "result": None if self.result is None else self.result.to_json(),
+            "event_count": self.event_count,
+            "options": self.options.to_json(),
+        }

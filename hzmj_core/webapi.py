@@ -14,7 +14,7 @@ from typing import Any
 
 from . import __version__, lessons
 from .actions import Action, ActionError
-from .bots import BOTS, Bot, SeatView, make_bot
+from .bots import BOTS, Bot, make_bot
 from .cli import UsageError, analyze_hand
 from .fan import fan_table
 from .hints import hints
@@ -25,7 +25,7 @@ from .reasons import Reason
 from .rng import derive_seed
 from .round import IllegalActionError
 from .tiles import TILE_NAMES
-from .view import observation, wait_list
+from .view import SeatView
 
 DEFAULT_LEVEL = "basic"
 
@@ -67,9 +67,9 @@ class GameSession:
         """The human's view plus match information and hints."""
         m = self.match
         r = m.round
-        view = observation(r, self.human, self._points())
+        seat_view = SeatView.of(r, self.human, self._points())
+        view = seat_view.to_json()
         deciding = r.deciding_seats()
-        hand = r.hands[self.human]
         view["match"] = {
             "seed": self.seed,
             "level": self.level,
@@ -93,8 +93,7 @@ class GameSession:
         view["bots_to_act"] = bots
         view["deciding"] = ([self.human] if human_to_act else []) + bots
         view["hand_over"] = r.is_over
-        view["hints"] = {"waits": wait_list(r, self.human) if len(hand) % 3 == 1 else [],
-                         **self.hint()}
+        view["hints"] = hints(r, self.human, seat_view.points, view=seat_view)
         return view
 
     def hint(self) -> dict[str, Any]:
@@ -216,7 +215,7 @@ class ReplayViewer:
         if not 0 <= step <= len(src.actions):
             raise ApiError(f"step {step} is outside 0-{len(src.actions)}")
         r = src.replayed(step)
-        view = observation(r, 0)
+        view = SeatView.of(r, 0).to_json()
         view["all_hands"] = [[TILE_NAMES[t] for t in sorted(h)] for h in r.hands]
         view["replay"] = {"hand": hand, "step": step, "steps": len(src.actions),
                           "last_action": None if step == 0 else str(src.actions[step - 1])}

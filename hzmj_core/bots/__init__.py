@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .base import Bot, Decision, SeatView
+from .base import Bot, Decision
 from .basic import BasicBot
 from .easy import EasyBot
 from .normal import NormalBot
@@ -26,5 +26,5 @@ def make_bot(name: str, seed: int = 0) -> Bot:
 
 
 __all__ = [
-    "BOTS", "BasicBot", "Bot", "Decision", "EasyBot", "NormalBot", "RandomBot", "SeatView", "StrongBot", "make_bot",
+    "BOTS", "BasicBot", "Bot", "Decision", "EasyBot", "NormalBot", "RandomBot", "StrongBot", "make_bot",
 ]

@@ -8,7 +8,8 @@ from collections.abc import Sequence
 from ..actions import Action, ActionType
 from ..hand import shanten
 from ..tiles import Wildcards
-from .base import Bot, Decision, SeatView
+from ..view import SeatView, unseen_of_face
+from .base import Bot, Decision
 from .eval import isolation
 
 
@@ -61,7 +62,7 @@ class BasicBot(Bot):
         if not scored:
             return Decision(discards[0], "只剩财神可打", "only wildcards to discard")
         low = min(sc[0] for sc in scored)
-        seen = view.visible_counts()
+        unseen = view.unseen_counts()
         best: tuple[int, int] | None = None
         choice = scored[0][1]
         for s, a, _, _ in scored:
@@ -70,7 +71,7 @@ class BasicBot(Bot):
             face = wc.face(a.tile)
             # Cheap tie-break instead of a full count of improving tiles: keep connected tiles and
             # tiles whose neighbours are still live; throw the most isolated one.
-            key = (isolation(counts, face), -sum(4 - seen[k] for k in wc.tiles_of_face(face)))
+            key = (isolation(counts, face), -unseen_of_face(face, unseen, wc))
             if best is None or key < best:
                 best, choice = key, a
         return Decision(choice, f"向听数 {low}", f"shanten {low}")

@@ -9,15 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 
 from ..actions import Action, ActionType
 from ..hand import baotou_state, improving_tiles, qike_state, shanten
-from ..options import Options
 from ..round import FINAL_WALL, chow_ban
 from ..scoring import settle
-from ..tiles import NUM_KINDS, MeldKind, Wildcards, suit_of
-from .base import SeatView
+from ..tiles import NUM_KINDS, MeldKind, Wildcards
+from ..view import SeatView
 
 _CACHE_LIMIT = 250_000
 _SHANTEN: dict[tuple[bytes, int, int], int] = {}
@@ -46,13 +44,6 @@ def cached_improving(counts: Sequence[int], w: int, melds: int) -> tuple[int, ..
     return got
 
 
-@lru_cache(maxsize=8)
-def tile_totals(options: Options) -> tuple[int, ...]:
-    """Copies of each physical kind in the tile set (0 for a suit removed by 缺一门)."""
-    removed = options.removed_suit
-    return tuple(0 if (removed is not None and suit_of(k) == removed) else 4 for k in range(NUM_KINDS))
-
-
 @dataclass(frozen=True, slots=True)
 class Shape:
     """A 3n+1-tile concealed hand judged from one seat's view: how far from ready, what improves it."""
@@ -77,9 +68,7 @@ class Analysis:
         self.seat = view.seat
         self.melds = len(view.melds[view.seat])
         self.counts, self.w = self.wc.split(view.hand)
-        totals = tile_totals(view.options)
-        seen = view.visible_counts()
-        unseen_kind = [max(0, totals[k] - seen[k]) for k in range(NUM_KINDS)]
+        self.unseen = unseen_kind = view.unseen_counts()
         wk = self.wc.wild_kind
         self.unseen_wild = unseen_kind[wk]
         self.unseen_face = [0] * NUM_KINDS

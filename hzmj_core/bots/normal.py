@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from ..actions import Action, ActionType
 from ..tiles import TILE_NAMES
-from .base import Bot, Decision, SeatView
+from ..view import SeatView
+from .base import Bot, Decision
 from .eval import Analysis, Shape, isolation
 
 KONG_TYPES = (ActionType.CONCEALED_KONG, ActionType.ADDED_KONG)

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from .base import Bot, Decision, SeatView
+from ..view import SeatView
+from .base import Bot, Decision
 
 
 class RandomBot(Bot):

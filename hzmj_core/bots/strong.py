@@ -25,7 +25,8 @@ from __future__ import annotations
 from ..actions import Action, ActionType
 from ..fan import WinType, evaluate_win
 from ..tiles import TILE_NAMES
-from .base import Decision, SeatView
+from ..view import SeatView
+from .base import Decision
 from .eval import Analysis, Shape, discard_wins_live, isolation, tan_cap
 from .normal import KONG_TYPES, NormalBot, wait_text
 

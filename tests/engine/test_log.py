@@ -9,11 +9,12 @@ from typing import Any
 import pytest
 from helpers import act, opts, scenario
 
-from hzmj_core.bots import SeatView, make_bot
+from hzmj_core.bots import make_bot
 from hzmj_core.log import FORMAT, VERSION, LogError, hand_log, load, match_log, replay
 from hzmj_core.match import Match
 from hzmj_core.options import Options
 from hzmj_core.round import Round
+from hzmj_core.view import SeatView
 
 
 def bot_hand(seed: int, options: Options | None = None) -> Round:

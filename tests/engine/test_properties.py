@@ -14,14 +14,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from hzmj_core.actions import Action, ActionError, ActionType
-from hzmj_core.bots import SeatView, make_bot
+from hzmj_core.bots import make_bot
 from hzmj_core.invariants import check
 from hzmj_core.log import hand_log, replay
 from hzmj_core.options import OPTION_INFO, Options
 from hzmj_core.rng import Rng
 from hzmj_core.round import IllegalActionError, Phase, Round
 from hzmj_core.tiles import NUM_KINDS, TILE_NAMES
-from hzmj_core.view import observation
+from hzmj_core.view import SeatView
 
 _BIAS_KEYS = ("win_mode", "discard_min_l", "rob_kong", "start_streak")
 
@@ -236,6 +236,10 @@ def _swap_hidden(r: Round, seat: int, rng: Rng) -> Round:
     return Round.from_json(data)
 
 
+def _observation(r: Round, seat: int) -> dict[str, Any]:
+    return SeatView.of(r, seat).to_json()
+
+
 @FAST
 @given(game)
 def test_views_never_reveal_other_seats_concealed_tiles(g: tuple[int, int, int, int]) -> None:
@@ -243,12 +247,12 @@ def test_views_never_reveal_other_seats_concealed_tiles(g: tuple[int, int, int, 
 
     def each(r: Round, rng: Rng) -> None:
         seat = rng.below(4)
-        view = observation(r, seat)
+        view = _observation(r, seat)
         _hidden_free(view, seat, r)
         json.dumps(view)
         if r.phase is Phase.ACT and r.current == seat and rng.random() < 0.5:
             other = _swap_hidden(r, seat, rng)
-            assert observation(other, seat) == view
+            assert _observation(other, seat) == view
 
     play(seed, options_from(oseed), streak, dealer, each)
 
@@ -261,7 +265,7 @@ def test_claim_window_view_does_not_reveal_who_can_claim(g: tuple[int, int, int,
     def each(r: Round, rng: Rng) -> None:
         if r.phase is Phase.CLAIM:
             for seat in range(4):
-                view = observation(r, seat)
+                view = _observation(r, seat)
                 waiting = view["claim"]["waiting_for"]
                 assert set(waiting) <= {seat}
 

@@ -186,7 +186,7 @@ def test_freeze_owner_may_add_to_a_pong_only_when_the_freeze_binds_the_others(su
 
 def test_replayed_gives_the_hand_at_any_step() -> None:
     from hzmj_core.bots import make_bot
-    from hzmj_core.bots.base import SeatView
+    from hzmj_core.view import SeatView
 
     r = Round.deal(seed=21)
     bots = [make_bot("basic", s) for s in range(4)]
@@ -203,12 +203,12 @@ def test_replayed_gives_the_hand_at_any_step() -> None:
 
 def test_views_mark_a_discarded_wildcard_as_such() -> None:
     """The last discard in a view says whether it was a wildcard (pages write it P*, not a plain P)."""
-    from hzmj_core.view import observation
+    from hzmj_core.view import SeatView
 
     r = scenario({0: "P 1m2m3m 4p5p6p 7s8s9s E E S W"})
     act(r, "S0 discard P")
-    last = observation(r, 2)["last_discard"]
+    last = SeatView.of(r, 2).to_json()["last_discard"]
     assert last == {"seat": 0, "tile": "P", "wild": True}
     pass_claims(r)
     discard_drawn(r, 1)
-    assert observation(r, 2)["last_discard"]["wild"] is (r.wildcards.is_wild(r.discards[1][-1][0]))
+    assert SeatView.of(r, 2).to_json()["last_discard"]["wild"] is (r.wildcards.is_wild(r.discards[1][-1][0]))

@@ -14,9 +14,10 @@ import json
 from pathlib import Path
 from typing import Any
 
-from hzmj_core.bots import SeatView, make_bot
+from hzmj_core.bots import make_bot
 from hzmj_core.options import Options
 from hzmj_core.round import Round
+from hzmj_core.view import SeatView
 
 HERE = Path(__file__).parent
 
