@@ -152,6 +152,14 @@ def _needs(e: tuple[_Entry, _Entry, _Entry, _Entry]) -> tuple[int, int]:
 
 def is_standard_win(counts: Sequence[int], w: int) -> bool:
     """True if the tiles (3n+2 of them) split into n sets and one pair, wildcards taking any face (§6.2)."""
+    # An honour face with one or four natural tiles needs a wildcard of its own (honours form only pairs
+    # and pongs), and most hands that are not wins hold more of them than wildcards: reject those first.
+    h = counts[27:34]
+    if w == 0:
+        if 1 in h or 4 in h:
+            return False
+    elif h.count(1) + h.count(4) > w:
+        return False
     if (sum(counts) + w) % 3 != 2:
         return False
     b = bytes(counts)

@@ -16,7 +16,7 @@ from typing import Any
 
 from .actions import Action, ActionType
 from .fan import WinEvaluation, WinType, evaluate_win
-from .hand import baotou_state, is_seven_pairs, is_standard_win, qike_state
+from .hand import baotou_state, is_standard_win, qike_state
 from .options import Options
 from .reasons import Reason
 from .rng import Rng
@@ -45,6 +45,9 @@ def _action(seat: int, atype: ActionType, tiles: tuple[int, ...] = ()) -> Action
 
 
 _CLAIMS = (ActionType.WIN, ActionType.PONG, ActionType.EXPOSED_KONG, ActionType.CHOW)
+
+_TABLES: dict[Wildcards, tuple[tuple[int, ...], tuple[int, ...]]] = {}
+"""Per wildcard rule: the face of every kind (-1 for the wildcard kind) and the natural kind of every face."""
 
 _DISCARDS = [[Action(seat, ActionType.DISCARD, (t,)) for t in range(NUM_KINDS)] for seat in range(4)]
 
@@ -127,9 +130,7 @@ class Round:
     def __init__(self) -> None:
         # Plain attributes; see deal() for their meaning. Kept public-read for views, bots and tests.
         self.options = Options()
-        self.wildcards = Wildcards.fixed()
-        self._ftab = self.wildcards.face_table()
-        self._phys = _phys_table(self.wildcards)
+        self._use_wildcards(Wildcards.fixed())
         self.dealer = 0
         self.streak = 1
         self.seed: int | None = None
@@ -169,6 +170,13 @@ class Round:
 
     # ------------------------------------------------------------------ setup
 
+    def _use_wildcards(self, wc: Wildcards) -> None:
+        self.wildcards = wc
+        tables = _TABLES.get(wc)
+        if tables is None:
+            tables = _TABLES[wc] = (wc.face_table(), tuple(_phys_table(wc)))
+        self._ftab, self._phys = tables
+
     @staticmethod
     def deal(
         options: Options | None = None,
@@ -206,18 +214,14 @@ class Round:
         r.seed = seed if wall is None else None
         r.wall = order
         r.back = len(order)
-        for _ in range(13):
-            for i in range(4):
-                r.hands[(dealer + i) % 4].append(order[r.front])
-                r.front += 1
-        r.hands[dealer].append(order[r.front])
-        r.front += 1
+        for i in range(4):  # 13 rounds of one tile per seat from the front, then the dealer's 14th
+            r.hands[(dealer + i) % 4] = order[i:52:4]
+        r.hands[dealer].append(order[52])
+        r.front = 53
         if opts.wildcard_mode == WildcardMode.FLIPPED.value:
             r.back -= 1
             r.indicator = order[r.back]
-            r.wildcards = Wildcards.flipped(r.indicator)
-            r._ftab = r.wildcards.face_table()
-            r._phys = _phys_table(r.wildcards)
+            r._use_wildcards(Wildcards.flipped(r.indicator))
         for h in r.hands:
             h.sort()
         r.current = dealer
@@ -345,57 +349,60 @@ class Round:
         hand = self.hands[p]
         if self.may_win and self._self_win(p) is not None:
             out.append(_action(p, ActionType.WIN))
-        if self.remaining > FINAL_WALL:
-            wild = self.wildcards.wild_kind
-            kinds = set(hand)
+        kinds = sorted(set(hand))
+        if self.back - self.front > FINAL_WALL:
+            ftab = self._ftab
             # Four natural tiles of one face are always four tiles of one physical kind (in 翻财神 the
             # indicator's natural face is carried only by the four P), so count kinds, not faces.
             if len(kinds) <= len(hand) - 3:
-                for t in sorted(kinds):
-                    if t != wild and hand.count(t) == 4:
+                for t in kinds:
+                    if ftab[t] >= 0 and hand.count(t) == 4:
                         out.append(_action(p, ActionType.CONCEALED_KONG, (t, t, t, t)))
             fo = self.freeze_owner
             if self.melds[p] and (fo is None or (fo == p and self.options.zhuada_subject == "others")):
-                ftab = self._ftab
                 for m in self.melds[p]:
                     if m.kind is MeldKind.PONG:
-                        for t in sorted(kinds):
+                        for t in kinds:
                             if ftab[t] == m.face:
                                 out.append(_action(p, ActionType.ADDED_KONG, (t,)))
         table = _DISCARDS[p]
-        out.extend(table[t] for t in self._discardable(p))
+        out.extend([table[t] for t in self._discardable(p, kinds)])
         return out
 
-    def _discardable(self, p: int) -> list[int]:
-        hand = self.hands[p]
-        if self.freeze_binds(p) and self.drawn is not None:
+    def _discardable(self, p: int, kinds: list[int] | None = None) -> list[int]:
+        """The kinds seat p may discard now (``kinds``: the sorted kinds of its hand, when already known)."""
+        if self.freeze_owner is not None and self.drawn is not None and self.freeze_binds(p):
             return [self.drawn]
-        kinds = sorted(set(hand))
-        if self.chow_ban:
-            allowed = [t for t in kinds if self.wildcards.is_wild(t) or self.wildcards.face(t) not in self.chow_ban]
+        if kinds is None:
+            kinds = sorted(set(self.hands[p]))
+        ban = self.chow_ban
+        if ban:
+            ftab = self._ftab
+            allowed = [t for t in kinds if ftab[t] < 0 or ftab[t] not in ban]
             if allowed or self.turn_kongs[p] == 0:
                 return allowed
         return kinds
 
     def _claim_options(self, d: int, x: int, final: bool) -> dict[int, list[Action]]:
         """Legal claims of the three other seats on discard x of seat d (RULES §5, §9)."""
-        wc = self.wildcards
-        if wc.is_wild(x):
-            return {}
-        face = wc.face(x)
-        phys = wc.tiles_of_face(face)  # the one physical kind showing this face (none if only wildcards can)
-        kind = phys[0] if phys else -1
         ftab = self._ftab
+        face = ftab[x]
+        if face < 0:
+            return {}
+        kind = self._phys[face]  # the one physical kind showing this face (-1 if only wildcards can)
         o = self.options
         fo = self.freeze_owner
         wins_live = self.discard_wins_live()
+        d_is_dealer = d == self.dealer
         out: dict[int, list[Action]] = {}
         for i in (1, 2, 3):
             q = (d + i) % 4
             if fo is not None and (q != fo or o.zhuada_subject == "discarder"):
                 continue  # the 抓打 freeze forbids every claim
             acts: list[Action] = []
-            if wins_live and self._discard_win_ok(q, d, x):
+            # A discard win is only between the dealer and a non-dealer (RULES §9), and not after 漏胡.
+            if (wins_live and (q == self.dealer) != d_is_dealer and face not in self.passed_win[q]
+                    and self._win_with(q, x, WinType.DISCARD) is not None):
                 acts.append(_action(q, ActionType.WIN))
             if not final:
                 hand = self.hands[q]
@@ -477,19 +484,21 @@ class Round:
             out.append(act)
         return out
 
-    def _discard_win_ok(self, q: int, d: int, x: int) -> bool:
-        if not self.discard_wins_live():
-            return False
-        if (q == self.dealer) == (d == self.dealer):
-            return False
-        if self.wildcards.face(x) in self.passed_win[q]:
-            return False
-        return self._win_with(q, x, WinType.DISCARD) is not None
-
     def _could_win(self, tiles: list[int], melds: int) -> bool:
         """Cheap test that the tiles form a winning shape, before the full evaluation of the fan."""
-        counts, w = self.wildcards.split(tiles)
-        return is_standard_win(counts, w) or (melds == 0 and is_seven_pairs(counts, w))
+        ftab = self._ftab
+        counts = [0] * NUM_KINDS
+        w = 0
+        for t in tiles:
+            f = ftab[t]
+            if f < 0:
+                w += 1
+            else:
+                counts[f] += 1
+        if is_standard_win(counts, w):
+            return True
+        # is_seven_pairs, with the odd counts counted directly: physical tiles give counts of 0-4.
+        return melds == 0 and len(tiles) == 14 and counts.count(1) + counts.count(3) <= w
 
     def _win_with(self, q: int, x: int, wtype: WinType) -> WinEvaluation | None:
         tiles = [*self.hands[q], x]
@@ -741,7 +750,7 @@ class Round:
         self._take(p, t, replacement=True)
 
     def _discard(self, p: int, x: int) -> None:
-        wc = self.wildcards
+        wild = self._ftab[x] < 0
         self.hands[p].remove(x)
         self.discards[p].append((x, None))
         self.has_discarded[p] = True
@@ -752,15 +761,15 @@ class Round:
         self.turn_kongs[p] = 0
         self.passed_win[p].clear()
         self.passed_pong[p].clear()
-        if wc.is_wild(x):
+        if wild:
             self.chain[p].append("piao")
             self.freeze_owner = p
         else:
             self.chain[p] = []
             if self.freeze_owner == p:
                 self.freeze_owner = None
-        self.events.append({"type": "discard", "seat": p, "tile": TILE_NAMES[x], "wild": wc.is_wild(x)})
-        final = self.remaining <= FINAL_WALL
+        self.events.append({"type": "discard", "seat": p, "tile": TILE_NAMES[x], "wild": wild})
+        final = self.back - self.front <= FINAL_WALL
         opts = self._claim_options(p, x, final)
         if opts:
             self._open_window(Phase.CLAIM, x, p, final, opts)
@@ -943,9 +952,7 @@ class Round:
         r.front = data["front"]
         r.back = data["back"]
         r.indicator = None if data["indicator"] is None else pt(data["indicator"])
-        r.wildcards = Wildcards.fixed() if r.indicator is None else Wildcards.flipped(r.indicator)
-        r._ftab = r.wildcards.face_table()
-        r._phys = _phys_table(r.wildcards)
+        r._use_wildcards(Wildcards.fixed() if r.indicator is None else Wildcards.flipped(r.indicator))
         r.hands = [[pt(t) for t in h] for h in data["hands"]]
         r.melds = [[Meld.from_json(m) for m in ms] for ms in data["melds"]]
         r.discards = [[(pt(t), by) for t, by in ds] for ds in data["discards"]]
