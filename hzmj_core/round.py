@@ -46,6 +46,8 @@ def _action(seat: int, atype: ActionType, tiles: tuple[int, ...] = ()) -> Action
 
 _CLAIMS = (ActionType.WIN, ActionType.PONG, ActionType.EXPOSED_KONG, ActionType.CHOW)
 
+_DEFAULT_OPTIONS = Options()
+
 _TABLES: dict[Wildcards, tuple[tuple[int, ...], tuple[int, ...]]] = {}
 """Per wildcard rule: the face of every kind (-1 for the wildcard kind) and the natural kind of every face."""
 
@@ -129,7 +131,7 @@ class Round:
 
     def __init__(self) -> None:
         # Plain attributes; see deal() for their meaning. Kept public-read for views, bots and tests.
-        self.options = Options()
+        self.options = _DEFAULT_OPTIONS
         self._use_wildcards(Wildcards.fixed())
         self.dealer = 0
         self.streak = 1
@@ -167,6 +169,12 @@ class Round:
         self.events: list[dict[str, Any]] = []
         self._legal: dict[int, list[Action]] | None = None
         self._snapshot: tuple[int, PublicSnapshot] | None = None
+        # Natural face counts and wildcards of each seat's hand, for the win tests. They belong to the list
+        # object in _counted: draws and discards keep them up to date, any other change drops them, and a
+        # hand list replaced from outside is simply counted again.
+        self._counted: list[list[int] | None] = [None, None, None, None]
+        self._counts: list[list[int]] = [[], [], [], []]
+        self._wilds = [0, 0, 0, 0]
 
     # ------------------------------------------------------------------ setup
 
@@ -236,6 +244,40 @@ class Round:
                        wall=None if self.seed is not None else self.wall)
         for a in self.actions[:step]:
             r.apply(a)
+        return r
+
+    def copy(self) -> Round:
+        """An independent copy of the current state, cheap enough for look-ahead (nothing is replayed).
+
+        Applying actions to the copy leaves this round unchanged and the other way round. Immutable values
+        (options, melds, actions, the result) are shared; every list, set and dict is copied. To try other
+        hidden tiles in a copy, assign new lists to its ``hands`` entries rather than changing them in place.
+        """
+        r = Round.__new__(Round)
+        r.__dict__.update(self.__dict__)
+        r.wall = self.wall[:]
+        r.hands = [h[:] for h in self.hands]
+        r.melds = [m[:] for m in self.melds]
+        r.discards = [d[:] for d in self.discards]
+        r.burned = self.burned[:]
+        r.tan = [row[:] for row in self.tan]
+        r.passed_win = [set(x) for x in self.passed_win]
+        r.passed_pong = [set(x) for x in self.passed_pong]
+        r.chain = [c[:] for c in self.chain]
+        r.turn_kongs = self.turn_kongs[:]
+        r.has_discarded = self.has_discarded[:]
+        r.claim_options = {s: acts[:] for s, acts in self.claim_options.items()}
+        r.declarations = dict(self.declarations)
+        r.actions = self.actions[:]
+        r.events = self.events[:]
+        r._legal = None
+        r._counted = [None, None, None, None]
+        r._counts = [[], [], [], []]
+        r._wilds = self._wilds[:]
+        for s in range(4):
+            if self._counted[s] is self.hands[s]:
+                r._counts[s] = self._counts[s][:]
+                r._counted[s] = r.hands[s]
         return r
 
     # ------------------------------------------------------------------ queries
@@ -335,7 +377,8 @@ class Round:
         else:
             wtype = WinType.REPLACEMENT if self.replacement else WinType.SELF_DRAW
             tile = self.drawn
-        if not self._could_win(self.hands[seat], len(self.melds[seat])):
+        counts, w = self._face_counts(seat)
+        if not _shape_wins(counts, w, len(self.hands[seat]), len(self.melds[seat])):
             return None
         return evaluate_win(
             self.hands[seat], len(self.melds[seat]), tile, wtype, self.wildcards,
@@ -360,11 +403,12 @@ class Round:
                         out.append(_action(p, ActionType.CONCEALED_KONG, (t, t, t, t)))
             fo = self.freeze_owner
             if self.melds[p] and (fo is None or (fo == p and self.options.zhuada_subject == "others")):
+                phys = self._phys
                 for m in self.melds[p]:
                     if m.kind is MeldKind.PONG:
-                        for t in kinds:
-                            if ftab[t] == m.face:
-                                out.append(_action(p, ActionType.ADDED_KONG, (t,)))
+                        t = phys[m.face]  # the only kind whose natural tiles show the pong's face
+                        if t >= 0 and t in hand:
+                            out.append(_action(p, ActionType.ADDED_KONG, (t,)))
         table = _DISCARDS[p]
         out.extend([table[t] for t in self._discardable(p, kinds)])
         return out
@@ -418,7 +462,7 @@ class Round:
                                 acts.append(_action(q, ActionType.PONG, tuple(sorted((nat[0], wild[0])))))
                         if n >= 3:
                             acts.append(_action(q, ActionType.EXPOSED_KONG, (kind, kind, kind)))
-                if i == 1 and face < 27 and self.tan_room(q, d):
+                if i == 1 and face < 27 and (self.tan[q][d] < 2 or self.tan_room(q, d)):
                     acts.extend(self._chow_options(q, x, face))
             if acts:
                 acts.append(_action(q, ActionType.PASS))
@@ -447,10 +491,11 @@ class Round:
         if not has and not wild:
             return []
         pairs: list[tuple[int, int]] = []
-        for start in (rank - 2, rank - 1, rank):
+        # The runs holding the face as their third, second and first tile, and the two other faces of each.
+        for start, f1, f2 in ((rank - 2, face - 2, face - 1), (rank - 1, face - 1, face + 1),
+                              (rank, face + 1, face + 2)):
             if start < 0 or start > 6:
                 continue
-            f1, f2 = (base + r for r in range(start, start + 3) if base + r != face)
             if f1 in has and f2 in has:
                 pairs.append((has[f1], has[f2]))
             if wild:
@@ -484,8 +529,8 @@ class Round:
             out.append(act)
         return out
 
-    def _could_win(self, tiles: list[int], melds: int) -> bool:
-        """Cheap test that the tiles form a winning shape, before the full evaluation of the fan."""
+    def _count(self, tiles: list[int]) -> tuple[list[int], int]:
+        """Natural face counts (34) and the number of wildcards of some tiles."""
         ftab = self._ftab
         counts = [0] * NUM_KINDS
         w = 0
@@ -495,24 +540,54 @@ class Round:
                 w += 1
             else:
                 counts[f] += 1
-        if is_standard_win(counts, w):
-            return True
-        # is_seven_pairs, with the odd counts counted directly: physical tiles give counts of 0-4.
-        return melds == 0 and len(tiles) == 14 and counts.count(1) + counts.count(3) <= w
+        return counts, w
+
+    def _face_counts(self, seat: int) -> tuple[list[int], int]:
+        """:meth:`_count` of the seat's hand, kept between calls (callers must not change the list)."""
+        hand = self.hands[seat]
+        if self._counted[seat] is not hand:
+            self._counts[seat], self._wilds[seat] = self._count(hand)
+            self._counted[seat] = hand
+        return self._counts[seat], self._wilds[seat]
+
+    def _counts_changed(self, seat: int, tile: int, delta: int) -> None:
+        """The seat's hand list just gained (+1) or lost (-1) one tile: update its kept counts."""
+        if self._counted[seat] is self.hands[seat]:
+            f = self._ftab[tile]
+            if f < 0:
+                self._wilds[seat] += delta
+            else:
+                self._counts[seat][f] += delta
+
+    def _could_win(self, tiles: list[int], melds: int) -> bool:
+        """Cheap test that the tiles form a winning shape, before the full evaluation of the fan."""
+        counts, w = self._count(tiles)
+        return _shape_wins(counts, w, len(tiles), melds)
 
     def _win_with(self, q: int, x: int, wtype: WinType) -> WinEvaluation | None:
-        tiles = [*self.hands[q], x]
-        if not self._could_win(tiles, len(self.melds[q])):
+        counts, w = self._face_counts(q)
+        f = self._ftab[x]
+        n = len(self.hands[q]) + 1
+        melds = len(self.melds[q])
+        if f < 0:
+            shape = _shape_wins(counts, w + 1, n, melds)
+        else:
+            counts[f] += 1
+            try:
+                shape = _shape_wins(counts, w, n, melds)
+            finally:
+                counts[f] -= 1
+        if not shape:
             return None
-        return evaluate_win(tiles, len(self.melds[q]), x, wtype, self.wildcards,
+        return evaluate_win([*self.hands[q], x], melds, x, wtype, self.wildcards,
                             must_baotou=self.options.must_baotou)
 
     # ------------------------------------------------------------------ applying
 
     def apply(self, action: Action) -> None:
         """Apply one legal action; raises :class:`IllegalActionError` (state unchanged) otherwise."""
-        legal = self._legal_map()
-        if action.seat not in legal or action not in legal[action.seat]:
+        mine = self._legal_map().get(action.seat)
+        if mine is None or action not in mine:
             why = self.explain_illegal(action)
             assert why is not None
             raise IllegalActionError(why)
@@ -666,6 +741,7 @@ class Round:
         if a.type is ActionType.CONCEALED_KONG:
             for t in a.tiles:
                 self.hands[p].remove(t)
+            self._counted[p] = None
             faces = tuple(self.wildcards.face(t) for t in a.tiles)
             self.melds[p].append(Meld(MeldKind.CONCEALED_KONG, a.tiles, faces))
             self.events.append({"type": "kong", "seat": p, "kind": "concealed_kong"})
@@ -676,6 +752,7 @@ class Round:
             idx = next(i for i, m in enumerate(self.melds[p])
                        if m.kind is MeldKind.PONG and m.face == self.wildcards.face(tile))
             self.hands[p].remove(tile)
+            self._counted[p] = None
             self.events.append({"type": "kong", "seat": p, "kind": "added_kong", "tile": TILE_NAMES[tile]})
             if self._open_rob_window(p, tile, idx):
                 return
@@ -729,6 +806,7 @@ class Round:
                 ev = self._win_with(q, tile, WinType.ROB_KONG)
                 assert ev is not None
                 self.hands[q].append(tile)
+                self._counted[q] = None
                 self._finish_win(q, WinType.ROB_KONG, tile, p, ev)
                 return
         for q in self.claim_options:
@@ -752,6 +830,7 @@ class Round:
     def _discard(self, p: int, x: int) -> None:
         wild = self._ftab[x] < 0
         self.hands[p].remove(x)
+        self._counts_changed(p, x, -1)
         self.discards[p].append((x, None))
         self.has_discarded[p] = True
         self.dealer_first = False
@@ -800,6 +879,7 @@ class Round:
         """Seat p takes tile t (a front draw or a replacement) and starts a discard phase that may win."""
         self.hands[p].append(t)
         self.hands[p].sort()
+        self._counts_changed(p, t, 1)
         self.phase = Phase.ACT
         self.current = p
         self.may_win = True
@@ -826,6 +906,7 @@ class Round:
                 assert ev is not None
                 self.discards[d][-1] = (x, q)
                 self.hands[q].append(x)
+                self._counted[q] = None
                 self._finish_win(q, WinType.DISCARD, x, d, ev)
                 return
         taker: Action | None = None
@@ -852,6 +933,7 @@ class Round:
         self.discards[d][-1] = (x, q)
         for t in taker.tiles:
             self.hands[q].remove(t)
+        self._counted[q] = None
         wc = self.wildcards
         if taker.type is ActionType.CHOW or self.options.pong_counts_as_tan:
             self.tan[q][d] += 1
@@ -980,6 +1062,14 @@ class Round:
         r.actions = [Action.parse(a) for a in data["actions"]]
         r.events = list(data["events"])
         return r
+
+
+def _shape_wins(counts: list[int], w: int, n_tiles: int, melds: int) -> bool:
+    """True if natural face counts and w wildcards (n_tiles tiles in all) form a standard win or seven pairs."""
+    if is_standard_win(counts, w):
+        return True
+    # is_seven_pairs, with the odd counts counted directly: physical tiles give counts of 0-4.
+    return melds == 0 and n_tiles == 14 and counts.count(1) + counts.count(3) <= w
 
 
 def _phys_table(wc: Wildcards) -> list[int]:

@@ -1,0 +1,68 @@
+"""Round.copy (look-ahead without replaying) and the per-seat tile counts the round keeps for its win tests."""
+
+from __future__ import annotations
+
+import pytest
+from helpers import opts
+
+from hzmj_core.actions import ActionType
+from hzmj_core.bots import SeatView, make_bot
+from hzmj_core.options import Options
+from hzmj_core.round import Round
+from hzmj_core.tiles import parse_tiles
+
+
+def _play_out(r: Round, kinds: list[str], seed: int) -> None:
+    bots = [make_bot(kinds[s], seed * 4 + s) for s in range(4)]
+    while not r.is_over:
+        s = r.deciding_seats()[0]
+        r.apply(bots[s].choose(SeatView.of(r, s)))
+
+
+@pytest.mark.parametrize("options", [Options(), opts(wildcard_mode="flipped", wildcard_in_melds=True),
+                                     opts(rob_kong=True, start_streak=3)])
+def test_a_copy_plays_on_like_the_round_and_leaves_it_alone(options: Options) -> None:
+    kinds = ["random", "easy", "random", "normal"]
+    for seed in range(6):
+        full = Round.deal(options, dealer=seed % 4, streak=3, seed=seed)
+        _play_out(full, kinds, seed)
+        for step in range(0, len(full.actions), 7):
+            r = full.replayed(step)
+            before = r.to_json()
+            c = r.copy()
+            assert c.to_json() == before
+            assert c.legal_actions() == r.legal_actions()
+            for a in full.actions[step:]:
+                c.apply(a)
+            assert r.to_json() == before  # the original did not move
+            assert c.to_json() == full.to_json()
+            assert c.result == full.result
+
+
+def test_every_container_of_a_copy_is_its_own() -> None:
+    r = Round.deal(seed=3)
+    _play_out(r.copy(), ["random"] * 4, 1)  # the original is not touched by playing a copy
+    for _ in range(30):
+        s = r.deciding_seats()[0]
+        r.apply(make_bot("random", 5).choose(SeatView.of(r, s)))
+    c = r.copy()
+    for name, value in vars(r).items():
+        if isinstance(value, (list, dict, set)):
+            assert vars(c)[name] is not value, name
+            assert vars(c)[name] == value, name
+            if isinstance(value, list) and name != "events":  # event records never change once written
+                for i, item in enumerate(value):
+                    if isinstance(item, (list, dict, set)):
+                        assert vars(c)[name][i] is not item, (name, i)
+
+
+def test_a_hand_list_replaced_from_outside_is_counted_again() -> None:
+    r = Round.deal(seed=8, dealer=0)
+    r.legal_actions()  # the dealer's counts are kept now
+    c = r.copy()
+    c.hands[0] = sorted(parse_tiles("123m456m789m123p55p"))  # a complete hand, as a look-ahead might deal
+    assert ActionType.WIN in {a.type for a in c.legal_actions(0)}
+    assert ActionType.WIN not in {a.type for a in r.legal_actions(0)}
+    c.hands[0] = list(r.hands[0])
+    c2 = c.copy()
+    assert c2.legal_actions(0) == r.legal_actions(0)
