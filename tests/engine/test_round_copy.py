@@ -6,10 +6,11 @@ import pytest
 from helpers import opts
 
 from hzmj_core.actions import ActionType
-from hzmj_core.bots import SeatView, make_bot
+from hzmj_core.bots import make_bot
 from hzmj_core.options import Options
 from hzmj_core.round import Round
 from hzmj_core.tiles import parse_tiles
+from hzmj_core.view import SeatView
 
 
 def _play_out(r: Round, kinds: list[str], seed: int) -> None:
