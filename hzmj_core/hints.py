@@ -10,7 +10,8 @@
   or its shanten and useful tiles.
 * ``jinzhang`` (进张): when no discard makes the hand ready, the discards that keep the shanten lowest and the
   unseen tiles that would improve it.
-* ``suggestion``: what the strong bot would do now, with its reason (only when the player has a decision).
+* ``suggestion``: what the strong bot (or, with ``level="expert"``, the expert) would do now, with its reason
+  (only when the player has a decision).
 * ``blocked``: why an action the player might expect is not offered (抓打 freeze, 漏碰/漏胡, 摊 cap, no
   discard wins below 3老庄, 财神 cannot be claimed, 吃后限打, ...): reasons from the round
   (:mod:`hzmj_core.reasons`), each ``{code, params, zh, en}`` with seats named from the player's seat.
@@ -34,6 +35,9 @@ from .tiles import TILE_NAMES, MeldKind
 from .view import SeatView
 
 SUGGEST_LEVEL = "strong"
+"""The bot whose move is suggested by default (fast: a few milliseconds)."""
+DEEP_LEVEL = "expert"
+"""The bot of the deeper suggestion (it samples the hidden tiles, so it takes tens of milliseconds)."""
 
 
 def _ready_json(an: Analysis, sh: Shape) -> dict[str, Any]:

@@ -14,10 +14,10 @@ from typing import Any
 
 from . import __version__, lessons
 from .actions import Action, ActionError
-from .bots import BOTS, Bot, make_bot
+from .bots import BOTS, LEVEL_NAMES, Bot, make_bot
 from .cli import UsageError, analyze_hand
 from .fan import fan_table
-from .hints import hints
+from .hints import DEEP_LEVEL, SUGGEST_LEVEL, hints
 from .log import LogError, match_log, replay
 from .match import Match
 from .options import OPTION_INFO, Options, OptionsError
@@ -96,9 +96,11 @@ class GameSession:
         view["hints"] = hints(r, self.human, seat_view.points, view=seat_view)
         return view
 
-    def hint(self) -> dict[str, Any]:
-        """Hints for the human seat (听牌 per discard, 进张, suggested action, blocked actions; see hints.py)."""
-        return hints(self.match.round, self.human, self._points())
+    def hint(self, deep: bool = False) -> dict[str, Any]:
+        """Hints for the human seat (听牌 per discard, 进张, suggested action, blocked actions; see hints.py).
+
+        With ``deep`` the suggestion is the expert's (it samples the hidden tiles: tens of milliseconds)."""
+        return hints(self.match.round, self.human, self._points(), level=DEEP_LEVEL if deep else SUGGEST_LEVEL)
 
     # ----------------------------------------------------------------- moves
 
@@ -317,8 +319,9 @@ METHODS: dict[str, Callable[[dict[str, Any]], Any]] = {
     "analyze": _analyze,
     "option_info": _option_info,
     "fan_table": lambda _: fan_table(),
-    "bot_levels": lambda _: sorted(BOTS),
-    "hint": lambda _: _need_session().hint(),
+    "bot_levels": lambda _: list(BOTS),
+    "bot_level_names": lambda _: [{"id": k, "zh": LEVEL_NAMES[k][0], "en": LEVEL_NAMES[k][1]} for k in BOTS],
+    "hint": lambda a: _need_session().hint(deep=bool(a.get("deep"))),
     "lessons": lambda _: lessons.catalogue(),
     "lesson": lambda a: _lessons_call(lessons.lesson, str(a.get("id", ""))),
     "check_exercise": lambda a: _lessons_call(lessons.check, str(a.get("id", "")), a.get("answer")),

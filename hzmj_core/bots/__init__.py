@@ -7,14 +7,22 @@ from collections.abc import Callable
 from .base import Bot, Decision
 from .basic import BasicBot
 from .easy import EasyBot
+from .expert import ExpertBot
 from .normal import NormalBot
 from .random_bot import RandomBot
 from .strong import StrongBot
 
 BOTS: dict[str, Callable[[int], Bot]] = {
     "random": RandomBot, "basic": BasicBot, "easy": EasyBot, "normal": NormalBot, "strong": StrongBot,
+    "expert": ExpertBot,
 }
-"""Bot kinds by name (``make_bot(name, seed)``)."""
+"""Bot kinds by name (``make_bot(name, seed)``), weakest first: the order the new-game dialog lists them."""
+
+LEVEL_NAMES: dict[str, tuple[str, str]] = {
+    "random": ("随机", "Random"), "basic": ("普通", "Basic"), "easy": ("入门", "Easy"), "normal": ("进阶", "Normal"),
+    "strong": ("高手", "Strong"), "expert": ("大师", "Expert"),
+}
+"""Chinese and English name of each bot kind, for players."""
 
 
 def make_bot(name: str, seed: int = 0) -> Bot:
@@ -26,5 +34,6 @@ def make_bot(name: str, seed: int = 0) -> Bot:
 
 
 __all__ = [
-    "BOTS", "BasicBot", "Bot", "Decision", "EasyBot", "NormalBot", "RandomBot", "StrongBot", "make_bot",
+    "BOTS", "LEVEL_NAMES", "BasicBot", "Bot", "Decision", "EasyBot", "ExpertBot", "NormalBot", "RandomBot",
+    "StrongBot", "make_bot",
 ]

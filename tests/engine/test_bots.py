@@ -14,7 +14,7 @@ from hzmj_core.round import Phase, Round
 from hzmj_core.tiles import TILE_NAMES, Meld, MeldKind, parse_tiles
 from hzmj_core.view import SeatView
 
-LEVELS = ["easy", "normal", "strong"]
+LEVELS = ["easy", "normal", "strong", "expert"]
 
 
 def _play(kinds: list[str], seed: int, streak: int = 1) -> Round:
@@ -32,7 +32,7 @@ def _play(kinds: list[str], seed: int, streak: int = 1) -> Round:
 
 @pytest.mark.parametrize("level", LEVELS)
 def test_registered_and_legal_with_reasons(level: str) -> None:
-    assert {"random", "basic", "easy", "normal", "strong"} <= set(BOTS)
+    assert {"random", "basic", "easy", "normal", "strong", "expert"} <= set(BOTS)
     for seed in range(3):
         r = _play([level] * 4, seed, streak=1 + seed)
         assert r.result is not None

@@ -68,3 +68,30 @@ def test_claim_windows_do_not_reveal_which_bots_can_claim() -> None:
         _, n = play_hand(choose_last=False)
         seen += n
     assert seen > 0
+
+
+def test_bot_levels_come_from_the_engine_weakest_first() -> None:
+    levels = call("bot_levels")
+    assert levels[-3:] == ["normal", "strong", "expert"]
+    names = call("bot_level_names")
+    assert [n["id"] for n in names] == levels
+    assert {"id": "expert", "zh": "大师", "en": "Expert"} in names
+    call("new_game", seed=5, level="expert")
+    for _ in range(6):
+        st = call("state")
+        if st["human_to_act"]:
+            call("act", action=st["legal_actions"][0]["text"])
+        else:
+            call("bot_step")
+    assert call("state")["match"]["level"] == "expert"
+
+
+def test_deep_hint_is_the_experts_suggestion() -> None:
+    call("new_game", seed=8, level="strong")
+    while not call("state")["human_to_act"]:
+        call("bot_step")
+    deep = call("hint", deep=True)["suggestion"]
+    plain = call("hint")["suggestion"]
+    assert deep["reason_zh"] and plain["reason_zh"]
+    assert deep["action"]["text"] in [a["text"] for a in call("state")["legal_actions"]]
+    assert "候选" in deep["reason_zh"] or deep["reason_zh"] != plain["reason_zh"]

@@ -1,0 +1,482 @@
+"""大师 (expert): the strong bot's judgement, checked by looking ahead over samples of what it has not seen.
+
+For the decisions that matter — a discard when the hand is close to ready or when discard wins are live, a win
+now against a 飘/杠暴/waiting in 暴头, a kong, a claim — it keeps the few candidates its static evaluation ranks
+highest, deals the hidden tiles at random from what its seat has not seen (:mod:`.sampling`), plays each
+candidate forward on the real :class:`~hzmj_core.round.Round` with a fast policy for every seat until its own
+next decision (one turn round: the others' discards and claims, its next draw), and scores that position:
+the engine's own settlement if the hand ended, else its static value of the best move there. The same
+samples serve every candidate, so the comparison is not drowned by the luck of the sample.
+
+The work per decision is bounded by a count of simulated actions, not by the clock, so the same seed gives
+the same decisions on every machine; :data:`WORK_BUDGET` was calibrated so that a decision stays within about
+50 ms on CPython (see ``benchmarks/bench_bots.py``).
+
+On top of the strong bot's static evaluation it
+
+* assumes the others are ready earlier (a wildcard game: a 财神 fills any gap), so it defends sooner at 3老;
+* shapes for 暴头 early: a discard is also valued by how far the hand is from 暴头 state with a free 财神;
+* folds with a hopeless hand at 3老 by discarding a 财神 (a wildcard can never be won on).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..actions import Action, ActionType
+from ..hand import standard_shanten
+from ..rng import Rng
+from ..round import Phase, Round
+from ..tiles import CHINESE_NAMES, HONOR_LETTERS, NUM_KINDS, TILE_NAMES
+from ..view import SeatView
+from .base import Decision
+from .eval import Analysis, Shape, discard_wins_live
+from .normal import KONG_TYPES, NormalBot
+from .sampling import copy_round, determinize, fast_action
+from .strong import _LAST_CALL, StrongBot, _just_piaoed
+
+SAMPLES = 16
+"""Most samples of the hidden tiles per decision."""
+WORK_BUDGET = 700
+"""Simulated work per decision: one unit per applied action, :data:`LEAF_COST` per position scored."""
+LEAF_COST = 6
+TOP_K = 3
+"""Candidates kept from the static ranking (plus a win, a kong or a fold when they are legal)."""
+MARGIN = 0.3
+"""Points by which a sampled candidate must beat the static favourite to be chosen instead (samples are few)."""
+MAX_STEPS = 32
+"""A look-ahead stops after this many actions even if the seat has not decided again."""
+
+_HONOUR_EN = {"E": "East wind", "S": "South wind", "W": "West wind", "N": "North wind", "C": "Red dragon",
+              "F": "Green dragon", "P": "White dragon"}
+_SUIT_EN = {"m": "Characters", "p": "Dots", "s": "Bamboo"}
+_BT_MEMO: dict[tuple[bytes, int], int] = {}
+
+
+def tile_words(kind: int) -> tuple[str, str]:
+    """A tile in words for players: ("五筒", "5 Dots"), ("东", "East wind")."""
+    name = TILE_NAMES[kind]
+    if name in HONOR_LETTERS:
+        return CHINESE_NAMES[kind], _HONOUR_EN[name]
+    return CHINESE_NAMES[kind], f"{name[0]} {_SUIT_EN[name[1]]}"
+
+
+def baotou_distance(counts: Sequence[int], w: int) -> int:
+    """Tiles a 3n+1 hand is away from 暴头 state (0 = in it): its sets complete around one free 财神.
+
+    Computed as the standard shanten of (hand − one wildcard + a pair of a face it lacks) plus one: that
+    hand is complete exactly when the rest forms sets only. 99 without a wildcard.
+    """
+    if w < 1:
+        return 99
+    key = (bytes(counts), w)
+    got = _BT_MEMO.get(key)
+    if got is not None:
+        return got
+    spare = next((f for f in range(27, NUM_KINDS) if counts[f] == 0), None)
+    if spare is None:
+        return 99
+    c = list(counts)
+    c[spare] += 2
+    got = standard_shanten(c, w - 1) + 1
+    if len(_BT_MEMO) > 200_000:
+        _BT_MEMO.clear()
+    _BT_MEMO[key] = got
+    return got
+
+
+def _seat_words(view: SeatView, seat: int) -> tuple[str, str]:
+    rel = (seat - view.seat) % 4
+    return ("自己", "下家", "对家", "上家")[rel], ("yourself", "Right", "Across", "Left")[rel]
+
+
+class ExpertBot(StrongBot):
+    """Strong's evaluation plus sampled look-ahead on the decisions that matter (see the module docstring)."""
+
+    name = "expert"
+    samples = SAMPLES
+    work_budget = WORK_BUDGET
+
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed)
+        self.last_values: dict[Action, float] = {}
+        """Expected points of the candidates compared at the last decision (empty when none were sampled)."""
+
+    def decide(self, view: SeatView) -> Decision:
+        """Like strong, with the sampled look-ahead on the decisions that matter."""
+        self.last_values = {}
+        return super().decide(view)
+
+    # ------------------------------------------------------------------ risk model (earlier readiness)
+
+    def ready_prob(self, view: SeatView, seat: int) -> float:
+        """Chance that ``seat`` is ready, from its river length and melds; earlier than strong assumes,
+        because a 财神 fills any gap."""
+        if _just_piaoed(view, seat):
+            return 0.95
+        n = len(view.discards[seat])
+        k = len(view.melds[seat])
+        return min(0.92, 0.06 + 0.055 * n + 0.15 * k)
+
+    def threats(self, an: Analysis) -> list[tuple[int, float]]:
+        """Per other seat, the chance it wins on its next draw."""
+        v = an.view
+        out: list[tuple[int, float]] = []
+        for s in range(4):
+            if s != v.seat:
+                out.append((s, 0.9 if _just_piaoed(v, s) else self.ready_prob(v, s) * 0.14))
+        return out
+
+    def danger(self, an: Analysis, tile: int) -> float:
+        """Expected points lost by discarding ``tile`` into a live discard win (0 for a 财神)."""
+        v = an.view
+        wc = an.wc
+        if wc.is_wild(tile):
+            return 0.0
+        face = wc.face(tile)
+        live = an.unseen_face[face]
+        total = 0.0
+        for o in range(4):
+            if o == v.seat or not self.can_ron_me(v, o):
+                continue
+            if face < 27:
+                r = face % 9
+                base = 0.08 if r in (0, 8) else 0.10 if r in (1, 7) else 0.13
+            else:
+                base = 0.07
+            base *= (0.25, 0.6, 0.85, 1.0, 1.0)[min(live, 4)]
+            if any(wc.face(t) == face for t, _ in v.discards[o]):
+                base *= 0.35
+            total += self.ready_prob(v, o) * base * an.loss_if_wins(o, 0, payer=v.seat)
+        return total
+
+    def live_threat(self, view: SeatView) -> bool:
+        """True if some seat could win on a natural discard of ours now."""
+        return discard_wins_live(view) and any(self.can_ron_me(view, o) for o in range(4) if o != view.seat)
+
+    # ------------------------------------------------------------------ static values
+
+    def baotou_value(self, an: Analysis, counts: Sequence[int], w: int, sh: Shape) -> float:
+        """Expected points of reaching 暴头 state (any draw wins, ≥ 1 fan, 飘 possible) from this shape."""
+        if sh.baotou or w < 1:
+            return 0.0
+        d = baotou_distance(counts, w)
+        if d > 3:
+            return 0.0
+        draws = an.my_draws()
+        if draws <= 0:
+            return 0.0
+        reach = 0.55 ** d * min(1.0, draws / (3.0 * d + 1.0))
+        return reach * an.win_gain(1) * 1.2
+
+    def discard_values(self, an: Analysis) -> dict[int, tuple[float, Shape]]:
+        """Strong's ranking of the discards as a score per tile (higher is better), with two additions.
+
+        Without a live threat only the lowest-shanten discards count: a ready shape by its expected points,
+        a far one by its useful tiles — plus a bonus when the 财神 stays free (as far from 暴头 as from
+        ready). With a live threat (3老, a seat that may win on our discard) every discard within one step of
+        the best is scored by expected points minus danger, and a 财神 is a candidate too when the hand is
+        far (a fold: nobody can win on a 财神).
+        """
+        v = an.view
+        live = self.live_threat(v)
+        weight = self.risk_weight(v)
+        out: dict[int, tuple[float, Shape]] = {}
+        naturals = list(dict.fromkeys(a.tile for a in v.legal
+                                      if a.type is ActionType.DISCARD and not an.wc.is_wild(a.tile)))
+        sht = {t: an.shanten_after(t) for t in naturals}
+        low = min(sht.values(), default=99)
+        for t in naturals:
+            if sht[t] > (low + 1 if live else low):
+                continue
+            c, w = an.without((t,))
+            sh = an.shape(c, w)
+            if live or low == 0:
+                value = self.shape_value(an, sh)
+                if not sh.baotou and sh.shanten == 0:
+                    value += 0.25 * self.baotou_value(an, c, w, sh)
+                if live:
+                    value -= weight * self.danger(an, t)
+            else:
+                free = w > 0 and baotou_distance(c, w) <= sh.shanten
+                value = sh.ukeire * (1.25 if free else 1.0)
+            value -= self.feed_penalty(an, t)
+            out[t] = (value, sh)
+        wild = an.wc.wild_kind
+        if (an.w and (not naturals or (live and low >= 2))
+                and any(a.type is ActionType.DISCARD and a.tile == wild for a in v.legal)):
+            c, w = an.without((wild,))
+            sh = an.shape(c, w)
+            out[wild] = (self.shape_value(an, sh), sh)
+        return out
+
+    def rank_discards(self, an: Analysis, discards: list[Action]) -> tuple[Action, Shape] | None:
+        """The best discard by :meth:`discard_values` (used by the static path and the kong check)."""
+        vals = self.discard_values(an)
+        if not vals:
+            return None
+        t = max(vals, key=lambda k: (vals[k][0], -k))
+        a = next((d for d in discards if d.tile == t), None)
+        return None if a is None else (a, vals[t][1])
+
+    def points_of(self, an: Analysis, c: Sequence[int], w: int, sh: Shape) -> float:
+        """Expected points of a 3n+1 shape (strong's value, plus a share of the 暴头 path when ready)."""
+        value = self.shape_value(an, sh)
+        if sh.shanten == 0 and not sh.baotou:
+            value += 0.25 * self.baotou_value(an, c, w, sh)
+        return value
+
+    # ------------------------------------------------------------------ look-ahead
+
+    def _leaf(self, r: Round, me: int) -> float:
+        """Static value in points of a sampled position for ``me``: on its own turn the better of winning now
+        and the discard the rollout policy would make (one shape evaluated, to stay cheap); else its hand."""
+        an = Analysis(SeatView.of(r, me))
+        if not (r.phase is Phase.ACT and r.current == me):
+            return self.points_of(an, an.counts, an.w, an.shape(an.counts, an.w))
+        v = an.view
+        best = float("-inf")
+        if any(a.type is ActionType.WIN for a in v.legal):
+            best = float(an.win_gain(self.current_fan(an)))
+        a = fast_action(r, me)
+        if a.type is ActionType.DISCARD:
+            c, w = an.without((a.tile,))
+            value = self.points_of(an, c, w, an.shape(c, w))
+            if self.live_threat(v):
+                value -= self.risk_weight(v) * self.danger(an, a.tile)
+            best = max(best, value)
+        return 0.0 if best == float("-inf") else best
+
+    def _play(self, r: Round, me: int) -> tuple[float, int]:
+        """Play a sampled round on until ``me`` decides on its own turn again; (points for me, work)."""
+        steps = 0
+        guard = r.phase is Phase.CLAIM and r.claim_from == me
+        while True:
+            if r.phase is Phase.END:
+                assert r.result is not None
+                return float(r.result.deltas[me]), steps
+            seat = r.deciding_seats()[0]
+            if (seat == me and r.phase is Phase.ACT) or steps >= MAX_STEPS:
+                return self._leaf(r, me), steps + LEAF_COST
+            # Danger on our own discard is counted statically (uniform samples rarely make a hand ready).
+            ron = not (guard and seat != me)
+            r.apply(fast_action(r, seat, ron=ron))
+            if guard and not (r.phase is Phase.CLAIM and r.claim_from == me):
+                guard = False
+            steps += 1
+
+    def look_ahead(self, view: SeatView, candidates: Sequence[Action]) -> tuple[list[float], int]:
+        """Mean points of each candidate over the same samples of the hidden tiles, and the sample count."""
+        rng = Rng(self.rng.next64())
+        sums = [0.0] * len(candidates)
+        n = 0
+        work = 0
+        me = view.seat
+        while n < self.samples and work < self.work_budget:
+            base = determinize(view, rng)
+            for i, a in enumerate(candidates):
+                r = copy_round(base) if i + 1 < len(candidates) else base
+                r.apply(a)
+                value, w = self._play(r, me)
+                sums[i] += value
+                work += w + 1
+            n += 1
+        return [s / n for s in sums], n
+
+    # ------------------------------------------------------------------ decisions
+
+    def on_win(self, an: Analysis, win: Action) -> Decision:
+        """Win now, or go for more (飘, 杠暴, waiting in 暴头) when the sampled look-ahead says it pays."""
+        v = an.view
+        if v.phase is not Phase.ACT:
+            return Decision(win, "胡牌（别人打的牌）", "win on the discard")
+        now = float(an.win_gain(self.current_fan(an)))
+        if self.win_ends_game_ahead(an, int(now)):
+            return Decision(win, "胡牌，结束比赛且领先", "win: it ends the game with us ahead")
+        alts = self._win_alternatives(an)
+        if not alts or not self.samples:
+            return super().on_win(an, win)
+        means, n = self.look_ahead(v, alts)
+        p_other = min(0.95, sum(p for _, p in self.threats(an)))
+        loss = sum(p * an.loss_if_wins(o, 1) for o, p in self.threats(an)) * self.risk_weight(v)
+        best_value, best = now, win
+        for a, m in zip(alts, means, strict=True):
+            value = m
+            if a.type is ActionType.DISCARD:
+                risk = p_other if an.wc.is_wild(a.tile) else min(0.95, p_other * 1.5)
+                value = (1 - risk) * m - loss
+                if not an.wc.is_wild(a.tile):
+                    value -= self.danger(an, a.tile) * self.risk_weight(v)
+            if value > best_value:
+                best_value, best = value, a
+        k = len(alts) + 1
+        if best is win:
+            return Decision(win, f"胡牌：{k} 个选择中期望最高（{now:+.1f} 分，{n} 次推演）",
+                            f"win: the best of {k} choices ({now:+.1f} pts; {n} samples)")
+        if best.type in KONG_TYPES:
+            return Decision(best, f"开杠等杠暴：期望 {best_value:+.1f} 分，胜过现在胡的 {now:+.1f} 分",
+                            f"kong for 杠暴: {best_value:+.1f} pts expected, more than winning now ({now:+.1f})")
+        zh_t, en_t = tile_words(best.tile)
+        if an.wc.is_wild(best.tile):
+            return Decision(best, f"打财神飘：期望 {best_value:+.1f} 分，胜过现在胡的 {now:+.1f} 分"
+                                  f"（墙还有 {v.remaining} 张）",
+                            f"飘 the 财神: {best_value:+.1f} pts expected, more than winning now ({now:+.1f}; "
+                            f"{v.remaining} tiles left)")
+        return Decision(best, f"不胡，打{zh_t}等暴头：期望 {best_value:+.1f} 分，胜过现在胡的 {now:+.1f} 分",
+                        f"decline, discard {en_t} and wait in 暴头: {best_value:+.1f} pts expected, more than "
+                        f"winning now ({now:+.1f})")
+
+    def _win_alternatives(self, an: Analysis) -> list[Action]:
+        """Going on instead of winning: kongs that keep 暴头, and (wall long enough) discards that keep 暴头/七客."""
+        v = an.view
+        out: list[Action] = []
+        for k in v.legal:
+            if k.type not in KONG_TYPES or (k.type is ActionType.ADDED_KONG and v.options.rob_kong):
+                continue
+            c, w = an.without(k.tiles)
+            if an.shape(c, w, an.melds + (1 if k.type is ActionType.CONCEALED_KONG else 0)).baotou:
+                out.append(k)
+        if v.remaining >= _LAST_CALL:
+            for a in v.legal:
+                if a.type is ActionType.DISCARD:
+                    sh = an.after_discard(a.tile)
+                    if sh.baotou or sh.qike:
+                        out.append(a)
+        return out
+
+    def on_act(self, an: Analysis) -> Decision:
+        """Own turn without a win: rank discards statically, then compare the best few (and a kong) by sampling;
+        the static favourite is kept unless the samples say another is worth :data:`MARGIN` more."""
+        v = an.view
+        discards = [a for a in v.legal if a.type is ActionType.DISCARD]
+        kongs = [k for k in v.legal if k.type in KONG_TYPES]
+        vals = self.discard_values(an)
+        if not vals:
+            return super().on_act(an)
+        by_tile = {a.tile: a for a in discards}
+        ranked = sorted(vals, key=lambda t: (-vals[t][0], t))
+        top = by_tile[ranked[0]]
+        best_sh = vals[ranked[0]][1].shanten
+        good_kongs = []
+        for k in kongs:
+            c, w = an.without(k.tiles)
+            if an.shape(c, w, an.melds + (1 if k.type is ActionType.CONCEALED_KONG else 0)).shanten <= best_sh:
+                good_kongs.append(k)
+        live = self.live_threat(v)
+        cands: list[Action] = good_kongs + [by_tile[t] for t in ranked[:TOP_K]]
+        wild = an.wc.wild_kind
+        if wild in vals and by_tile[wild] not in cands:
+            cands.append(by_tile[wild])
+        if len(cands) == 1 or not self.samples or not (best_sh <= 1 or live or good_kongs):
+            if good_kongs:
+                zh_t, en_t = tile_words(good_kongs[0].tiles[0])
+                return Decision(good_kongs[0], f"开杠{zh_t}：牌型不变，多摸一张",
+                                f"kong of {en_t}: the hand stays as good, one more draw")
+            return self._discard_decision(an, top, vals, None)
+        means, n = self.look_ahead(v, cands)
+        scored: dict[Action, float] = {}
+        for a, m in zip(cands, means, strict=True):
+            if a.type is ActionType.DISCARD:
+                if live and not an.wc.is_wild(a.tile):
+                    m -= self.risk_weight(v) * self.danger(an, a.tile)
+                m -= self.feed_penalty(an, a.tile)
+            scored[a] = m
+        self.last_values = dict(scored)
+        choice = max(cands, key=lambda a: (scored[a], a is top))
+        prior = good_kongs[0] if good_kongs else top
+        if choice is not prior and scored[choice] - scored[prior] < MARGIN:
+            choice = prior
+        value = scored[choice]
+        if choice.type in KONG_TYPES:
+            zh_t, en_t = tile_words(choice.tiles[0])
+            return Decision(choice, f"开杠{zh_t}：{len(cands)} 个选择中期望最高（{value:+.1f} 分，{n} 次推演）",
+                            f"kong of {en_t}: the best of {len(cands)} choices ({value:+.1f} pts expected, "
+                            f"{n} samples)")
+        return self._discard_decision(an, choice, vals, (value, len(cands), n))
+
+    def _discard_decision(self, an: Analysis, a: Action, vals: dict[int, tuple[float, Shape]],
+                          sampled: tuple[float, int, int] | None) -> Decision:
+        zh_t, en_t = tile_words(a.tile)
+        v = an.view
+        sh = vals[a.tile][1]
+        if an.wc.is_wild(a.tile) and self.live_threat(v):
+            zh_x, en_x = "弃和防守：财神不能被胡", "folding: nobody can win on a 财神"
+        elif sh.baotou or sh.qike:
+            zh_x, en_x = "等暴头，摸什么都胡", "waiting in 暴头: any draw wins"
+        elif sh.shanten == 0:
+            waits_zh = "、".join(tile_words(f)[0] for f in sh.improving[:4])
+            waits_en = ", ".join(tile_words(f)[1] for f in sh.improving[:4])
+            zh_x, en_x = f"听{waits_zh}（{sh.ukeire} 张）", f"waiting on {waits_en} ({sh.ukeire} tiles)"
+        else:
+            zh_x, en_x = f"差 {sh.shanten} 张听牌，有效牌 {sh.ukeire} 张", \
+                f"{sh.shanten} from ready, {sh.ukeire} useful tiles"
+        if self.live_threat(v) and not an.wc.is_wild(a.tile):
+            eff = NormalBot.rank_discards(self, an, [d for d in v.legal if d.type is ActionType.DISCARD])
+            if eff is not None and eff[0].tile != a.tile and self.danger(an, a.tile) < self.danger(an, eff[0].tile):
+                zh_x, en_x = f"防守：庄闲可放铳，{zh_t}更安全；{zh_x}", \
+                    f"defence: discard wins are live, {en_t} is safer; {en_x}"
+        if sampled is None:
+            return Decision(a, f"打{zh_t}：{zh_x}", f"discard {en_t}: {en_x}")
+        value, k, n = sampled
+        return Decision(a, f"打{zh_t}：{k} 个候选中期望最高（{value:+.1f} 分，{n} 次推演），{zh_x}",
+                        f"discard {en_t}: the best of {k} candidates ({value:+.1f} pts expected, {n} samples); {en_x}")
+
+    def on_claim(self, an: Analysis) -> Decision:
+        """Claim window: strong's choice, checked against passing and the other useful claims by sampling when
+        the hand is close to ready; another choice must be worth :data:`MARGIN` more."""
+        v = an.view
+        pass_action = next(a for a in v.legal if a.type is ActionType.PASS)
+        tile = v.claim_tile
+        if tile is None:
+            return Decision(pass_action, "过", "pass")
+        prior = StrongBot.on_claim(self, an).action
+        zh_t, en_t = tile_words(tile)
+        now = an.current_shanten()
+        options: list[tuple[tuple[int, int], Action]] = []
+        for a in v.legal:
+            if a.type in (ActionType.PONG, ActionType.CHOW):
+                got = an.best_after_claim(a, tile)
+                if got is None or got[0].shanten > now or self.third_tan_bad(an, a, got[0]):
+                    continue
+                options.append(((got[0].shanten, -got[0].ukeire), a))
+            elif a.type is ActionType.EXPOSED_KONG:
+                c, w = an.without(a.tiles)
+                sh = an.shape(c, w, an.melds + 1)
+                if sh.shanten <= now and not self.third_tan_bad(an, a, sh):
+                    options.append(((sh.shanten - 1, -sh.ukeire), a))
+        options.sort(key=lambda x: (x[0], x[1]))
+        cands = [pass_action] + [a for _, a in options[:2]]
+        if prior not in cands:
+            cands.append(prior)
+        if len(cands) == 1 or now > 1 or not self.samples:
+            return self._claim_words(an, prior, tile, None)
+        means, n = self.look_ahead(v, cands)
+        scored = dict(zip(cands, means, strict=True))
+        self.last_values = dict(scored)
+        choice = max(cands, key=lambda a: (scored[a], a is prior))
+        if choice is not prior and scored[choice] - scored[prior] < MARGIN:
+            choice = prior
+        if choice is pass_action:
+            return Decision(choice, f"过：不要{zh_t}期望更高（{scored[choice]:+.1f} 分，{n} 次推演）",
+                            f"pass: leaving the {en_t} is worth more ({scored[choice]:+.1f} pts expected, "
+                            f"{n} samples)")
+        return Decision(choice, f"{choice.type.chinese}{zh_t}：期望 {scored[choice]:+.1f} 分，胜过过的 "
+                                f"{scored[pass_action]:+.1f} 分",
+                        f"{choice.type.value} the {en_t}: {scored[choice]:+.1f} pts expected, more than passing "
+                        f"({scored[pass_action]:+.1f})")
+
+    def _claim_words(self, an: Analysis, a: Action, tile: int, _: None) -> Decision:
+        zh_t, en_t = tile_words(tile)
+        v = an.view
+        src = v.claim_from
+        if a.type is ActionType.PASS:
+            if (src is not None and v.options.three_tan_chengbao and v.tan[v.seat][src] >= 2
+                    and any(x.type in (ActionType.CHOW, ActionType.PONG, ActionType.EXPOSED_KONG) for x in v.legal)):
+                zh_s, en_s = _seat_words(v, src)
+                return Decision(a, f"过：再要{zh_s}的牌就是第三摊，要承包",
+                                f"pass: a third claim on {en_s} would make us liable (承包)")
+            return Decision(a, f"过：要{zh_t}无益", f"pass: taking the {en_t} does not help")
+        return Decision(a, f"{a.type.chinese}{zh_t}：离听牌更近", f"{a.type.value} the {en_t}: closer to ready")
+
+
+__all__ = ["ExpertBot", "baotou_distance", "tile_words"]

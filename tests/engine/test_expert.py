@@ -1,0 +1,183 @@
+"""The expert bot (大师) and its sampled look-ahead: samples consistent with the view, key judgements, reasons."""
+
+from __future__ import annotations
+
+from helpers import discard_any, pass_claims, scenario
+
+from hzmj_core.actions import ActionType
+from hzmj_core.bots import SeatView, make_bot
+from hzmj_core.bots.eval import Analysis
+from hzmj_core.bots.expert import ExpertBot, baotou_distance, tile_words
+from hzmj_core.bots.sampling import copy_round, determinize, hidden_pool, rollout
+from hzmj_core.bots.strong import StrongBot
+from hzmj_core.rng import Rng
+from hzmj_core.round import Phase, Round, full_tile_set
+from hzmj_core.tiles import TILE_NAMES, Meld, MeldKind, Wildcards, parse_tiles
+
+
+def _all_tiles(r: Round) -> list[int]:
+    tiles = [t for h in r.hands for t in h] + [t for ms in r.melds for m in ms for t in m.tiles]
+    tiles += [t for ds in r.discards for t, by in ds if by is None]
+    tiles += r.wall[r.front:r.back] + r.burned
+    if r.indicator is not None:
+        tiles.append(r.indicator)
+    return sorted(tiles)
+
+
+def test_samples_agree_with_everything_the_seat_sees() -> None:
+    checked = 0
+    for seed in range(4):
+        r = Round.deal(dealer=seed, streak=3, seed=200 + seed)
+        players = [make_bot("normal", s) for s in range(4)]
+        while not r.is_over:
+            seat = r.deciding_seats()[0]
+            view = SeatView.of(r, seat)
+            if r.phase in (Phase.ACT, Phase.CLAIM) and len(r.actions) % 3 == 0:
+                s = determinize(view, Rng(seed * 1000 + len(r.actions)))
+                assert SeatView.of(s, seat)._replace(event_count=0) == view._replace(event_count=0)
+                assert _all_tiles(s) == sorted(full_tile_set(r.options)) or r.burned
+                assert s.remaining == r.remaining
+                for o in range(4):
+                    assert len(s.hands[o]) == len(r.hands[o])
+                c = copy_round(s)
+                rollout(c, 500)
+                assert c.is_over and s.remaining == r.remaining  # the copy plays on, the sample is untouched
+                checked += 1
+            r.apply(players[seat].choose(view))
+    assert checked > 40
+
+
+def test_hidden_pool_is_what_the_seat_has_not_seen() -> None:
+    r = Round.deal(dealer=0, seed=5)
+    view = SeatView.of(r, 2)
+    pool = hidden_pool(view)
+    assert len(pool) == 136 - 13
+    truth = sorted(t for s in (0, 1, 3) for t in r.hands[s]) + r.wall[r.front:r.back]
+    assert pool == sorted(truth)
+
+
+def test_samples_hide_concealed_kongs_as_four_of_a_kind() -> None:
+    r = Round.deal(dealer=0, seed=9)
+    view = SeatView.of(r, 1)
+    kong = Meld(MeldKind.CONCEALED_KONG, tuple(parse_tiles("7p7p7p7p")), tuple(parse_tiles("7p7p7p7p")))
+    melds = list(view.melds)
+    melds[3] = (None,)
+    counts = list(view.hand_counts)
+    counts[3] -= 3
+    hidden = view._replace(melds=tuple(melds), hand_counts=(counts[0], counts[1], counts[2], counts[3]))
+    del kong
+    s = determinize(hidden, Rng(1))
+    m = s.melds[3][0]
+    assert m.kind is MeldKind.CONCEALED_KONG and len(set(m.tiles)) == 1
+    assert len(s.hands[3]) == counts[3]
+
+
+def test_baotou_distance() -> None:
+    wc = Wildcards.fixed()
+    ready = wc.split(parse_tiles("P 1m2m3m 4p5p6p 7s8s9s EEE"))
+    assert baotou_distance(*ready) == 0
+    one = wc.split(parse_tiles("P 1m2m3m 4p5p6p 7s8s9s E E S"))
+    assert baotou_distance(*one) == 1
+    assert baotou_distance(*wc.split(parse_tiles("1m2m3m 4p5p6p 7s8s9s E E S 9m"))) == 99
+
+
+def test_tile_words_are_for_players() -> None:
+    assert tile_words(parse_tiles("5p")[0]) == ("五筒", "5 Dots")
+    assert tile_words(parse_tiles("E")[0]) == ("东", "East wind")
+
+
+BAOTOU = "P* 1m2m3m 4p5p6p 7s8s9s E E E"
+
+
+def _s1_drew_wildcard(remaining: int | None = None) -> Round:
+    r = scenario({1: BAOTOU}, draws="P*")
+    discard_any(r, 0)
+    pass_claims(r)
+    assert r.current == 1 and TILE_NAMES[r.drawn or 0] == "P"
+    if remaining is not None:
+        r.front = r.back - remaining
+        r._legal = None
+    return r
+
+
+def test_expert_goes_for_caipiao_when_the_wall_is_long() -> None:
+    view = SeatView.of(_s1_drew_wildcard(), 1)
+    d = ExpertBot(0).decide(view)
+    assert d.action.type is ActionType.DISCARD and TILE_NAMES[d.action.tile] == "P", d
+    assert "飘" in d.reason_zh and "分" in d.reason_zh
+
+
+def test_expert_wins_now_when_the_wall_is_short() -> None:
+    view = SeatView.of(_s1_drew_wildcard(22), 1)
+    assert ExpertBot(0).decide(view).action.type is ActionType.WIN
+
+
+def test_expert_kongs_for_gangbao() -> None:
+    r = scenario({1: "P* 7p7p7p 1m2m3m 4m5m6m 2p3p4p"}, draws="7p")
+    discard_any(r, 0)
+    pass_claims(r)
+    d = ExpertBot(0).decide(SeatView.of(r, 1))
+    assert d.action.type is ActionType.CONCEALED_KONG, d
+
+
+def _threat_view(hand: str, draw: str) -> SeatView:
+    """L = 3: the dealer S0 shows three pongs (very likely ready) and may win on S1's discard."""
+    r = scenario({1: hand}, draws=draw, dealer=0, streak=3)
+    discard_any(r, 0)
+    pass_claims(r)
+    view = SeatView.of(r, 1)
+    melds = list(view.melds)
+    melds[0] = tuple(Meld(MeldKind.PONG, (f, f, f), (f, f, f), f, 2) for f in parse_tiles("9m 9p E"))
+    discards = list(view.discards)
+    discards[0] = tuple((t, None) for t in parse_tiles("1m 2m 9s 3s 4s 5s"))
+    return view._replace(melds=tuple(melds), discards=tuple(discards))
+
+
+def test_expert_folds_with_the_wildcard_when_the_hand_is_hopeless() -> None:
+    view = _threat_view("6m 4m 7m 2p 5p 8p 3p 6s 7s S W N P", "C")  # none of it discarded by S0
+    d = ExpertBot(0).decide(view)
+    assert d.action.type is ActionType.DISCARD and TILE_NAMES[d.action.tile] == "P", d
+    assert "财神" in d.reason_zh
+    # Not at streak 1: nobody can win on a discard, the 财神 stays.
+    calm = ExpertBot(0).decide(view._replace(streak=1))
+    assert calm.action.type is ActionType.DISCARD and TILE_NAMES[calm.action.tile] != "P"
+
+
+def test_expert_does_not_discard_into_a_live_dealer_win() -> None:
+    view = _threat_view("1m2m 4p5p 7s8s 3m4m 6p 2s C C W", "N")
+    efficient = make_bot("normal", 0).decide(view).action.tile
+    bot = ExpertBot(0)
+    d = bot.decide(view)
+    assert d.action.type is ActionType.DISCARD and d.action.tile != efficient
+    assert bot.danger(Analysis(view), d.action.tile) < bot.danger(Analysis(view), efficient)
+
+
+def test_expert_keeps_the_wildcard_free_for_baotou() -> None:
+    # Discarding 9s or 4s both leave a plain wait on 15 tiles; after 9s the 财神 is a filler of the run
+    # (two tiles from 暴头), after 4s it is still free (one tile from 暴头). Strong sees equal waits.
+    view = SeatView.of(scenario({0: "1p2p3p 2m3m4m 4s5s 7s7s 8s8s 9s P*"}, dealer=0), 0)
+    an = Analysis(view)
+    nine, four = parse_tiles("9s 4s")
+    vals = ExpertBot(0).discard_values(an)
+    assert vals[nine][1].ukeire == vals[four][1].ukeire and vals[nine][1].shanten == vals[four][1].shanten == 0
+    assert baotou_distance(*an.without((four,))) == 1 and baotou_distance(*an.without((nine,))) == 2
+    strong = StrongBot(0)
+    assert strong.shape_value(an, vals[nine][1]) == strong.shape_value(an, vals[four][1])
+    assert vals[four][0] > vals[nine][0] + 0.5
+    assert ExpertBot(0).decide(view).action.tile != nine
+
+
+def test_expert_is_deterministic_and_gives_reasons() -> None:
+    r = _s1_drew_wildcard()
+    view = SeatView.of(r, 1)
+    assert ExpertBot(3).decide(view) == ExpertBot(3).decide(view)
+    for seed in range(2):
+        g = Round.deal(dealer=seed, streak=3, seed=300 + seed)
+        bots = [ExpertBot(seed), make_bot("strong", 1), make_bot("strong", 2), make_bot("strong", 3)]
+        while not g.is_over:
+            seat = g.deciding_seats()[0]
+            v = SeatView.of(g, seat)
+            d = bots[seat].decide(v)
+            assert d.action in v.legal and d.reason_zh and d.reason_en
+            assert "S0" not in d.reason_zh and "S1" not in d.reason_zh
+            g.apply(d.action)
