@@ -14,10 +14,10 @@ from collections.abc import Sequence
 
 from ..actions import Action, ActionType
 from ..rng import Rng
-from ..round import FINAL_WALL, Phase, Round
+from ..round import FINAL_WALL, Phase, Round, chow_ban
 from ..tiles import NUM_KINDS, TILE_NAMES, Meld, MeldKind
-from ..view import SeatView
-from .eval import cached_shanten, chow_ban_faces, isolation, tile_totals
+from ..view import SeatView, tile_totals
+from .eval import cached_shanten, isolation
 
 _TYPES_CLAIM = (ActionType.PONG, ActionType.CHOW, ActionType.EXPOSED_KONG)
 
@@ -216,7 +216,7 @@ def fast_action(r: Round, seat: int, ron: bool = True) -> Action:
             continue
         ban: tuple[int, ...] = ()
         if a.type is ActionType.CHOW:
-            ban = chow_ban_faces(ftab[x], [ftab[t] for t in a.tiles if ftab[t] >= 0])
+            ban = chow_ban(x, a.tiles, wc)
         faces = [f for f in range(NUM_KINDS) if c[f] > 0 and f not in ban]
         if not faces:
             continue
