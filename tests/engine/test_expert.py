@@ -5,7 +5,7 @@ from __future__ import annotations
 from helpers import discard_any, pass_claims, scenario
 
 from hzmj_core.actions import ActionType
-from hzmj_core.bots import SeatView, make_bot
+from hzmj_core.bots import make_bot
 from hzmj_core.bots.eval import Analysis
 from hzmj_core.bots.expert import ExpertBot, baotou_distance, tile_words
 from hzmj_core.bots.sampling import copy_round, determinize, hidden_pool, rollout
@@ -13,6 +13,7 @@ from hzmj_core.bots.strong import StrongBot
 from hzmj_core.rng import Rng
 from hzmj_core.round import Phase, Round, full_tile_set
 from hzmj_core.tiles import TILE_NAMES, Meld, MeldKind, Wildcards, parse_tiles
+from hzmj_core.view import SeatView
 
 
 def _all_tiles(r: Round) -> list[int]:
