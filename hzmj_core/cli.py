@@ -15,25 +15,17 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
+from . import cli_tools
+from .analysis import AnalysisError, analyze_hand
 from .bots import BOTS, make_bot
-from .hand import baotou_state, qike_state, shanten, waits, win_forms
+from .cli_tools import seed_arg
 from .invariants import check
 from .jsontext import JsonInputError, read_json, read_text
 from .log import LogError, hand_log, load, replay
 from .match import Match
 from .options import Options, OptionsError
-from .rng import SeedError, derive_seed, parse_seed
-from .tiles import (
-    NUM_KINDS,
-    TILE_NAMES,
-    Meld,
-    NotationError,
-    Wildcards,
-    count_kinds,
-    parse_melds,
-    parse_tile,
-    parse_tokens,
-)
+from .rng import derive_seed
+from .tiles import TILE_NAMES, NotationError, parse_tile
 from .view import SeatView
 
 
@@ -49,12 +41,12 @@ class Parser(argparse.ArgumentParser):
         self.exit(2, f"error: {self.prog}: {message} (see --help)\n")
 
 
-def seed_arg(text: str) -> int:
-    """An argparse type for seeds: a decimal integer with ``0 <= seed < 2^64``."""
-    try:
-        return parse_seed(text)
-    except SeedError as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from None
+def _check_tile(text: str | None, option: str) -> None:
+    if text is not None:
+        try:
+            parse_tile(text)
+        except NotationError as exc:
+            raise UsageError(f"{option}: {exc}") from None
 
 
 def _emit(data: dict[str, Any], as_json: bool, text: Callable[[dict[str, Any]], str]) -> None:
@@ -65,61 +57,6 @@ def _emit(data: dict[str, Any], as_json: bool, text: Callable[[dict[str, Any]], 
 
 
 # ---------------------------------------------------------------------------- analyze
-
-
-def analyze_hand(hand: str, melds_text: str = "", wildcard: str | None = None) -> dict[str, Any]:
-    """The analysis printed by ``analyze``, as JSON-ready data; raises ``UsageError`` for bad input."""
-    try:
-        wc = Wildcards.fixed() if wildcard is None else Wildcards.flipped(parse_tile(wildcard))
-    except NotationError as exc:
-        raise UsageError(f"--wildcard: {exc}") from None
-    try:
-        tokens = parse_tokens(hand)
-        melds: list[Meld] = parse_melds(melds_text, wc) if melds_text.strip() else []
-    except NotationError as exc:
-        raise UsageError(str(exc)) from None
-    for i, tok in enumerate(tokens):
-        if tok.starred and not wc.is_wild(tok.kind):
-            raise UsageError(
-                f"tile {i + 1} ({TILE_NAMES[tok.kind]}*) is marked as a wildcard, but the wildcard is "
-                f"{TILE_NAMES[wc.wild_kind]}"
-            )
-    tiles = [t.kind for t in tokens]
-    physical = count_kinds(tiles + [t for m in melds for t in m.tiles])
-    for k in range(NUM_KINDS):
-        limit = 3 if (wc.indicator is not None and k == wc.indicator) else 4
-        if physical[k] > limit:
-            extra = " (one is the turned-up indicator)" if limit == 3 else ""
-            raise UsageError(f"{physical[k]} copies of {TILE_NAMES[k]}: at most {limit} exist{extra}")
-    size = len(tiles) + 3 * len(melds)
-    counts, w = wc.split(tiles)
-    k = len(melds)
-    out: dict[str, Any] = {
-        "hand": " ".join(wc.name(t) for t in sorted(tiles)),
-        "melds": [str(m) for m in melds],
-        "wildcard": TILE_NAMES[wc.wild_kind],
-        "mode": wc.mode.value,
-        "tiles": size,
-    }
-    if size == 14:
-        forms = win_forms(counts, w, k)
-        out["win"] = bool(forms)
-        out["forms"] = sorted(forms)
-        out["shanten"] = shanten(counts, w, k)
-    elif size == 13:
-        out["shanten"] = shanten(counts, w, k)
-        in_hand = count_kinds(tiles + [t for m in melds for t in m.tiles])
-        out["waits"] = [
-            {"tile": TILE_NAMES[f], "remaining": sum(
-                (3 if wc.indicator is not None and kind == wc.indicator else 4) - in_hand[kind]
-                for kind in wc.tiles_of_face(f))}
-            for f in waits(counts, w, k)
-        ]
-        out["baotou"] = baotou_state(counts, w)
-        out["qike"] = qike_state(counts, w, k)
-    else:
-        raise UsageError(f"the hand has {size} tiles counting each meld as 3; analyze needs 13 or 14")
-    return out
 
 
 def _analyze_text(d: dict[str, Any]) -> str:
@@ -304,8 +241,6 @@ def build_parser() -> argparse.ArgumentParser:
                        description="Replay a hand or match log; for a scenario, print the final state.")
     r.add_argument("file", type=Path)
     r.add_argument("--json", action="store_true")
-    from . import cli_tools  # arena and hint (bots and hints); imported here to avoid an import cycle
-
     cli_tools.add_parsers(sub)
     return p
 
@@ -314,14 +249,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status (0, 1 for invariant violations, 2 for bad input)."""
     parser = build_parser()
     args = parser.parse_args(argv)
-    from . import cli_tools
-
     try:
         if args.command in cli_tools.COMMANDS:
             code = cli_tools.run(args)
             sys.stdout.flush()
             return code
         if args.command == "analyze":
+            _check_tile(args.wildcard, "--wildcard")
             _emit(analyze_hand(args.hand, args.melds, args.wildcard), args.json, _analyze_text)
         elif args.command == "simulate":
             if args.hands < 1:
@@ -340,7 +274,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         elif args.command == "replay":
             _emit(replay_file(args.file), args.json, _replay_text)
         sys.stdout.flush()
-    except UsageError as exc:
+    except (UsageError, AnalysisError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     except BrokenPipeError:

@@ -19,10 +19,19 @@ from .hints import hints, hints_text
 from .jsontext import JsonInputError, read_json, read_text
 from .log import LogError, load, replay
 from .options import Options, OptionsError
+from .rng import SeedError, parse_seed
 from .round import Round
 
 COMMANDS = ("arena", "hint")
 """Subcommands this module adds to the command line."""
+
+
+def seed_arg(text: str) -> int:
+    """An argparse type for seeds (every command's ``--seed``): a decimal integer with ``0 <= seed < 2^64``."""
+    try:
+        return parse_seed(text)
+    except SeedError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 class ToolError(Exception):
@@ -31,8 +40,6 @@ class ToolError(Exception):
 
 def add_parsers(sub: Any) -> None:
     """Add the ``arena`` and ``hint`` subcommands to the main parser's subparsers."""
-    from .cli import seed_arg  # imported here: cli imports this module
-
     kinds = ", ".join(sorted(BOTS))
     a = sub.add_parser("arena", help="play bots against each other and measure them",
                        description="Play N hands between bot kinds; report per kind the mean points per hand "

@@ -26,8 +26,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from .actions import Action, ActionType
+from .analysis import Analysis, Shape
 from .bots import make_bot
-from .bots.eval import Analysis, Shape
 from .reasons import Reason
 from .rng import derive_seed
 from .round import Phase, Round

@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .actions import Action, ActionError, ActionType
-from .cli import UsageError, analyze_hand
+from .analysis import analyze_hand
 from .fan import WinEvaluation, WinType, evaluate_win
 from .hand import baotou_state, qike_state
 from .log import hand_log
@@ -1046,11 +1046,9 @@ def hand_widget(
 
     13 tiles (melds count 3): waits with unseen counts, 暴头/七客 state. 14 tiles: whether it is a win and,
     taking ``win_tile`` (default: the last tile written) as the self-drawn tile, its pattern and fan.
+    A bad hand raises :class:`~hzmj_core.analysis.AnalysisError`.
     """
-    try:
-        info = analyze_hand(tiles, melds, wildcard)
-    except UsageError as exc:
-        raise LessonError(str(exc)) from None
+    info = analyze_hand(tiles, melds, wildcard)
     wc = Wildcards.fixed() if wildcard is None else Wildcards.flipped(parse_tile(wildcard))
     groups = [_names([t.kind for t in parse_tokens(g)], wc) for g in tiles.split()]
     info["groups"] = groups

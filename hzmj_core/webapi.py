@@ -14,8 +14,8 @@ from typing import Any
 
 from . import __version__, lessons
 from .actions import Action, ActionError
+from .analysis import AnalysisError, analyze_hand
 from .bots import BOTS, LEVEL_NAMES, Bot, make_bot
-from .cli import UsageError, analyze_hand
 from .fan import fan_table
 from .hints import DEEP_LEVEL, SUGGEST_LEVEL, hints
 from .log import LogError, match_log, replay
@@ -279,20 +279,6 @@ def _replay_frame(args: dict[str, Any]) -> dict[str, Any]:
     return _viewer.frame(int(args.get("hand", 0)), int(args.get("step", 0)))
 
 
-def _analyze(args: dict[str, Any]) -> dict[str, Any]:
-    try:
-        return analyze_hand(str(args.get("hand", "")), str(args.get("melds", "")), args.get("wildcard"))
-    except UsageError as exc:
-        raise ApiError(str(exc)) from None
-
-
-def _lessons_call(fn: Callable[..., Any], *args: Any) -> Any:
-    try:
-        return fn(*args)
-    except lessons.LessonError as exc:
-        raise ApiError(str(exc)) from None
-
-
 def _option_info(_: dict[str, Any]) -> list[dict[str, Any]]:
     defaults = Options().to_json()
     return [{"key": i.key, "chinese": i.chinese, "english": i.english,
@@ -300,6 +286,8 @@ def _option_info(_: dict[str, Any]) -> list[dict[str, Any]]:
              "description": i.description, "description_zh": i.description_zh, "section": i.section}
             for i in OPTION_INFO.values()]
 
+
+_INPUT_ERRORS = (AnalysisError, lessons.LessonError)
 
 METHODS: dict[str, Callable[[dict[str, Any]], Any]] = {
     "version": lambda _: __version__,
@@ -316,17 +304,17 @@ METHODS: dict[str, Callable[[dict[str, Any]], Any]] = {
     "export_log": lambda _: match_log(_need_session().match),
     "replay_load": _replay_load,
     "replay_frame": _replay_frame,
-    "analyze": _analyze,
+    "analyze": lambda a: analyze_hand(str(a.get("hand", "")), str(a.get("melds", "")), a.get("wildcard")),
     "option_info": _option_info,
     "fan_table": lambda _: fan_table(),
     "bot_levels": lambda _: list(BOTS),
     "bot_level_names": lambda _: [{"id": k, "zh": LEVEL_NAMES[k][0], "en": LEVEL_NAMES[k][1]} for k in BOTS],
     "hint": lambda a: _need_session().hint(deep=bool(a.get("deep"))),
     "lessons": lambda _: lessons.catalogue(),
-    "lesson": lambda a: _lessons_call(lessons.lesson, str(a.get("id", ""))),
-    "check_exercise": lambda a: _lessons_call(lessons.check, str(a.get("id", "")), a.get("answer")),
-    "hand_widget": lambda a: _lessons_call(lessons.hand_widget, str(a.get("tiles", "")), str(a.get("melds") or ""),
-                                           a.get("wildcard") or None, a.get("win_tile") or None),
+    "lesson": lambda a: lessons.lesson(str(a.get("id", ""))),
+    "check_exercise": lambda a: lessons.check(str(a.get("id", "")), a.get("answer")),
+    "hand_widget": lambda a: lessons.hand_widget(str(a.get("tiles", "")), str(a.get("melds") or ""),
+                                                 a.get("wildcard") or None, a.get("win_tile") or None),
 }
 
 
@@ -347,4 +335,8 @@ def call(method: str, json_args: str = "{}") -> str:
         args = {}
     if not isinstance(args, dict):
         raise ApiError("arguments must be a JSON object")
-    return json.dumps(fn(args), ensure_ascii=False)
+    try:
+        result = fn(args)
+    except _INPUT_ERRORS as exc:  # the engine's own refusals of bad input, worded for the user already
+        raise ApiError(str(exc)) from None
+    return json.dumps(result, ensure_ascii=False)

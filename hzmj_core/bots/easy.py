@@ -8,7 +8,7 @@ It keeps the shanten as low as it can and never breaks a ready hand, but it does
 from __future__ import annotations
 
 from ..actions import Action
-from .eval import Analysis, Shape
+from ..analysis import Analysis, Shape
 from .normal import NormalBot
 
 

@@ -24,13 +24,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..actions import Action, ActionType
+from ..analysis import Analysis, Shape
 from ..hand import standard_shanten
 from ..rng import Rng
 from ..round import Phase, Round
 from ..tiles import CHINESE_NAMES, HONOR_LETTERS, NUM_KINDS, TILE_NAMES
 from ..view import SeatView
 from .base import Decision
-from .eval import Analysis, Shape, discard_wins_live
+from .eval import discard_wins_live
 from .normal import KONG_TYPES, NormalBot
 from .sampling import copy_round, determinize, fast_action
 from .strong import _LAST_CALL, StrongBot, _just_piaoed

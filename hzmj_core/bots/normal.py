@@ -8,10 +8,11 @@ The easy and strong bots build on the same pieces.
 from __future__ import annotations
 
 from ..actions import Action, ActionType
+from ..analysis import Analysis, Shape
 from ..tiles import TILE_NAMES
 from ..view import SeatView
 from .base import Bot, Decision
-from .eval import Analysis, Shape, isolation
+from .eval import isolation
 
 KONG_TYPES = (ActionType.CONCEALED_KONG, ActionType.ADDED_KONG)
 

@@ -13,11 +13,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..actions import Action, ActionType
+from ..analysis import cached_shanten
 from ..rng import Rng
 from ..round import FINAL_WALL, Phase, Round, chow_ban
 from ..tiles import NUM_KINDS, TILE_NAMES, Meld, MeldKind
 from ..view import SeatView, tile_totals
-from .eval import cached_shanten, isolation
+from .eval import isolation
 
 _TYPES_CLAIM = (ActionType.PONG, ActionType.CHOW, ActionType.EXPOSED_KONG)
 
@@ -72,9 +73,7 @@ def determinize(view: SeatView, rng: Rng) -> Round:
     burned = pool[pos + view.remaining:]
     r = Round()
     r.options = view.options
-    r.wildcards = view.wildcards
-    r._ftab = r.wildcards.face_table()
-    r._phys = [p[0] if (p := r.wildcards.tiles_of_face(f)) else -1 for f in range(NUM_KINDS)]
+    r._use_wildcards(view.wildcards)
     r.dealer = view.dealer
     r.streak = view.streak
     r.wall = live

@@ -23,11 +23,12 @@ On top of the normal bot's tile efficiency it
 from __future__ import annotations
 
 from ..actions import Action, ActionType
+from ..analysis import Analysis, Shape
 from ..fan import WinType, evaluate_win
 from ..tiles import TILE_NAMES
 from ..view import SeatView
 from .base import Decision
-from .eval import Analysis, Shape, discard_wins_live, isolation, tan_cap
+from .eval import discard_wins_live, isolation, tan_cap
 from .normal import KONG_TYPES, NormalBot, wait_text
 
 _LAST_CALL = 24

@@ -6,8 +6,8 @@ import pytest
 from helpers import discard_any, pass_claims, scenario
 
 from hzmj_core.actions import ActionType
+from hzmj_core.analysis import Analysis
 from hzmj_core.bots import BOTS, make_bot
-from hzmj_core.bots.eval import Analysis
 from hzmj_core.bots.strong import StrongBot
 from hzmj_core.rng import Rng, derive_seed
 from hzmj_core.round import Phase, Round

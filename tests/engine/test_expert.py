@@ -5,8 +5,8 @@ from __future__ import annotations
 from helpers import discard_any, pass_claims, scenario
 
 from hzmj_core.actions import ActionType
+from hzmj_core.analysis import Analysis
 from hzmj_core.bots import make_bot
-from hzmj_core.bots.eval import Analysis
 from hzmj_core.bots.expert import ExpertBot, baotou_distance, tile_words
 from hzmj_core.bots.sampling import copy_round, determinize, hidden_pool, rollout
 from hzmj_core.bots.strong import StrongBot

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from hzmj_core import lessons, webapi
-from hzmj_core.cli import analyze_hand
+from hzmj_core.analysis import analyze_hand
 
 EXERCISES = lessons.exercise_ids()
 KINDS = {ex.id: ex.kind for les in lessons.LESSONS for ex in les.exercises}
