@@ -33,7 +33,7 @@ from ..view import SeatView
 from .base import Decision
 from .eval import discard_wins_live
 from .normal import KONG_TYPES, NormalBot
-from .sampling import copy_round, determinize, fast_action
+from .sampling import determinize, fast_action
 from .strong import _LAST_CALL, StrongBot, _just_piaoed
 
 SAMPLES = 16
@@ -276,7 +276,7 @@ class ExpertBot(StrongBot):
         while n < self.samples and work < self.work_budget:
             base = determinize(view, rng)
             for i, a in enumerate(candidates):
-                r = copy_round(base) if i + 1 < len(candidates) else base
+                r = base.copy() if i + 1 < len(candidates) else base
                 r.apply(a)
                 value, w = self._play(r, me)
                 sums[i] += value

@@ -3,9 +3,9 @@
 From a :class:`SeatView` alone, :func:`determinize` deals the tiles the seat cannot see (the others' concealed
 tiles, their face-down kongs, the live wall, the burned tiles) at random, consistently with everything public,
 and builds a real :class:`~hzmj_core.round.Round` in the same state. :func:`rollout` then plays that round
-forward with a fast policy for all four seats, so the points come from the engine's own rules and
-:func:`~hzmj_core.scoring.settle`. Nothing here reads the true round: a bot using it still decides from its own
-view only.
+(or a :meth:`~hzmj_core.round.Round.copy` of it per candidate) forward with a fast policy for all four seats,
+so the points come from the engine's own rules and :func:`~hzmj_core.scoring.settle`. Nothing here reads the
+true round: a bot using it still decides from its own view only.
 """
 
 from __future__ import annotations
@@ -121,36 +121,6 @@ def determinize(view: SeatView, rng: Rng) -> Round:
     return r
 
 
-def copy_round(r: Round) -> Round:
-    """An independent copy of a (sampled) round, cheap enough to branch one sample per candidate."""
-    c = Round()
-    c.options, c.wildcards, c._ftab, c._phys = r.options, r.wildcards, r._ftab, r._phys
-    c.dealer, c.streak, c.seed = r.dealer, r.streak, r.seed
-    c.wall, c.front, c.back, c.indicator = r.wall, r.front, r.back, r.indicator
-    c.hands = [list(h) for h in r.hands]
-    c.melds = [list(m) for m in r.melds]
-    c.discards = [list(d) for d in r.discards]
-    c.burned = list(r.burned)
-    c.phase, c.current, c.may_win, c.drawn = r.phase, r.current, r.may_win, r.drawn
-    c.replacement, c.dealer_first, c.chow_ban = r.replacement, r.dealer_first, r.chow_ban
-    c.freeze_owner = r.freeze_owner
-    c.tan = [list(row) for row in r.tan]
-    c.passed_win = [set(s) for s in r.passed_win]
-    c.passed_pong = [set(s) for s in r.passed_pong]
-    c.chain = [list(x) for x in r.chain]
-    c.turn_kongs = list(r.turn_kongs)
-    c.has_discarded = list(r.has_discarded)
-    c.claim_tile, c.claim_from, c.claim_final = r.claim_tile, r.claim_from, r.claim_final
-    c.claim_options = {s: list(a) for s, a in r.claim_options.items()}
-    c.declarations = dict(r.declarations)
-    c.rob_meld_index = r.rob_meld_index
-    c.result = r.result
-    c.actions = []
-    c.events = []
-    c._legal = None
-    return c
-
-
 # ---------------------------------------------------------------------------------------------- fast policy
 
 
@@ -236,4 +206,4 @@ def rollout(r: Round, max_steps: int) -> int:
     return steps
 
 
-__all__ = ["copy_round", "determinize", "fast_action", "hidden_pool", "rollout"]
+__all__ = ["determinize", "fast_action", "hidden_pool", "rollout"]

@@ -8,7 +8,7 @@ from hzmj_core.actions import ActionType
 from hzmj_core.analysis import Analysis
 from hzmj_core.bots import make_bot
 from hzmj_core.bots.expert import ExpertBot, baotou_distance, tile_words
-from hzmj_core.bots.sampling import copy_round, determinize, hidden_pool, rollout
+from hzmj_core.bots.sampling import determinize, hidden_pool, rollout
 from hzmj_core.bots.strong import StrongBot
 from hzmj_core.rng import Rng
 from hzmj_core.round import Phase, Round, full_tile_set
@@ -40,7 +40,7 @@ def test_samples_agree_with_everything_the_seat_sees() -> None:
                 assert s.remaining == r.remaining
                 for o in range(4):
                     assert len(s.hands[o]) == len(r.hands[o])
-                c = copy_round(s)
+                c = s.copy()
                 rollout(c, 500)
                 assert c.is_over and s.remaining == r.remaining  # the copy plays on, the sample is untouched
                 checked += 1
