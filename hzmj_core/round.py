@@ -676,12 +676,13 @@ class Round:
         if seat == discarder:
             return Reason("own_discard", {"seat": seat})
         tiles = list(self.hands[seat])
-        window = self.phase is not Phase.ACT
-        if not window and seat == self.current and self.drawn is not None:
+        window = self.phase in (Phase.CLAIM, Phase.ROB)
+        if self.phase is Phase.ACT and seat == self.current and self.drawn is not None:
             tiles.remove(self.drawn)
         face = wc.face(tile)
         name = TILE_NAMES[face]
-        final = self.claim_final if window else self.remaining <= FINAL_WALL
+        # Play goes on after an unclaimed discard only if it was not in the final claim phase.
+        final = self.claim_final if window else self.phase is Phase.END and self.remaining <= FINAL_WALL
         counts, w = wc.split(tiles)
         k = len(self.melds[seat])
         if want is ActionType.WIN:

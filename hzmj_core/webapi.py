@@ -12,7 +12,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from . import __version__, lessons
+from . import __version__, tutorial
 from .actions import Action, ActionError
 from .analysis import AnalysisError, analyze_hand
 from .bots import BOTS, LEVEL_NAMES, Bot, make_bot
@@ -287,7 +287,7 @@ def _option_info(_: dict[str, Any]) -> list[dict[str, Any]]:
             for i in OPTION_INFO.values()]
 
 
-_INPUT_ERRORS = (AnalysisError, lessons.LessonError)
+_INPUT_ERRORS = (AnalysisError, tutorial.LessonError)
 
 METHODS: dict[str, Callable[[dict[str, Any]], Any]] = {
     "version": lambda _: __version__,
@@ -310,11 +310,11 @@ METHODS: dict[str, Callable[[dict[str, Any]], Any]] = {
     "bot_levels": lambda _: list(BOTS),
     "bot_level_names": lambda _: [{"id": k, "zh": LEVEL_NAMES[k][0], "en": LEVEL_NAMES[k][1]} for k in BOTS],
     "hint": lambda a: _need_session().hint(deep=bool(a.get("deep"))),
-    "lessons": lambda _: lessons.catalogue(),
-    "lesson": lambda a: lessons.lesson(str(a.get("id", ""))),
-    "check_exercise": lambda a: lessons.check(str(a.get("id", "")), a.get("answer")),
-    "hand_widget": lambda a: lessons.hand_widget(str(a.get("tiles", "")), str(a.get("melds") or ""),
-                                                 a.get("wildcard") or None, a.get("win_tile") or None),
+    "lessons": lambda _: tutorial.catalogue(),
+    "lesson": lambda a: tutorial.lesson(str(a.get("id", ""))),
+    "check_exercise": lambda a: tutorial.check(str(a.get("id", "")), a.get("answer")),
+    "hand_widget": lambda a: tutorial.hand_widget(str(a.get("tiles", "")), str(a.get("melds") or ""),
+                                                  a.get("wildcard") or None, a.get("win_tile") or None),
 }
 
 

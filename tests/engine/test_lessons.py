@@ -7,11 +7,11 @@ from typing import Any
 
 import pytest
 
-from hzmj_core import lessons, webapi
+from hzmj_core import tutorial, webapi
 from hzmj_core.analysis import analyze_hand
 
-EXERCISES = lessons.exercise_ids()
-KINDS = {ex.id: ex.kind for les in lessons.LESSONS for ex in les.exercises}
+EXERCISES = tutorial.exercise_ids()
+KINDS = {ex.id: ex.kind for les in tutorial.LESSONS for ex in les.exercises}
 
 
 def expected_of(exercise_id: str) -> Any:
@@ -19,10 +19,10 @@ def expected_of(exercise_id: str) -> Any:
     probe: Any = {"tile": "1m", "win_value": 99, "baotou_discard": None, "waits": {"tiles": [], "left": -1},
                   "payments": [0, 0, 0, 0], "move": None, "claimants": [0, 1, 2, 3]}[KINDS[exercise_id]]
     if KINDS[exercise_id] == "baotou_discard":
-        probe = lessons.present(exercise_id)["hand"][0].rstrip("*")
+        probe = tutorial.present(exercise_id)["hand"][0].rstrip("*")
     if KINDS[exercise_id] == "move":
-        probe = lessons.present(exercise_id)["candidates"][0]["text"]
-    return lessons.check(exercise_id, probe)["expected"]
+        probe = tutorial.present(exercise_id)["candidates"][0]["text"]
+    return tutorial.check(exercise_id, probe)["expected"]
 
 
 def right_answer(exercise_id: str) -> Any:
@@ -33,7 +33,7 @@ def right_answer(exercise_id: str) -> Any:
 def wrong_answer(exercise_id: str) -> Any:
     kind = KINDS[exercise_id]
     exp = expected_of(exercise_id)
-    shown = lessons.present(exercise_id)
+    shown = tutorial.present(exercise_id)
     if kind == "tile":
         return next(t for t in shown["choices"] if t != exp)
     if kind == "win_value":
@@ -52,7 +52,7 @@ def wrong_answer(exercise_id: str) -> Any:
 
 
 def test_catalogue_order_and_coverage() -> None:
-    cat = lessons.catalogue()
+    cat = tutorial.catalogue()
     ids = [c["id"] for c in cat]
     assert ids == ["tiles", "sets", "caishen", "baotou", "caipiao", "gang", "qidui", "claims", "scoring",
                    "chengbao", "discardwin", "endwall"]
@@ -61,9 +61,9 @@ def test_catalogue_order_and_coverage() -> None:
     assert kinds == {"tile", "win_value", "baotou_discard", "waits", "payments", "move", "claimants"}
 
 
-@pytest.mark.parametrize("lesson_id", [les.id for les in lessons.LESSONS])
+@pytest.mark.parametrize("lesson_id", [les.id for les in tutorial.LESSONS])
 def test_every_lesson_presents_as_json_without_answers(lesson_id: str) -> None:
-    data = lessons.lesson(lesson_id)
+    data = tutorial.lesson(lesson_id)
     text = json.dumps(data, ensure_ascii=False)
     assert "expected" not in text
     assert data["title_zh"] and data["title_en"] and data["blocks"]
@@ -75,10 +75,10 @@ def test_every_lesson_presents_as_json_without_answers(lesson_id: str) -> None:
 
 @pytest.mark.parametrize("exercise_id", EXERCISES)
 def test_right_answer_is_correct_and_wrong_answer_is_not(exercise_id: str) -> None:
-    good = lessons.check(exercise_id, right_answer(exercise_id))
+    good = tutorial.check(exercise_id, right_answer(exercise_id))
     assert good["correct"], good
     assert good["explanation_zh"] and good["explanation_en"]
-    bad = lessons.check(exercise_id, wrong_answer(exercise_id))
+    bad = tutorial.check(exercise_id, wrong_answer(exercise_id))
     assert not bad["correct"], bad
     assert bad["explanation_zh"] and bad["explanation_en"]
 
@@ -113,18 +113,18 @@ def test_engine_answers_match_rules_examples(exercise_id: str, expected: Any) ->
 
 
 def test_move_explains_illegal_moves_and_plays_out_the_best_line() -> None:
-    bad = lessons.check("caipiao-freeze", "S2 discard 7s")
+    bad = tutorial.check("caipiao-freeze", "S2 discard 7s")
     assert not bad["correct"] and bad["legal"] is False
     assert "抓打" in bad["explanation_zh"]
-    ban = lessons.check("claims-ban", "S1 discard 7m")
+    ban = tutorial.check("claims-ban", "S1 discard 7m")
     assert not ban["correct"] and "吃后限打" in ban["explanation_zh"]
-    kong = lessons.check("endwall-kong", "S3 concealed_kong 7p7p7p7p")
+    kong = tutorial.check("endwall-kong", "S3 concealed_kong 7p7p7p7p")
     assert not kong["correct"] and "20" in kong["explanation_en"]
-    best = lessons.check("gang-play", "S2 concealed_kong 7p7p7p7p")
+    best = tutorial.check("gang-play", "S2 concealed_kong 7p7p7p7p")
     assert best["correct"]
     assert best["line"][-1]["en"].endswith("+32")
     assert any("飘" in step["zh"] for step in best["line"])
-    now = lessons.check("gang-play", "S2 win")
+    now = tutorial.check("gang-play", "S2 win")
     assert not now["correct"] and "+8" in now["explanation_en"]
 
 
@@ -132,7 +132,7 @@ def test_scenario_positions_are_hand_logs() -> None:
     from hzmj_core.log import replay_hand
 
     for ex_id in EXERCISES:
-        shown = lessons.present(ex_id)
+        shown = tutorial.present(ex_id)
         if "log" in shown:
             r, _ = replay_hand(shown["log"])
             assert not r.is_over or KINDS[ex_id] == "claimants"
@@ -142,13 +142,13 @@ def test_scenario_positions_are_hand_logs() -> None:
     "tiles", ["P* 1m2m3m 4p5p6p 7s8s9s EEE", "1m2m3m 4m5m6m 7s8s9s 4p5p EE", "1m1m 3m3m 5p5p 7p7p EE CC P*"]
 )
 def test_hand_widget_waits_match_analyze(tiles: str) -> None:
-    widget = lessons.hand_widget(tiles)
+    widget = tutorial.hand_widget(tiles)
     assert widget["waits"] == analyze_hand(tiles)["waits"]
     assert sum(len(g) for g in widget["groups"]) == 13
 
 
 def test_hand_widget_scores_a_fourteen_tile_win() -> None:
-    widget = lessons.hand_widget("P* 1m2m3m 4p5p6p 7s8s9s EEE N")
+    widget = tutorial.hand_widget("P* 1m2m3m 4p5p6p 7s8s9s EEE N")
     assert widget["win"] is True
     assert widget["evaluation"]["pattern"] == "baotou" and widget["evaluation"]["fan"] == 1
 
@@ -166,3 +166,30 @@ def test_webapi_methods() -> None:
                          ("check_exercise", {"id": "nope", "answer": 0}), ("hand_widget", {"tiles": "1x"})]:
         with pytest.raises(webapi.ApiError):
             webapi.call(method, json.dumps(args))
+
+
+_PROSE_KEYS = {"zh", "en", "prompt_zh", "prompt_en", "caption_zh", "caption_en", "explanation_zh", "explanation_en",
+               "label_zh", "label_en", "title_zh", "title_en", "summary_zh", "summary_en"}
+
+
+def _prose(data: Any) -> list[str]:
+    if isinstance(data, dict):
+        return [t for k, v in data.items() for t in ([v] if k in _PROSE_KEYS and isinstance(v, str) else _prose(v))]
+    if isinstance(data, list):
+        return [t for v in data for t in _prose(v)]
+    return []
+
+
+def test_prose_names_seats_as_players_do() -> None:
+    import re
+
+    engine_seat = re.compile(r"(?<![A-Za-z])S[0-3](?![0-9])")
+    texts = [t for les in tutorial.LESSONS for t in _prose(tutorial.lesson(les.id))]
+    for ex_id in EXERCISES:
+        texts += _prose(tutorial.check(ex_id, right_answer(ex_id))) + _prose(tutorial.check(ex_id, wrong_answer(ex_id)))
+    assert texts and [t for t in texts if engine_seat.search(t)] == []
+    chow = tutorial.check("claims-chow", [1])
+    assert chow["explanation_zh"].startswith("可以吃的是：下家。对家：只有你的下家可以吃")
+    assert "你：最后20张" in tutorial.check("endwall-pong", [0])["explanation_zh"]  # the hand ended on that discard
+    shown = tutorial.present("claims-loupeng")
+    assert shown["viewer"] == 2 and shown["seat_names"]["zh"] == ["对家", "上家", "你", "下家"]

@@ -59,6 +59,8 @@ export function renderExercise(ex, ctx, index = 0) {
     onclick: () => submit(getAnswer())}, tr(lang, 'check'));
 
   const standIn = ex.wildcard && ex.wildcard.mode === 'flipped' ? ex.wildcard.indicator : null;
+  // Seats as the learner says them (你/下家/对家/上家), named by the engine from the exercise's viewer.
+  const who = (s) => (ex.seat_names ? ex.seat_names[lang === 'en' ? 'en' : 'zh'][s] : `${tr(lang, 'seat')} ${s + 1}`);
   const context = (...items) => el('p', {class: 'context'}, items.filter(Boolean).join(' · '));
 
   switch (ex.kind) {
@@ -106,27 +108,27 @@ export function renderExercise(ex, ctx, index = 0) {
       break;
     }
     case 'payments': {
-      const facts = [tr(lang, 'dealer') + ` S${ex.dealer}`, tr(lang, 'streak', {n: ex.streak}),
-        `${tr(lang, 'winner')} S${ex.winner}`];
-      if (ex.payer !== null && ex.payer !== undefined) facts.push(tr(lang, 'payer', {n: ex.payer}));
-      for (const [a, b, n] of ex.tan || []) facts.push(tr(lang, 'tan', {a, b, n}));
+      const facts = [`${tr(lang, 'dealer')} ${who(ex.dealer)}`, tr(lang, 'streak', {n: ex.streak}),
+        `${tr(lang, 'winner')} ${who(ex.winner)}`];
+      if (ex.payer !== null && ex.payer !== undefined) facts.push(tr(lang, 'payer', {who: who(ex.payer)}));
+      for (const [a, b, n] of ex.tan || []) facts.push(tr(lang, 'tan', {a: who(a), b: who(b), n}));
       body.append(context(...facts), melds(ex.melds, lang, 30) || '',
         hand([ex.hand], lang, {extra: ex.win_tile, size: 34}));
       const inputs = [0, 1, 2, 3].map((s) => el('input', {type: 'number', inputmode: 'numeric', class: 'num',
-        'data-seat': s, 'aria-label': `S${s}`}));
+        'data-seat': s, 'aria-label': who(s)}));
       const grid = el('div', {class: 'pay-grid', role: 'group', 'aria-label': tr(lang, 'points')},
         inputs.map((inp, s) => el('label', {class: s === ex.winner ? 'field winner' : 'field'},
-          `S${s}${s === ex.dealer ? ` (${tr(lang, 'dealer')})` : ''}`, inp)));
+          `${who(s)}${s === ex.dealer ? ` (${tr(lang, 'dealer')})` : ''}`, inp)));
       body.append(el('p', {class: 'hint'}, tr(lang, 'points')), grid,
         checkButton(() => inputs.map((i) => Number(i.value || 0))));
       break;
     }
     case 'move': {
       const v = ex.view;
-      const facts = [tr(lang, 'dealer') + ` S${v.dealer}`, tr(lang, 'streak', {n: v.streak}),
+      const facts = [`${tr(lang, 'dealer')} ${who(v.dealer)}`, tr(lang, 'streak', {n: v.streak}),
         tr(lang, 'wall', {n: v.wall_remaining})];
-      if (v.freeze && v.freeze.owner !== null) facts.push(tr(lang, 'freeze', {n: v.freeze.owner}));
-      if (v.last_discard) facts.push(`S${v.last_discard.seat} ${tr(lang, 'discarded')} ${v.last_discard.tile}${v.last_discard.wild ? '*' : ''}`);
+      if (v.freeze && v.freeze.owner !== null) facts.push(tr(lang, 'freeze', {who: who(v.freeze.owner)}));
+      if (v.last_discard) facts.push(`${who(v.last_discard.seat)} ${tr(lang, 'discarded')} ${v.last_discard.tile}${v.last_discard.wild ? '*' : ''}`);
       body.append(context(...facts));
       body.append(melds(v.players[ex.seat].melds, lang, 28) || '');
       const discard = new Map(ex.candidates.filter((c) => c.type === 'discard')
@@ -162,9 +164,9 @@ export function renderExercise(ex, ctx, index = 0) {
       break;
     }
     case 'claimants': {
-      body.append(context(tr(lang, 'dealer') + ` S${ex.dealer}`, tr(lang, 'streak', {n: ex.streak}),
+      body.append(context(`${tr(lang, 'dealer')} ${who(ex.dealer)}`, tr(lang, 'streak', {n: ex.streak}),
         tr(lang, 'wall', {n: ex.wall_remaining})));
-      body.append(el('p', {class: 'claim-tile'}, `S${ex.discarder} ${tr(lang, 'discarded')} `, tile(ex.tile, lang, {size: 40, highlight: 'last'})));
+      body.append(el('p', {class: 'claim-tile'}, `${who(ex.discarder)} ${tr(lang, 'discarded')} `, tile(ex.tile, lang, {size: 40, highlight: 'last'})));
       const picked = new Set();
       const table = el('div', {class: 'seats'});
       for (let s = 0; s < 4; s++) {
@@ -173,7 +175,7 @@ export function renderExercise(ex, ctx, index = 0) {
           onclick: () => {
             if (picked.has(s)) picked.delete(s); else picked.add(s);
             b.setAttribute('aria-pressed', String(picked.has(s)));
-          }}, `S${s}${s === ex.dealer ? ` · ${tr(lang, 'dealer')}` : ''}`);
+          }}, `${who(s)}${s === ex.dealer ? ` · ${tr(lang, 'dealer')}` : ''}`);
         table.append(el('div', {class: 'seat-row'}, b,
           el('div', {class: 'seat-tiles'}, melds(ex.melds[s], lang, 20) || '', hand([ex.hands[s]], lang, {size: 22}))));
       }

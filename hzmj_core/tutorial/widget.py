@@ -1,0 +1,32 @@
+"""The hand widget (``<hzmj-hand>``): a hand as written, with the engine's analysis of it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..analysis import analyze_hand
+from ..fan import WinType, evaluate_win
+from ..tiles import Wildcards, parse_melds, parse_tile, parse_tokens
+from .base import names
+
+
+def hand_widget(
+    tiles: str, melds: str = "", wildcard: str | None = None, win_tile: str | None = None
+) -> dict[str, Any]:
+    """Everything ``<hzmj-hand>`` shows: the tiles in groups as written, and the engine's analysis.
+
+    13 tiles (melds count 3): waits with unseen counts, 暴头/七客 state. 14 tiles: whether it is a win and,
+    taking ``win_tile`` (default: the last tile written) as the self-drawn tile, its pattern and fan.
+    A bad hand raises :class:`~hzmj_core.analysis.AnalysisError`.
+    """
+    info = analyze_hand(tiles, melds, wildcard)
+    wc = Wildcards.fixed() if wildcard is None else Wildcards.flipped(parse_tile(wildcard))
+    groups = [names([t.kind for t in parse_tokens(g)], wc) for g in tiles.split()]
+    info["groups"] = groups
+    info["meld_groups"] = [names(list(m.tiles), wc) for m in (parse_melds(melds, wc) if melds.strip() else [])]
+    if info["tiles"] == 14 and info.get("win"):
+        kinds = [t.kind for t in parse_tokens(tiles)]
+        win = parse_tile(win_tile.rstrip("*")) if win_tile else kinds[-1]
+        ev = evaluate_win(kinds, len(info["meld_groups"]), win, WinType.SELF_DRAW, wc)
+        info["evaluation"] = None if ev is None else ev.to_json()
+    return info
