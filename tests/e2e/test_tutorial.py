@@ -213,8 +213,8 @@ def test_micropip_installs_the_wheel_in_a_bare_pyodide_page(page: Any, site: Any
         await py.pyimport('micropip').install(new URL({json.dumps(site.info['wheel'])}, location.href).href);
         window.result = py.runPython(`
 import json, hzmj_core
-from hzmj_core import lessons
-json.dumps([hzmj_core.__version__, lessons.check("sets-win", 0)["correct"]])`);
+from hzmj_core import tutorial
+json.dumps([hzmj_core.__version__, tutorial.check("sets-win", 0)["correct"]])`);
       }} catch (e) {{ window.result = 'error: ' + e; }}
     </script>"""
     page.route(site.url + "bare-pyodide.html",
