@@ -1,4 +1,4 @@
-"""Hand analysis (hzmj_core.analysis): analyze_hand and its AnalysisError, shared by the CLI, webapi and lessons."""
+"""Hand analysis (hzmj_core.analysis): analyze_hand and its AnalysisError, for the CLI, webapi and the tutorial."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from hzmj_core import lessons, webapi
+from hzmj_core import tutorial, webapi
 from hzmj_core.analysis import AnalysisError, analyze_hand
 
 
@@ -42,7 +42,7 @@ def test_webapi_and_widget_pass_the_analysis_message_through_once() -> None:
         webapi.call("analyze", json.dumps({"hand": "1m2m3m"}))
     assert str(api.value) == str(direct.value)
     with pytest.raises(AnalysisError):
-        lessons.hand_widget("1m2m3m")
+        tutorial.hand_widget("1m2m3m")
     with pytest.raises(webapi.ApiError) as widget:
         webapi.call("hand_widget", json.dumps({"tiles": "1m2m3m"}))
     assert str(widget.value) == str(direct.value)
