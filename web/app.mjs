@@ -10,7 +10,9 @@
 import {Bridge} from './bridge.mjs';
 import * as store from './store.mjs';
 import {getLang, seatName, setLang, t, tileName, valueLabel} from './i18n.mjs';
-import {drawScene} from './render/index.mjs';
+import {drawScene, layoutReport} from './render/index.mjs';
+import {Motion} from './motion.mjs';
+import {Sound, speakerIcon} from './sound.mjs';
 import {tileCanvas} from './render/tiles.mjs';
 import {ANNOUNCE_MS} from './render/overlays.mjs';
 import {installKeyboard, moveFocus, syncHandButtons} from './input.mjs';
@@ -86,7 +88,9 @@ class Game {
     this.state = null;
     this.mode = 'game';            // 'game' | 'replay'
     this.replay = null;            // {summary, hand, step}
-    this.ui = {selected: null, announcements: [], discardAnim: null, lang: getLang(), replay: false, now: 0,
+    this.motion = new Motion(() => this.speed !== 'instant');
+    this.sound = new Sound(settings, () => store.saveSettings(settings));
+    this.ui = {selected: null, announcements: [], motion: this.motion, lang: getLang(), replay: false, now: 0,
       suggested: null, hints: settings.hints !== false};
     this.speed = params.get('speed') || settings.speed || 'normal';
     this.busy = false;
@@ -94,6 +98,7 @@ class Game {
     this.pumping = false;
     this.pumpAgain = false;
     this.layout = null;
+    hzmj.layout = () => (this.layout && this.state ? layoutReport(this.layout, this.state, $('stage'), $('actions')) : null);
     this.raf = 0;
     this.metrics = {roundTrips: []};
     this.optionInfo = null;
@@ -166,6 +171,8 @@ class Game {
   setView(state) {
     const prev = this.state;
     this.state = state;
+    this.motion.onView(prev, state);
+    if (this.mode === 'game') this.sound.onView(prev, state);
     if (!prev || prev.hand.join() !== state.hand.join() || !state.human_to_act) this.ui.selected = null;
     this.ui.suggested = this.suggestedTile(state);
     this.render();
@@ -194,10 +201,10 @@ class Game {
     this.ui.lang = getLang();
     this.ui.replay = this.mode === 'replay';
     this.ui.announcements = this.ui.announcements.filter((a) => this.ui.now - a.t0 < a.dur);
-    if (this.ui.discardAnim && this.ui.now - this.ui.discardAnim.t0 > this.ui.discardAnim.dur) this.ui.discardAnim = null;
+    const moving = this.motion.tick(this.ui.now);
     this.layout = drawScene(this.ctx, W, H, dpr, this.state, this.ui);
     syncHandButtons($('hand'), this.layout, this.state, this.ui, (i, tile, legal) => this.onTile(i, tile, legal));
-    if ((this.ui.announcements.length || this.ui.discardAnim) && !this.raf) {
+    if ((this.ui.announcements.length || moving) && !this.raf) {
       this.raf = requestAnimationFrame(() => { this.raf = 0; this.render(); });
     }
   }
@@ -448,15 +455,12 @@ class Game {
   // ------------------------------------------------------------------ events: animations and announcements
 
   handleEvents(events, state) {
-    const now = performance.now();
+    this.motion.onEvents(events, state);
+    if (this.mode === 'game') this.sound.onEvents(events);
     const live = [];
     for (const ev of events) {
       const who = ev.seat !== undefined ? seatName(ev.seat, state.seat) : '';
       if (ev.type === 'discard') {
-        const p = state.players[ev.seat];
-        let index = -1;
-        for (let i = p.discards.length - 1; i >= 0; i--) if (p.discards[i].tile === ev.tile) { index = i; break; }
-        this.ui.discardAnim = {seat: ev.seat, index, t0: now, dur: 240};
         live.push(`${who} ${t('discard')} ${tileName(ev.tile)}`);
         if (ev.wild) this.announce(ev.seat, t('say.wild'), false);
       } else if (ev.type === 'chow' || ev.type === 'pong' || ev.type === 'exposed_kong') {
@@ -646,7 +650,7 @@ class Game {
     try {
       const state = await this.call('next_hand');
       this.ui.announcements = [];
-      this.ui.discardAnim = null;
+      this.motion.clear();
       this.setView(state);
     } catch (err) {
       this.toast(err.message, true);
@@ -733,7 +737,7 @@ class Game {
     state.hand_over = !!state.result;
     state.deciding = [];
     this.ui.announcements = [];
-    this.ui.discardAnim = null;
+    this.motion.clear();
     this.setView(state);
   }
 
@@ -861,6 +865,7 @@ class Game {
     this.canvas.addEventListener('click', () => {
       if (this.ui.selected !== null) { this.ui.selected = null; this.render(); this.renderDock(); }
     });
+    $('btn-sound').addEventListener('click', () => { this.sound.muted = !this.sound.muted; this.applyLang(); });
     $('btn-hints').addEventListener('click', () => {
       this.ui.hints = !this.ui.hints;
       settings.hints = this.ui.hints;
@@ -923,6 +928,10 @@ class Game {
     $('btn-lang').setAttribute('aria-label', t('language'));
     $('btn-lang').title = t('language');
     $('btn-lang').dataset.lang = lang;
+    $('btn-sound').replaceChildren(speakerIcon(this.sound.muted));
+    $('btn-sound').setAttribute('aria-pressed', String(!this.sound.muted));
+    $('btn-sound').title = t(this.sound.muted ? 'sound_off' : 'sound_on');
+    $('btn-sound').setAttribute('aria-label', $('btn-sound').title);
     $('btn-hints').textContent = t('hints');
     $('btn-hints').setAttribute('aria-pressed', String(this.ui.hints));
     $('btn-hints').title = this.ui.hints ? t('hints_on') : t('hints_off');

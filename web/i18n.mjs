@@ -47,6 +47,7 @@ const STRINGS = {
     seat_label: '{who}（{pts}分）', hidden: '{n}张', close: '关闭', help: '快捷键',
     keys_help: '←/→ 选牌 · Enter 打出 · H 胡 · K 杠 · P 碰 · C 吃 · Space/Esc 过 · N 下一局',
     last_action: '上一步：{a}', all_hands: '明牌', claimed: '被{who}吃碰',
+    sound_on: '声音：开', sound_off: '声音：关',
   },
   en: {
     title: 'Hangzhou Mahjong', loading: 'Loading…', retry: 'Retry',
@@ -90,6 +91,7 @@ const STRINGS = {
     seat_label: '{who} ({pts} pts)', hidden: '{n} tiles', close: 'Close', help: 'Keys',
     keys_help: '←/→ select · Enter discard · H win · K kong · P pong · C chow · Space/Esc pass · N next',
     last_action: 'Last action: {a}', all_hands: 'Open hands', claimed: 'claimed by {who}',
+    sound_on: 'Sound on', sound_off: 'Sound off',
   },
 };
 

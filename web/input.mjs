@@ -57,7 +57,7 @@ export function syncHandButtons(box, L, state, ui, onTile) {
     b.style.left = `${tl.x}px`;
     b.style.top = `${top}px`;
     b.style.width = `${tl.w}px`;
-    b.style.height = `${L.H - top}px`;
+    b.style.height = `${(tl.y === L.hand.y ? L.H : tl.y + L.hand.h) - top}px`;
   });
 }
 

@@ -23,7 +23,7 @@ function write(key, value) {
   }
 }
 
-export const DEFAULT_SETTINGS = {lang: null, hints: true, speed: 'normal', options: {}, level: null};
+export const DEFAULT_SETTINGS = {lang: null, hints: true, speed: 'normal', options: {}, level: null, muted: false};
 
 export function loadSettings() {
   return {...DEFAULT_SETTINGS, ...(read(SETTINGS_KEY) || {})};

@@ -1,7 +1,7 @@
 // The whole table, drawn from one engine view (`state`) and the page's UI state (`ui`: selection,
 // animations, language). A pure function of its inputs; the caller owns the canvas and its size.
 
-import {computeLayout} from './layout.mjs';
+import {computeLayout, describeLayout} from './layout.mjs';
 import {drawCentre, drawFelt, drawPlates} from './table.mjs';
 import {drawRivers} from './rivers.mjs';
 import {drawMyHand, drawOpponents} from './hand.mjs';
@@ -23,4 +23,35 @@ export function drawScene(ctx, W, H, dpr, state, ui) {
   drawMyHand(ctx, L, state, ui);
   drawAnnouncements(ctx, L, state, ui);
   return L;
+}
+
+const shift = (r, dx, dy) => (r ? Object.freeze({x: r.x + dx, y: r.y + dy, w: r.w, h: r.h}) : null);
+
+function deepFreeze(o) {
+  for (const v of Object.values(o)) if (v && typeof v === 'object') deepFreeze(v);
+  return Object.freeze(o);
+}
+
+/**
+ * The layout in page (viewport) pixels, frozen: every seat's hand, river, melds and plate, the centre
+ * box, the canvas and the action bar. `stage` is the element the canvas fills; `bar` the action bar.
+ */
+export function layoutReport(L, state, stage, bar) {
+  const s = stage.getBoundingClientRect();
+  const d = describeLayout(L, state);
+  const b = bar ? bar.getBoundingClientRect() : null;
+  const names = ['you', 'right', 'across', 'left'];
+  return deepFreeze({
+    viewport: {w: document.documentElement.clientWidth, h: document.documentElement.clientHeight},
+    canvas: {x: s.left, y: s.top, w: s.width, h: s.height},
+    riverTile: L.rw,
+    handTile: L.hand.w,
+    seats: d.seats.map((z) => ({
+      seat: z.seat, pos: z.pos, side: names[z.pos],
+      hand: shift(z.hand, s.left, s.top), river: shift(z.river, s.left, s.top),
+      melds: shift(z.melds, s.left, s.top), plate: shift(z.plate, s.left, s.top),
+    })),
+    centre: shift(d.centre, s.left, s.top),
+    actionBar: b && b.width ? {x: b.left, y: b.top, w: b.width, h: b.height} : null,
+  });
 }

@@ -1,143 +1,260 @@
-// Geometry of the table for a canvas size and a view: where the hand, the rivers, the opponents, the
-// centre box and the seat plates go. Pure function of (width, height, state); everything in CSS pixels.
+// Geometry of the table for a canvas size and a view: one computed object that every drawing module
+// reads and that the page exposes read-only for tests (window.hzmj.layout()). Pure function of
+// (width, height, state); everything in CSS pixels of the canvas.
 //
 // Seats are placed relative to the human: pos 0 bottom (you), 1 right (下家), 2 top (对家), 3 left (上家).
-// Each opponent and each river is drawn in a "local frame" rotated so that the seat sits at the bottom:
-// local +y points from the table centre towards the seat.
+// Each river and each opponent's row is drawn in a "local frame" rotated so that its seat sits at the
+// bottom: local +y points from the table centre towards the seat, local +x to the seat's right.
+//
+// The table, seen from above:
+//   * the centre box (hand number, wildcard, wall count) is 6 river tiles wide;
+//   * each river lies on the box's side facing its seat, rows of six, in discard order from the seat's left;
+//   * the side rivers sit beside the top and bottom rivers, so no two rivers share a square;
+//   * each seat's plate (name, points, dealer, 摊 counts) fills the free corner where its own river starts;
+//   * each opponent's row of tile backs (then its melds) runs beyond its river, along the screen edge;
+//   * your hand (and the drawn tile set apart) fills the bottom zone, your melds at its right or above it.
 
 import {RATIO, depthOf} from './tiles.mjs';
 
 export const ANGLE = [0, -Math.PI / 2, Math.PI, Math.PI / 2];
+export const RIVER_COLS = 6;
+const ROW_STEP = 1.42;          // river row pitch, in river tile widths (rows overlap by part of the depth)
+const TILE_BODY = RATIO + 0.13; // a laid tile's face plus depth, in tile widths
+const OPP_TILE = 0.78;          // opponents' tiles, in river tile widths
 
 /** Screen point of a local-frame point (lx, ly) of position pos. */
 export function toScreen(L, pos, lx, ly) {
   const a = ANGLE[pos];
-  const c = Math.cos(a), s = Math.sin(a);
+  const c = Math.round(Math.cos(a)), s = Math.round(Math.sin(a));
   return [L.cx + lx * c - ly * s, L.cy + lx * s + ly * c];
 }
 
-function meldTileCount(melds) {
-  return melds.reduce((n, m) => n + m.tiles.length, 0);
+/** Axis-aligned screen rectangle of a local-frame rectangle. */
+export function localRect(L, pos, x, y, w, h) {
+  const [ax, ay] = toScreen(L, pos, x, y);
+  const [bx, by] = toScreen(L, pos, x + w, y + h);
+  return {x: Math.min(ax, bx), y: Math.min(ay, by), w: Math.abs(bx - ax), h: Math.abs(by - ay)};
 }
+
+/** Index of the tile laid sideways in a meld (the claimed one, turned toward its discarder), or -1. */
+export function sidewaysIndex(meld, owner) {
+  if (meld.from === null || meld.from === undefined || !meld.claimed) return -1;
+  const rel = (meld.from - owner + 4) % 4;    // 1 right (下家), 2 across (对家), 3 left (上家)
+  const n = meld.tiles.length;
+  return rel === 3 ? 0 : rel === 2 ? 1 : n - 1;
+}
+
+/** Width of a meld drawn with tile width w (a sideways tile is as wide as a tile is tall). */
+export function meldWidth(meld, owner, w) {
+  const n = meld.tiles.length;
+  return sidewaysIndex(meld, owner) >= 0 ? (n - 1) * w + Math.round(w * RATIO) : n * w;
+}
+
+/** Total width of a seat's melds side by side with tile width w and a small gap between melds. */
+function meldsWidth(melds, owner, w) {
+  if (!melds.length) return 0;
+  return melds.reduce((s, m) => s + meldWidth(m, owner, w), 0) + (melds.length - 1) * w * 0.15;
+}
+
+const clamp = (x, lo, hi) => Math.max(lo, Math.min(hi, x));
 
 export function computeLayout(W, H, state) {
   const L = {W, H};
-  const me = state.players[state.seat];
+  const human = state.seat;
+  const me = state.players[human];
   const hand = state.hand || [];
-  const n = hand.length;
   const drawn = state.drawn;
   const m = Math.max(6, Math.round(Math.min(W, H) * 0.015));
   L.margin = m;
 
   // ------------------------------------------------------------------ your hand (bottom zone)
+  // Sized for the largest concealed hand this meld count allows, so the tiles keep their size turn to turn.
+  // On a narrow portrait screen the hand takes two rows (and the melds a row above), so tiles stay tappable.
   const melds = me.melds;
-  const mt = meldTileCount(melds);
-  const hwMax = Math.min(64, H * 0.09, W / 9);
-  const gapDrawn = drawn ? 0.45 : 0;
-  const sameUnits = n + gapDrawn + (melds.length ? 0.5 + mt * 0.82 + melds.length * 0.18 : 0);
-  let hw = (W - 2 * m) / Math.max(sameUnits, 8);
-  let meldsRow = false;
-  if (melds.length && hw < Math.min(hwMax, 44)) {
+  const maxConcealed = 14 - 3 * melds.length;
+  const gapDrawn = 0.45;
+  const meldUnits = melds.length ? meldsWidth(melds, human, 1) * 0.82 + 0.5 : 0;
+  const hwMax = Math.min(72, W > H ? Math.max(H * 0.12, Math.min(48, H * 0.16)) : H * 0.1);
+  const twoRows = H > W * 1.3 && (W - 2 * m) / (maxConcealed + gapDrawn) < 40 && maxConcealed > 5;
+  const perRow = twoRows ? Math.ceil((maxConcealed - 1) / 2) : maxConcealed - 1;   // excluding the drawn tile
+  let hw = (W - 2 * m) / (perRow + 1 + gapDrawn + (twoRows ? 0 : meldUnits));
+  let meldsRow = twoRows && melds.length > 0;
+  if (!twoRows && melds.length && hw < hwMax * 0.8) {
     meldsRow = true;
-    hw = (W - 2 * m) / Math.max(n + gapDrawn, 8);
+    hw = (W - 2 * m) / (maxConcealed + gapDrawn);
   }
-  hw = Math.floor(Math.min(hw, hwMax));
+  hw = Math.floor(Math.min(hw, twoRows ? 58 : hwMax));
   const hh = Math.round(hw * RATIO);
   const raise = Math.round(hw * 0.28);
-  let mw = Math.floor(hw * 0.82);
-  if (meldsRow) mw = Math.floor(Math.min(mw, (W - 2 * m) / (mt + melds.length * 0.25)));
-  const meldRowH = meldsRow ? Math.round(mw * RATIO) + depthOf(mw) + m * 0.6 : 0;
-  const zoneH = hh + depthOf(hw) + raise + m * 1.2 + meldRowH;
-  L.handZone = {y: H - zoneH, h: zoneH};
-
+  const label = Math.round(hw * 0.34);    // room for the 摸 label above the drawn tile
+  let mw = Math.floor(hw * (twoRows ? 0.62 : 0.82));
+  if (meldsRow) mw = Math.floor(Math.min(mw, (W - 2 * m) / (meldsWidth(melds, human, 1) + 0.1)));
+  const meldH = Math.round(mw * RATIO) + depthOf(mw);
+  const meldRowH = meldsRow ? meldH + Math.round(m * 0.5) : 0;
+  const rowPitch = hh + depthOf(hw) + raise + Math.round(hw * 0.12);
   const handY = H - m - depthOf(hw) - hh;
-  const handWidth = (n + gapDrawn) * hw;
-  const meldWidth = melds.length ? mt * mw + (melds.length - 1) * mw * 0.18 : 0;
-  const totalW = meldsRow ? handWidth : handWidth + (melds.length ? hw * 0.5 + meldWidth : 0);
-  let x = Math.round((W - totalW) / 2);
+  const firstY = twoRows ? handY - rowPitch : handY;
+  const zoneTop = firstY - raise - label - meldRowH;
+  L.handZone = {y: zoneTop, h: H - zoneTop};
+
+  const myMeldW = meldsWidth(melds, human, mw);
+  const rowUnits = perRow + 1 + gapDrawn;
+  const totalW = meldsRow ? rowUnits * hw : rowUnits * hw + (melds.length ? hw * 0.5 + myMeldW : 0);
+  const x0 = Math.round((W - totalW) / 2);
   const tiles = [];
-  let drawnIndex = drawn ? hand.lastIndexOf(drawn) : -1;
-  hand.forEach((tile, i) => {
-    if (i === drawnIndex) return;
-    tiles.push({tile, index: i, x, y: handY, w: hw, drawn: false});
+  const drawnIndex = drawn ? hand.lastIndexOf(drawn) : -1;
+  const rest = hand.map((tile, i) => i).filter((i) => i !== drawnIndex);
+  // two rows: the first row holds perRow tiles, the second the rest and the drawn tile
+  let x = x0, y = firstY, k = 0;
+  for (const i of rest) {
+    if (twoRows && k === perRow) { x = x0; y = handY; }
+    tiles.push({tile: hand[i], index: i, x, y, w: hw, drawn: false});
     x += hw;
-  });
-  if (drawnIndex >= 0) {
-    x += hw * gapDrawn;
-    tiles.push({tile: hand[drawnIndex], index: drawnIndex, x, y: handY, w: hw, drawn: true});
-    x += hw;
+    k += 1;
   }
-  L.hand = {tiles, w: hw, h: hh, raise, y: handY};
+  if (drawnIndex >= 0) {
+    const dx = x0 + (rowUnits - 1) * hw;
+    tiles.push({tile: hand[drawnIndex], index: drawnIndex, x: dx, y: handY, w: hw, drawn: true});
+  }
+  L.hand = {tiles, w: hw, h: hh, raise, y: handY, rows: twoRows ? 2 : 1};
   const meldRects = [];
   let mx, my;
   if (meldsRow) {
-    mx = Math.round((W - meldWidth) / 2);
-    my = handY - raise - m * 0.4 - depthOf(mw) - Math.round(mw * RATIO);
+    mx = Math.round(W - m - myMeldW);
+    my = zoneTop + Math.round(m * 0.25);
   } else {
-    mx = x + hw * 0.5;
-    my = handY + (hh - Math.round(mw * RATIO));
+    mx = x0 + rowUnits * hw + hw * 0.5;
+    my = handY + hh + depthOf(hw) - meldH;
   }
   for (const meld of melds) {
-    meldRects.push({meld, x: mx, y: my, w: mw});
-    mx += meld.tiles.length * mw + mw * 0.18;
+    const w = meldWidth(meld, human, mw);
+    meldRects.push({meld, x: mx, y: my, w: mw, width: w});
+    mx += w + mw * 0.15;
   }
   L.myMelds = meldRects;
 
   // ------------------------------------------------------------------ the table above it
-  const regionH = Math.max(120, L.handZone.y);
-  L.cx = W / 2;
-  L.cy = regionH / 2;
-  // river shapes: long thin rivers where the screen is long, so the tiles can be bigger
-  const portrait = W < regionH;
-  let colsTB, rowsTB, colsSide, rowsSide;
-  if (portrait) {
-    [colsTB, rowsTB] = [6, 4];
-    [colsSide, rowsSide] = regionH / W > 1.4 ? [12, 2] : [8, 3];
-  } else {
-    [colsSide, rowsSide] = [6, 4];
-    [colsTB, rowsTB] = [9, 3];
-  }
-  // extents in units of the river tile width rw (see the notes in the module header)
-  const step = RATIO + 0.07;
-  const g = 0.3;
-  const opp = 1.35;
-  const vUnits = colsSide / 2 + g + rowsTB * step + g + opp;
-  const hUnits = colsTB / 2 + g + rowsSide * step + g + opp;
-  let rw = Math.min((regionH / 2 - m) / vUnits, (W / 2 - m) / hUnits);
-  rw = Math.max(12, Math.min(46, Math.floor(rw)));
+  const regionH = Math.max(100, zoneTop);
+  let maxDiscards = 0;
+  for (const p of state.players) maxDiscards = Math.max(maxDiscards, p.discards.length);
+  const rows = Math.max(3, Math.ceil(maxDiscards / RIVER_COLS));
+  const ext = (rows - 1) * ROW_STEP + TILE_BODY;       // river depth, in river tile widths
+  const g = 0.22;                                       // box to river
+  const og = 0.35;                                      // river to the opponent's row
+  const rowH = OPP_TILE * TILE_BODY;                    // an opponent's row (standing backs or laid tiles)
+  const hUnits = 2 * (RIVER_COLS / 2 + g + ext + og + rowH);
+  // the centre box is at least tall enough for its text at the smallest font (see drawCentre)
+  const fsOf = (r) => clamp(Math.round(r * 0.5), 10, 17);
+  const bhOf = (r) => Math.max(2.15 * r, (fsOf(r) * 2.9 + Math.max(12, 1.1 * r) * 1.5 + 12) / 2);
+  const height = (r) => (rowH + og + 2 * ext + 2 * g + 0.3) * r + 2 * bhOf(r);
+  let rw = Math.floor(Math.min((W - 2 * m) / hUnits, hw * 0.72, 56));
+  while (rw > 8 && height(rw) > regionH - 1.5 * m) rw -= 1;
+  // spare height (tall screens) first squares the centre box, then stays above the table
+  const spare = regionH - 1.5 * m - height(rw);
+  const bh = Math.max(bhOf(rw), Math.min(RIVER_COLS / 2 * rw, bhOf(rw) + Math.max(0, spare) / 2));
+  const bw = (RIVER_COLS / 2) * rw;
   L.rw = rw;
-  L.rstep = Math.round(rw * step);
+  L.rstep = Math.round(rw * ROW_STEP);
+  L.rows = rows;
   L.gap = Math.round(rw * g);
-  // centre box: as wide as the top/bottom rivers, as tall as the side rivers (so no two rivers overlap)
-  L.box = {hx: (colsTB * rw) / 2, hy: (colsSide * rw) / 2};
-  L.cols = [colsTB, colsSide, colsTB, colsSide];
-  L.rows = [rowsTB, rowsSide, rowsTB, rowsSide];
-  // half extent of the box along each seat's local y axis, and the distance to that seat's edge
-  const boxAlong = [L.box.hy, L.box.hx, L.box.hy, L.box.hx];
-  const edge = [regionH / 2, W / 2, regionH / 2, W / 2];
-  L.riverStart = boxAlong.map((b) => b + L.gap);
-  L.ow = Math.max(9, Math.round(rw * 0.8));
-  L.oh = Math.round(L.ow * 1.3);
-  L.oppY = [0, 1, 2, 3].map((p) => {
-    const natural = L.riverStart[p] + L.rows[p] * L.rstep + rw * 0.45;
-    return Math.min(edge[p] - m - L.oh, natural);
-  });
+  L.box = {hx: bw, hy: bh};
+  L.cx = Math.round(W / 2);
+  // bottom-aligned: your river sits right above your hand
+  L.cy = Math.round(zoneTop - 0.3 * rw - ext * rw - L.gap - bh);
+  const along = [bh, bw, bh, bw];              // the box's half extent along each seat's axis
+  L.riverStart = along.map((b) => b + L.gap);
+  L.riverDepth = Math.round(ext * rw);
+
+  // opponents' rows: as big as fits along their edge
+  L.ow = [0, 0, 0, 0];
+  L.oppY = [0, 0, 0, 0];
+  for (const p of state.players) {
+    const pos = (p.seat - human + 4) % 4;
+    if (pos === 0) continue;
+    const units = Math.max(p.hand_count, 14 - 3 * p.melds.length) + (p.melds.length ? 0.35 + meldsWidth(p.melds, p.seat, 1) : 0);
+    const room = pos === 2 ? W - 2 * m : 2 * Math.min(L.cy - m, zoneTop - L.cy - m * 0.5);
+    const ow = Math.max(6, Math.floor(Math.min(rw * OPP_TILE, room / units)));
+    L.ow[pos] = ow;
+    L.oppY[pos] = L.riverStart[pos] + L.riverDepth + Math.round(rw * og);
+  }
+  L.oh = (pos) => Math.round(L.ow[pos] * TILE_BODY);
 
   // ------------------------------------------------------------------ seat plates in the corners
-  const fs = Math.max(10, Math.min(15, Math.round(rw * 0.5)));
+  // The corner where a seat's river starts (its left) is free: x beyond the top/bottom rivers, y beyond
+  // the side rivers. Each plate hugs the first row of its own river.
+  const zoneW = L.riverDepth;
+  const zoneH = Math.round(bh + L.gap + L.riverDepth - bw - L.gap);
+  let fs = clamp(Math.round(rw * 0.5), 10, 17);
+  let wide = zoneW >= fs * 7.6;
+  const plateH = (f, wd) => Math.round(f * (wd ? 2.75 : 3.95));
+  while (fs > 9 && plateH(fs, wide) > zoneH) { fs -= 1; wide = zoneW >= fs * 7.6; }
   L.fs = fs;
-  const pw = Math.round(fs * 8.2);
-  const ph = Math.round(fs * 3.9);
-  const bx = L.box.hx + L.gap;
-  const by = L.box.hy + L.gap;
-  // keep clear of the side opponents' row of tiles
-  const maxW = Math.max(fs * 6, Math.min(pw, L.oppY[1] - bx - L.gap));
-  const w = Math.round(maxW);
+  const pw = Math.round(Math.min(zoneW, fs * (wide ? 9 : 6.6)));
+  const ph = Math.min(plateH(fs, wide), Math.max(fs * 2, zoneH));
+  const near = bw + L.gap;                       // the free corner begins beyond the rivers of length 6
+  const far = bh + L.gap + L.riverDepth;         // ... and ends level with the top/bottom rivers' far edge
+  const sideOut = bw + L.gap + L.riverDepth;     // outer edge of the side rivers
+  const {cx, cy} = L;
   L.plates = [
-    {x: L.cx + bx, y: L.cy + by, w, h: ph},
-    {x: L.cx + bx, y: L.cy - by - ph, w, h: ph},
-    {x: L.cx - bx - w, y: L.cy - by - ph, w, h: ph},
-    {x: L.cx - bx - w, y: L.cy + by, w, h: ph},
+    // you: bottom-left, right edge on your river's start, level with your river's far edge
+    {x: cx - near - pw, y: cy + far - ph, w: pw, h: ph, wide},
+    // 下家: bottom-right, top edge on its river's start, at the river's outer edge
+    {x: cx + sideOut - pw, y: cy + near, w: pw, h: ph, wide},
+    // 对家: top-right, left edge on its river's start, level with its far edge
+    {x: cx + near, y: cy - far, w: pw, h: ph, wide},
+    // 上家: top-left, bottom edge on its river's start, at the river's outer edge
+    {x: cx - sideOut, y: cy - near - ph, w: pw, h: ph, wide},
   ];
   return L;
+}
+
+/** The rectangles of every part of the table (canvas pixels), as tests and hit-testing read them. */
+export function describeLayout(L, state) {
+  const human = state.seat;
+  const seats = [];
+  for (const p of state.players) {
+    const pos = (p.seat - human + 4) % 4;
+    const river = localRect(L, pos, -(RIVER_COLS * L.rw) / 2, L.riverStart[pos], RIVER_COLS * L.rw, L.riverDepth);
+    let hand, melds = null;
+    if (pos === 0) {
+      const ts = L.hand.tiles;
+      if (ts.length) {
+        const hx = Math.min(...ts.map((t) => t.x));
+        const top = Math.min(...ts.map((t) => t.y)) - L.hand.raise;
+        const right = Math.max(...ts.map((t) => t.x + L.hand.w));
+        hand = {x: hx, y: top, w: right - hx, h: L.hand.y + L.hand.h + depthOf(L.hand.w) - top};
+      } else {
+        hand = {x: L.W / 2, y: L.hand.y, w: 0, h: 0};
+      }
+      if (L.myMelds.length) {
+        const a = L.myMelds[0], z = L.myMelds[L.myMelds.length - 1];
+        const h = Math.round(a.w * RATIO) + depthOf(a.w);
+        melds = {x: a.x, y: a.y, w: z.x + z.width - a.x, h};
+      }
+    } else {
+      const row = opponentRow(L, pos, p, state);
+      hand = localRect(L, pos, row.handX, L.oppY[pos], row.handW, L.oh(pos));
+      if (row.meldW) melds = localRect(L, pos, row.meldX, L.oppY[pos], row.meldW, L.oh(pos));
+    }
+    seats.push({seat: p.seat, pos, hand, river, melds, plate: rectOf(L.plates[pos])});
+  }
+  const centre = {x: L.cx - L.box.hx, y: L.cy - L.box.hy, w: 2 * L.box.hx, h: 2 * L.box.hy};
+  return {width: L.W, height: L.H, seats, centre};
+}
+
+/** An opponent's row in its local frame: concealed tiles from handX, then melds from meldX. */
+export function opponentRow(L, pos, p, state) {
+  const ow = L.ow[pos];
+  const revealed = state.all_hands || (state.result && state.result.hands) || null;
+  const open = revealed ? revealed[p.seat] : null;
+  const nHidden = open ? open.length : p.hand_count;
+  const meldW = meldsWidth(p.melds, p.seat, ow);
+  const gap = p.melds.length ? Math.round(ow * 0.35) : 0;
+  const total = nHidden * ow + gap + meldW;
+  const handX = Math.round(-total / 2);
+  return {ow, open, nHidden, handX, handW: nHidden * ow, meldX: handX + nHidden * ow + gap, meldW};
+}
+
+function rectOf(r) {
+  return {x: r.x, y: r.y, w: r.w, h: r.h};
 }

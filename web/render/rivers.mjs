@@ -1,8 +1,10 @@
-// Every seat's discard river, in order, in the seat's local frame; claimed tiles dimmed, the last
-// discard highlighted, a newly discarded tile sliding in from its seat.
+// Every seat's discard river, in front of its seat, rows of six in discard order from the seat's left,
+// turned to face that seat; claimed tiles dimmed, the last discard outlined and marked, a new discard
+// sliding in from its seat.
 
-import {ANGLE} from './layout.mjs';
+import {ANGLE, RIVER_COLS} from './layout.mjs';
 import {drawTile} from './tiles.mjs';
+import {easeOut, progress} from '../motion.mjs';
 
 export function isWild(state, tile) {
   return !!tile && tile === state.wildcard.tile;
@@ -14,17 +16,15 @@ export function standInFor(state, tile) {
 
 /** Local-frame top-left of river slot i of position pos. */
 export function riverSlot(L, pos, i) {
-  const cols = L.cols[pos];
-  const row = Math.floor(i / cols);
-  const col = i % cols;
-  return [-(cols * L.rw) / 2 + col * L.rw, L.riverStart[pos] + row * L.rstep];
+  const row = Math.floor(i / RIVER_COLS);
+  const col = i % RIVER_COLS;
+  return [-(RIVER_COLS * L.rw) / 2 + col * L.rw, L.riverStart[pos] + row * L.rstep];
 }
-
-const ease = (t) => 1 - (1 - t) ** 3;
 
 export function drawRivers(ctx, L, state, ui) {
   const human = state.seat;
   const last = state.last_discard;
+  const anim = ui.motion && ui.motion.discard;
   for (const p of state.players) {
     const pos = (p.seat - human + 4) % 4;
     ctx.save();
@@ -34,14 +34,13 @@ export function drawRivers(ctx, L, state, ui) {
     p.discards.forEach((d, i) => {
       let [x, y] = riverSlot(L, pos, i);
       let w = L.rw;
-      const anim = ui.discardAnim;
-      let alpha = d.claimed_by !== null && d.claimed_by !== undefined ? 0.42 : 1;
+      const alpha = d.claimed_by !== null && d.claimed_by !== undefined ? 0.42 : 1;
       if (anim && anim.seat === p.seat && anim.index === i) {
-        const t = Math.min(1, (ui.now - anim.t0) / anim.dur);
-        const k = ease(t);
+        // from the seat's hand (its middle) to the slot, shrinking from hand size
+        const k = easeOut(progress(anim, ui.now));
         const sx = -L.rw / 2;
         const sy = pos === 0 ? L.hand.y - L.cy : L.oppY[pos];
-        const s = 1.25 - 0.25 * k;
+        const s = 1.3 - 0.3 * k;
         x = sx + (x - sx) * k;
         y = sy + (y - sy) * k;
         w = L.rw * s;
@@ -50,13 +49,13 @@ export function drawRivers(ctx, L, state, ui) {
       drawTile(ctx, x, y, w, d.tile, {wild: d.wild, standIn: standInFor(state, d.tile), alpha,
         highlight: isLast ? 'last' : null});
       if (isLast) {
-        // a small marker above the last discard
-        const bob = 0;
+        // a small gold arrow on the centre side of the last discard, pointing at it
         ctx.fillStyle = '#ffd54a';
         ctx.beginPath();
-        const mx = x + w / 2, my = y - L.rw * 0.18 + bob;
-        ctx.moveTo(mx - L.rw * 0.18, my - L.rw * 0.22);
-        ctx.lineTo(mx + L.rw * 0.18, my - L.rw * 0.22);
+        const mx = x + w / 2, my = y - L.rw * 0.12;
+        const s = Math.max(4, L.rw * 0.2);
+        ctx.moveTo(mx - s, my - s * 1.1);
+        ctx.lineTo(mx + s, my - s * 1.1);
         ctx.lineTo(mx, my);
         ctx.closePath();
         ctx.fill();

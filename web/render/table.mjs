@@ -2,7 +2,6 @@
 // and the seat plates (name, points, dealer and 老庄 streak, 摊 counts, freeze marks).
 
 import {roundRect, drawTile} from './tiles.mjs';
-import {isWild} from './rivers.mjs';
 import {seatName, t} from '../i18n.mjs';
 
 let feltPattern = null;
@@ -58,111 +57,154 @@ export function drawFelt(ctx, L) {
   ctx.beginPath(); ctx.moveTo(0, L.handZone.y); ctx.lineTo(L.W, L.handZone.y); ctx.stroke();
 }
 
+/** Largest font size <= size at which s fits in maxW. */
+function fit(ctx, s, maxW, size, weight = 700) {
+  let f = size;
+  for (; f > 7; f -= 0.5) {
+    ctx.font = `${weight} ${f}px system-ui, "Noto Sans CJK SC", sans-serif`;
+    if (ctx.measureText(s).width <= maxW) break;
+  }
+  return f;
+}
+
 export function drawCentre(ctx, L, state, ui) {
   const {cx, cy, rw} = L;
   const {hx, hy} = L.box;
-  const x0 = cx - hx + rw * 0.15, y0 = cy - hy + rw * 0.15;
-  const w = hx * 2 - rw * 0.3, h = hy * 2 - rw * 0.3;
+  const x0 = cx - hx + 1, y0 = cy - hy + 1;
+  const w = hx * 2 - 2, h = hy * 2 - 2;
   ctx.save();
-  ctx.fillStyle = 'rgba(4, 30, 20, .55)';
+  ctx.fillStyle = 'rgba(4, 30, 20, .6)';
   roundRect(ctx, x0, y0, w, h, rw * 0.4); ctx.fill();
   ctx.strokeStyle = 'rgba(226, 184, 74, .55)';
   ctx.lineWidth = 1.5;
   roundRect(ctx, x0 + 0.5, y0 + 0.5, w - 1, h - 1, rw * 0.4); ctx.stroke();
 
-  // whose turn: a glowing bar on the side of the box facing that seat
+  // whose turn: a glowing bar along the side of the box facing that seat
   const turnSeats = state.hand_over ? [] : (state.deciding || [state.current]);
+  const bar = Math.max(3, rw * 0.16);
   for (const s of turnSeats) {
     const pos = (s - state.seat + 4) % 4;
-    const bar = rw * 0.16;
-    const mine = s === state.seat;
-    ctx.fillStyle = mine ? '#7fd3ff' : '#ffd54a';
-    ctx.shadowColor = ctx.fillStyle; ctx.shadowBlur = rw * 0.5;
-    const lenX = w * 0.6, lenY = h * 0.6;
-    if (pos === 0) roundRect(ctx, cx - lenX / 2, y0 + h - bar * 1.6, lenX, bar, bar / 2);
-    if (pos === 2) roundRect(ctx, cx - lenX / 2, y0 + bar * 0.6, lenX, bar, bar / 2);
-    if (pos === 1) roundRect(ctx, x0 + w - bar * 1.6, cy - lenY / 2, bar, lenY, bar / 2);
-    if (pos === 3) roundRect(ctx, x0 + bar * 0.6, cy - lenY / 2, bar, lenY, bar / 2);
+    ctx.fillStyle = s === state.seat ? '#7fd3ff' : '#ffd54a';
+    ctx.shadowColor = ctx.fillStyle; ctx.shadowBlur = rw * 0.6;
+    const lenX = w * 0.7, lenY = h * 0.7;
+    if (pos === 0) roundRect(ctx, cx - lenX / 2, y0 + h - bar * 1.5, lenX, bar, bar / 2);
+    if (pos === 2) roundRect(ctx, cx - lenX / 2, y0 + bar * 0.5, lenX, bar, bar / 2);
+    if (pos === 1) roundRect(ctx, x0 + w - bar * 1.5, cy - lenY / 2, bar, lenY, bar / 2);
+    if (pos === 3) roundRect(ctx, x0 + bar * 0.5, cy - lenY / 2, bar, lenY, bar / 2);
     ctx.fill();
     ctx.shadowBlur = 0;
   }
 
+  // hand number, the wildcard (and indicator) with labels, the wall count: stacked when the box is
+  // tall enough, else the tiles on the left and the words on the right
   const fs = L.fs;
-  const hn = state.replay ? state.replay.hand + 1 : (state.match ? state.match.hand_number : 1);
-  text(ctx, t('hand_no', {n: hn}), cx, y0 + h * 0.16, fs, 'rgba(243,239,226,.8)');
-
-  // wildcard (and indicator)
-  const tw = Math.min(rw * 1.3, w / 3.6, h / 3.4);
+  const pad = bar * 2 + 2;
+  const innerW = w - 2 * pad, innerH = h - 2 * pad;
+  const lineA = fs * 1.25, label = fs * 1.15, lineW = fs * 1.7;
   const wc = state.wildcard;
-  const tilesY = cy - tw * 0.9;
-  if (wc.indicator) {
-    const gap = tw * 0.5;
-    const xa = cx - tw - gap / 2, xb = cx + gap / 2;
-    drawTile(ctx, xa, tilesY, tw, wc.indicator, {});
-    drawTile(ctx, xb, tilesY, tw, wc.tile, {wild: true});
-    text(ctx, t('indicator'), xa + tw / 2, tilesY + tw * 1.66, fs * 0.85, 'rgba(243,239,226,.75)');
-    text(ctx, t('wildcard'), xb + tw / 2, tilesY + tw * 1.66, fs * 0.85, '#f3d27a');
+  const nT = wc.indicator ? 2 : 1;
+  const stacked = innerH - lineA - label - lineW >= 1.5 * Math.max(12, rw * 1.1);
+  const tilesW = stacked ? innerW : innerW * 0.5;
+  const tw = Math.max(10, Math.min(rw * 1.35, (stacked ? innerH - lineA - label - lineW : innerH - label) / 1.5,
+    tilesW / (nT === 2 ? 2.6 : 1.4)));
+  const tileH = tw * 1.5;
+  const hn = state.replay ? state.replay.hand + 1 : (state.match ? state.match.hand_number : 1);
+  const title = t('hand_no', {n: hn});
+  const wall = `${t('wall')} ${state.wall_remaining}`;
+  const frozen = state.freeze && state.freeze.owner !== null && state.freeze.owner !== undefined;
+  const small = fs * 0.85;
+  const wallColour = state.final ? '#ff9b7a' : '#ffe39a';
+  let tx, ty, textX, textW, titleY, wallY;
+  if (stacked) {
+    const slack = Math.max(0, innerH - lineA - tileH - label - lineW) / 4;
+    titleY = y0 + pad + slack + lineA / 2;
+    ty = y0 + pad + slack * 2 + lineA;
+    wallY = ty + tileH + label + slack + lineW / 2;
+    tx = cx; textX = cx; textW = innerW;
   } else {
-    drawTile(ctx, cx - tw / 2, tilesY, tw, wc.tile, {wild: true});
-    text(ctx, t('wildcard'), cx, tilesY + tw * 1.66, fs * 0.85, '#f3d27a');
+    ty = cy - (tileH + label) / 2;
+    tx = x0 + pad + tilesW / 2;
+    textX = x0 + pad + tilesW + (innerW - tilesW) / 2; textW = innerW - tilesW;
+    titleY = cy - lineW * 0.55; wallY = cy + lineA * 0.6;
   }
-  // wall count
-  const wy = y0 + h * 0.78;
-  text(ctx, `${t('wall')} ${state.wall_remaining}`, cx, wy, Math.round(fs * 1.35), state.final ? '#ff9b7a' : '#ffe39a', 'center', 800);
-  if (state.freeze && state.freeze.owner !== null && state.freeze.owner !== undefined) {
-    pill(ctx, t('freeze'), cx, y0 + h * 0.92, Math.round(fs * 0.85), '#b8262b', '#fff', 'center');
+  text(ctx, title, textX, titleY, fit(ctx, title, textW, fs * 0.95, 600), 'rgba(243,239,226,.8)');
+  if (wc.indicator) {
+    const gap = tw * 0.6;
+    const xa = tx - tw - gap / 2, xb = tx + gap / 2;
+    drawTile(ctx, xa, ty, tw, wc.indicator, {});
+    drawTile(ctx, xb, ty, tw, wc.tile, {wild: true});
+    const ly = ty + tileH + label / 2;
+    text(ctx, t('indicator'), xa + tw / 2, ly, fit(ctx, t('indicator'), tw + gap * 0.9, small), 'rgba(243,239,226,.75)');
+    text(ctx, t('wildcard'), xb + tw / 2, ly, fit(ctx, t('wildcard'), tw + gap * 0.9, small), '#f3d27a');
+  } else {
+    drawTile(ctx, tx - tw / 2, ty, tw, wc.tile, {wild: true});
+    text(ctx, t('wildcard'), tx, ty + tileH + label / 2, fit(ctx, t('wildcard'), tilesW, small), '#f3d27a');
+  }
+  const wf = fit(ctx, wall, frozen && stacked ? textW * 0.55 : textW, Math.round(fs * 1.35), 800);
+  if (frozen && stacked) {
+    text(ctx, wall, textX - textW * 0.22, wallY, wf, wallColour, 'center', 800);
+    pill(ctx, t('freeze'), textX + textW * 0.25, wallY, Math.round(fs * 0.8), '#b8262b', '#fff', 'center');
+  } else {
+    text(ctx, wall, textX, wallY, wf, wallColour, 'center', 800);
+    if (frozen) pill(ctx, t('freeze'), textX, wallY + lineW * 0.8, Math.round(fs * 0.7), '#b8262b', '#fff', 'center');
   }
   ctx.restore();
-  void isWild;
 }
 
 export function drawPlates(ctx, L, state, ui) {
   const fs = L.fs;
   const human = state.seat;
   const freezeOwner = state.freeze ? state.freeze.owner : null;
+  const en = ui.lang === 'en';
   for (const p of state.players) {
     const pos = (p.seat - human + 4) % 4;
     const r = L.plates[pos];
     const active = !state.hand_over && (state.deciding || [state.current]).includes(p.seat);
     ctx.save();
-    ctx.fillStyle = 'rgba(5, 25, 18, .62)';
-    roundRect(ctx, r.x, r.y, r.w, r.h, fs * 0.5); ctx.fill();
-    ctx.strokeStyle = active ? '#ffd54a' : 'rgba(255,255,255,.14)';
+    ctx.fillStyle = active ? 'rgba(60, 46, 8, .78)' : 'rgba(5, 25, 18, .66)';
+    roundRect(ctx, r.x, r.y, r.w, r.h, fs * 0.45); ctx.fill();
+    ctx.strokeStyle = active ? '#ffd54a' : 'rgba(255,255,255,.16)';
     ctx.lineWidth = active ? 2 : 1;
-    roundRect(ctx, r.x + 0.5, r.y + 0.5, r.w - 1, r.h - 1, fs * 0.5); ctx.stroke();
-    const pad = fs * 0.45;
-    const line1 = r.y + fs * 0.95;
+    if (active) { ctx.shadowColor = '#ffd54a'; ctx.shadowBlur = fs * 0.8; }
+    roundRect(ctx, r.x + 0.5, r.y + 0.5, r.w - 1, r.h - 1, fs * 0.45); ctx.stroke();
+    ctx.shadowBlur = 0;
+    const pad = fs * 0.4;
+    const inner = r.w - 2 * pad;
     let x = r.x + pad;
+    const line1 = r.y + pad + fs * 0.62;
     if (p.is_dealer) {
-      // the dealer's badge sits on the plate's corner, so it never crowds the name
-      const br = fs * 0.72;
-      const bx = r.x + br * 0.35, by = r.y + br * 0.3;
-      ctx.fillStyle = '#c8361f';
-      ctx.beginPath(); ctx.arc(bx, by, br, 0, Math.PI * 2); ctx.fill();
-      ctx.strokeStyle = '#ffd54a'; ctx.lineWidth = 1.5; ctx.stroke();
-      text(ctx, ui.lang === 'en' ? 'D' : '庄', bx, by + 0.5, Math.round(br * 1.15), '#fff', 'center', 800);
-      x += br * 0.55;
+      // the dealer's badge takes its own room at the start of the name line
+      x += pill(ctx, en ? 'D' : t('dealer'), x, line1, Math.round(fs * 0.8), '#c8361f', '#fff') + fs * 0.25;
     }
-    text(ctx, seatName(p.seat, human), x, line1, fs, '#f3efe2', 'left', 700);
+    const name = seatName(p.seat, human);
     const pts = p.points === null || p.points === undefined ? '' : String(p.points);
-    text(ctx, pts, r.x + r.w - pad, line1, Math.round(fs * 1.1), '#ffe39a', 'right', 800);
-    const line2 = r.y + fs * 2.2;
-    const bits = [];
-    if (p.is_dealer) bits.push(state.streak > 1 ? t('streak', {n: state.streak}) : t('streak1'));
-    if (p.seat !== human) bits.push(t('hidden', {n: p.hand_count}));
-    text(ctx, bits.join(' · '), r.x + pad, line2, Math.round(fs * 0.82), 'rgba(243,239,226,.78)', 'left', 500);
-    // line 3: 摊 counts (claims this seat made from others) and the freeze
-    const line3 = r.y + fs * 3.25;
+    if (r.wide) {
+      const pf = Math.round(fs * 1.1);
+      ctx.font = `800 ${pf}px system-ui, sans-serif`;
+      const pw = ctx.measureText(pts).width;
+      text(ctx, name, x, line1, fit(ctx, name, r.x + r.w - pad - pw - fs * 0.4 - x, fs), '#f3efe2', 'left', 700);
+      text(ctx, pts, r.x + r.w - pad, line1, pf, '#ffe39a', 'right', 800);
+    } else {
+      text(ctx, name, x, line1, fit(ctx, name, r.x + r.w - pad - x, fs), '#f3efe2', 'left', 700);
+      text(ctx, pts, r.x + pad, line1 + fs * 1.25, fit(ctx, pts, inner, Math.round(fs * 1.1), 800), '#ffe39a', 'left', 800);
+    }
+    // last line: 老庄 streak, 摊 counts (claims this seat made from others) and the freeze
+    const line3 = r.y + r.h - pad - fs * 0.42;
     x = r.x + pad;
-    const small = Math.round(fs * 0.74);
-    if (freezeOwner === p.seat) x += pill(ctx, t('freeze_owner'), x, line3, small, '#8a5a10', '#ffe9a8') + fs * 0.2;
-    if (p.freeze_bound) x += pill(ctx, t('freeze'), x, line3, small, '#b8262b', '#fff') + fs * 0.2;
+    const small = Math.max(8, Math.round(fs * 0.72));
+    const right = r.x + r.w - pad;
+    const chips = [];
+    if (p.is_dealer) chips.push([state.streak > 1 ? t('streak', {n: state.streak}) : t('streak1'), 'rgba(200,54,31,.55)', '#ffe9d8']);
+    if (freezeOwner === p.seat) chips.push([t('freeze_owner'), '#8a5a10', '#ffe9a8']);
+    if (p.freeze_bound) chips.push([t('freeze'), '#b8262b', '#fff']);
     (p.tan_from || []).forEach((n, b) => {
-      if (n > 0 && x < r.x + r.w - fs * 2) {
-        x += pill(ctx, `${t('tan')}${ui.lang === 'en' ? ' ' : ''}${seatName(b, human).slice(0, ui.lang === 'en' ? 5 : 2)}×${n}`,
-          x, line3, small, 'rgba(255,255,255,.16)', '#f3efe2') + fs * 0.2;
-      }
+      if (n > 0) chips.push([`${t('tan')}${en ? ' ' : ''}${seatName(b, human)}×${n}`, 'rgba(255,255,255,.16)', '#f3efe2']);
     });
+    for (const [s, bg, fg] of chips) {
+      ctx.font = `700 ${small}px system-ui, sans-serif`;
+      if (x + ctx.measureText(s).width + small * 0.7 > right) break;
+      x += pill(ctx, s, x, line3, small, bg, fg) + fs * 0.2;
+    }
     ctx.restore();
   }
 }

@@ -1,0 +1,224 @@
+"""The table's geometry at five viewports in both languages, read from the page's layout object.
+
+``window.hzmj.layout()`` gives, in page pixels, every seat's hand, river, melds and plate, the centre box
+and the action bar. The tests fail on a rectangle outside the viewport, on any two parts of the table
+overlapping, on a river that is nearer another seat's hand than its own, and on anything wider than the
+viewport. They also check motion (off at instant speed and under reduced motion, at most 200 ms) and that
+the mute switch is remembered. Screenshots go to test-results/layout-*.png.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+from typing import Any
+
+import pytest
+from test_game import ANY_TURN, BOOT_TIMEOUT_MS, TABLE
+
+VIEWPORTS = [(1280, 800), (1920, 1080), (1024, 500), (390, 844), (844, 390)]
+Rect = dict[str, float]
+
+
+def boot(browser: Any, site: Any, w: int, h: int, query: str, **ctx: Any) -> tuple[Any, Any]:
+    touch = w < 900
+    context = browser.new_context(viewport={"width": w, "height": h}, device_scale_factor=2 if touch else 1,
+                                  has_touch=touch, **ctx)
+    page = context.new_page()
+    page.goto(site.url + query)
+    page.wait_for_selector(TABLE, timeout=BOOT_TIMEOUT_MS)
+    return context, page
+
+
+def play(page: Any, decisions: int) -> None:
+    """Take every pong/chow offered (to get melds on the table), pass otherwise, discard the last tile."""
+    for _ in range(decisions):
+        page.wait_for_function(
+            f"document.documentElement.dataset.busy !== '1' && !!document.querySelector({json.dumps(ANY_TURN)})",
+            timeout=30_000)
+        if page.locator("#settle[open], #gameover[open]").count():
+            return
+        for group in ("pong", "chow", "pass"):
+            b = page.locator(f"#actions button[data-action={group}]")
+            if b.count():
+                b.first.click()
+                break
+        else:
+            b = page.locator("#hand button[data-action=discard]").last
+            tile = b.get_attribute("data-tile")
+            b.click()
+            page.locator(f"#hand button[data-action=discard][data-tile='{tile}'][aria-pressed=true]").first.click()
+
+
+def parts(layout: dict[str, Any]) -> list[tuple[str, Rect]]:
+    out: list[tuple[str, Rect]] = []
+    for s in layout["seats"]:
+        for kind in ("hand", "river", "melds", "plate"):
+            r = s[kind]
+            if r and r["w"] > 0 and r["h"] > 0:
+                out.append((f"{s['side']} {kind}", r))
+    out.append(("centre", layout["centre"]))
+    return out
+
+
+def overlap(a: Rect, b: Rect) -> float:
+    """Area shared by two rectangles (touching edges share nothing)."""
+    dx = min(a["x"] + a["w"], b["x"] + b["w"]) - max(a["x"], b["x"])
+    dy = min(a["y"] + a["h"], b["y"] + b["h"]) - max(a["y"], b["y"])
+    return max(0.0, dx) * max(0.0, dy)
+
+
+def gap(a: Rect, b: Rect) -> float:
+    """Distance between two rectangles (0 when they touch or overlap)."""
+    dx = max(0.0, max(a["x"], b["x"]) - min(a["x"] + a["w"], b["x"] + b["w"]))
+    dy = max(0.0, max(a["y"], b["y"]) - min(a["y"] + a["h"], b["y"] + b["h"]))
+    return float((dx * dx + dy * dy) ** 0.5)
+
+
+def geometry_problems(layout: dict[str, Any]) -> list[str]:
+    problems = []
+    vw, vh = layout["viewport"]["w"], layout["viewport"]["h"]
+    named = [*parts(layout), ("canvas", layout["canvas"])]
+    if layout["actionBar"]:
+        named.append(("action bar", layout["actionBar"]))
+    for name, r in named:
+        if r["x"] < -0.5 or r["y"] < -0.5 or r["x"] + r["w"] > vw + 0.5 or r["y"] + r["h"] > vh + 0.5:
+            problems.append(f"{name} {r} is outside the {vw}x{vh} viewport")
+    for (na, a), (nb, b) in itertools.combinations(parts(layout), 2):
+        if overlap(a, b) > 1.0:
+            problems.append(f"{na} overlaps {nb}: {a} / {b}")
+    hands = {s["side"]: s["hand"] for s in layout["seats"]}
+    for s in layout["seats"]:
+        own = gap(s["river"], s["hand"])
+        for other, h in hands.items():
+            if other != s["side"] and gap(s["river"], h) <= own:
+                problems.append(f"{s['side']} river is {gap(s['river'], h):.0f} px from {other}'s hand, "
+                                f"{own:.0f} px from its own")
+    return problems
+
+
+def width_problems(page: Any) -> list[str]:
+    found: list[str] = page.evaluate("""() => {
+        const out = [];
+        const vw = document.documentElement.clientWidth;
+        const sw = document.documentElement.scrollWidth;
+        if (sw > vw) out.push(`document is ${sw} px wide`);
+        for (const e of document.querySelectorAll('#app *')) {
+            const r = e.getBoundingClientRect();
+            if (r.width && r.height && e.offsetParent !== null && (r.right > vw + 0.5 || r.left < -0.5)) {
+                const name = `${e.tagName.toLowerCase()}#${e.id}.${e.className}`;
+                out.push(`${name} spans ${r.left.toFixed(0)}..${r.right.toFixed(0)}`);
+            }
+        }
+        return out;
+    }""")
+    return found
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+@pytest.mark.parametrize(("w", "h"), VIEWPORTS, ids=[f"{w}x{h}" for w, h in VIEWPORTS])
+def test_table_geometry(browser: Any, site: Any, w: int, h: int, lang: str, screenshot: Any) -> None:
+    context, page = boot(browser, site, w, h, f"?seed=10&speed=instant&lang={lang}")
+    try:
+        problems = geometry_problems(page.evaluate("window.hzmj.layout()")) + width_problems(page)
+        assert not problems, "at the deal:\n" + "\n".join(problems)
+        play(page, 10)   # seed 10: claims happen, so seats have melds and rivers have two rows
+        layout = page.evaluate("window.hzmj.layout()")
+        screenshot(page, f"layout-{w}x{h}-{lang}")
+        assert any(s["melds"] for s in layout["seats"]), "this deal was chosen to show melds"
+        problems = geometry_problems(layout) + width_problems(page)
+        assert not problems, "after ten decisions:\n" + "\n".join(problems)
+        assert layout["handTile"] >= min(40, (w - 12) / 15), f"hand tiles are {layout['handTile']} px"
+        assert layout["riverTile"] >= 15 or h < 400, f"river tiles are {layout['riverTile']} px"
+    finally:
+        context.close()
+
+
+def test_layout_is_read_only(page: Any, site: Any) -> None:
+    page.goto(site.url + "?seed=10&speed=instant&lang=zh")
+    page.wait_for_selector(TABLE, timeout=BOOT_TIMEOUT_MS)
+    changed = page.evaluate("""() => {
+        const l = window.hzmj.layout();
+        try { l.seats[0].river.x = -999; } catch (e) { /* strict mode module code would throw; either is fine */ }
+        return window.hzmj.layout().seats[0].river.x === -999 || l.seats[0].river.x === -999;
+    }""")
+    assert not changed
+
+
+def test_geometry_check_catches_a_misplaced_river() -> None:
+    # the old table started each river at the previous seat's plate: a river beside the wrong hand fails
+    def r(x: float, y: float, w: float = 10, h: float = 10) -> Rect:
+        return {"x": x, "y": y, "w": w, "h": h}
+    layout = {
+        "viewport": {"w": 400, "h": 400}, "canvas": r(0, 0, 400, 400), "actionBar": None,
+        "centre": r(180, 180, 40, 40),
+        "seats": [
+            {"side": "you", "hand": r(100, 380, 200, 15), "river": r(20, 200, 30, 30), "melds": None,
+             "plate": r(0, 0, 5, 5)},
+            {"side": "right", "hand": r(385, 100, 10, 200), "river": r(300, 180, 30, 30), "melds": None,
+             "plate": r(390, 0, 5, 5)},
+            {"side": "across", "hand": r(100, 5, 200, 10), "river": r(180, 100, 30, 30), "melds": None,
+             "plate": r(300, 0, 5, 5)},
+            {"side": "left", "hand": r(5, 100, 10, 200), "river": r(60, 180, 30, 30), "melds": None,
+             "plate": r(0, 390, 5, 5)},
+        ],
+    }
+    problems = geometry_problems(layout)
+    assert any(p.startswith("you river") for p in problems)
+    layout["seats"][0]["river"] = r(180, 300, 30, 30)
+    layout["seats"][0]["plate"] = r(180, 310, 20, 20)
+    problems = geometry_problems(layout)
+    assert any("you river overlaps you plate" in p for p in problems)
+    assert not any(p.startswith("you river is") for p in problems)
+
+
+def discard_motion(page: Any) -> Any:
+    """Discard one tile and return the animation the table started for it (or None)."""
+    for _ in range(20):
+        page.wait_for_function(
+            f"document.documentElement.dataset.busy !== '1' && !!document.querySelector({json.dumps(ANY_TURN)})",
+            timeout=30_000)
+        if page.locator("#hand button[data-action=discard]").count():
+            break
+        page.locator("#actions button[data-action=pass]").first.click()
+    b = page.locator("#hand button[data-action=discard]").last
+    tile = b.get_attribute("data-tile")
+    b.click()
+    page.locator(f"#hand button[data-action=discard][data-tile='{tile}'][aria-pressed=true]").first.click()
+    page.wait_for_function("window.hzmj.game.state.players[window.hzmj.game.state.seat].discards.length > 0")
+    seat = page.evaluate("window.hzmj.game.state.seat")
+    mine = [a for a in page.evaluate("window.hzmj.game.motion.started") if a["kind"] == "discard" and a["seat"] == seat]
+    return mine[-1] if mine else None
+
+
+def test_motion_plays_briefly_and_only_when_wanted(browser: Any, site: Any) -> None:
+    context, page = boot(browser, site, 1280, 800, "?seed=11&speed=normal&lang=zh")
+    try:
+        anim = discard_motion(page)
+        assert anim and anim["dur"] <= 200
+        durations = page.evaluate("import('./motion.mjs').then((m) => Object.values(m.DURATION))")
+        assert max(durations) <= 200
+    finally:
+        context.close()
+    for query, extra in (("?seed=11&speed=instant&lang=zh", {}),
+                         ("?seed=11&speed=normal&lang=zh", {"reduced_motion": "reduce"})):
+        context, page = boot(browser, site, 1280, 800, query, **extra)
+        try:
+            assert discard_motion(page) is None, f"an animation played with {query} {extra}"
+        finally:
+            context.close()
+
+
+def test_mute_switch_is_remembered(page: Any, site: Any) -> None:
+    page.goto(site.url + "?seed=10&speed=instant&lang=en")
+    page.wait_for_selector(TABLE, timeout=BOOT_TIMEOUT_MS)
+    button = page.locator("#btn-sound")
+    assert button.get_attribute("aria-pressed") == "true"
+    assert button.get_attribute("aria-label") == "Sound on"
+    button.click()
+    assert button.get_attribute("aria-pressed") == "false"
+    page.reload()
+    page.wait_for_selector(TABLE, timeout=BOOT_TIMEOUT_MS)
+    assert page.locator("#btn-sound").get_attribute("aria-pressed") == "false"
+    assert page.locator("#btn-sound").get_attribute("aria-label") == "Sound off"
+    assert page.evaluate("window.hzmj.game.sound.muted") is True
