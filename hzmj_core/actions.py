@@ -91,6 +91,12 @@ class Action:
         if len(self.tiles) != need:
             raise ActionError(f"{self.type.value} takes {need} tile(s), got {len(self.tiles)}")
 
+    def __eq__(self, other: object) -> bool:
+        # The generated __eq__ builds two tuples per call; legal lists are searched with == on every apply.
+        if not isinstance(other, Action):
+            return NotImplemented
+        return self.tiles == other.tiles and self.type == other.type and self.seat == other.seat
+
     @property
     def tile(self) -> int:
         """The first (for discard and 加杠: the only) tile."""

@@ -88,7 +88,11 @@ class Rng:
             raise ValueError("below() needs n > 0")
         limit = (1 << 64) - ((1 << 64) % n)
         while True:
-            v = self.next64()
+            # next64() inlined: below() draws every shuffle position and every bot choice.
+            z = self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            v = z ^ (z >> 31)
             if v < limit:
                 return v % n
 
@@ -98,8 +102,9 @@ class Rng:
 
     def shuffle(self, items: MutableSequence[T]) -> None:
         """Fisher-Yates shuffle in place."""
+        below = self.below
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            j = below(i + 1)
             items[i], items[j] = items[j], items[i]
 
     def choice(self, items: list[T]) -> T:

@@ -397,7 +397,7 @@ class Round:
             ftab = self._ftab
             # Four natural tiles of one face are always four tiles of one physical kind (in 翻财神 the
             # indicator's natural face is carried only by the four P), so count kinds, not faces.
-            if len(kinds) <= len(hand) - 3:
+            if 4 in self._face_counts(p)[0]:
                 for t in kinds:
                     if ftab[t] >= 0 and hand.count(t) == 4:
                         out.append(_action(p, ActionType.CONCEALED_KONG, (t, t, t, t)))

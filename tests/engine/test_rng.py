@@ -1,0 +1,39 @@
+"""The seeded generator gives fixed numbers: every wall and bot choice of every log depends on them."""
+
+from __future__ import annotations
+
+import pytest
+
+from hzmj_core.rng import Rng
+
+
+def test_outputs_are_fixed() -> None:
+    r = Rng(1)
+    assert [r.next64() for _ in range(3)] == [10451216379200822465, 13757245211066428519, 17911839290282890590]
+    r = Rng(42)
+    assert [r.below(n) for n in (1, 2, 3, 7, 34, 136, 1000003, (1 << 63) + 5)] == [
+        0, 1, 0, 2, 12, 118, 746268, 6270620877612482005]
+    xs = list(range(12))
+    Rng(7).shuffle(xs)
+    assert xs == [10, 11, 5, 1, 7, 4, 8, 2, 9, 6, 0, 3]
+    r = Rng(9)
+    assert [r.choice("abcdefg") for _ in range(8)] == ["c", "c", "g", "a", "f", "b", "g", "d"]
+    assert r.random() == 0.21903558133115864
+
+
+def test_below_is_next64_with_rejection() -> None:
+    for seed in range(50):
+        a, b = Rng(seed), Rng(seed)
+        for n in (5, 136, (1 << 64) - 3):
+            limit = (1 << 64) - ((1 << 64) % n)
+            while True:
+                v = b.next64()
+                if v < limit:
+                    break
+            assert a.below(n) == v % n
+        assert a.state == b.state
+
+
+def test_below_needs_a_positive_bound() -> None:
+    with pytest.raises(ValueError, match="n > 0"):
+        Rng(1).below(0)
