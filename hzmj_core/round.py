@@ -79,9 +79,16 @@ class Phase(enum.StrEnum):
 
 
 def full_tile_set(options: Options) -> list[int]:
-    """The tiles of a set in canonical order (136, or 100 with 缺一门)."""
+    """The tiles of a set in canonical order (136, or 100 with 缺一门); a new list at every call."""
     removed = options.removed_suit
-    return [k for k in range(NUM_KINDS) for _ in range(COPIES) if removed is None or suit_of(k) != removed]
+    tiles = _TILE_SETS.get(removed)
+    if tiles is None:
+        tiles = _TILE_SETS[removed] = tuple(
+            k for k in range(NUM_KINDS) for _ in range(COPIES) if removed is None or suit_of(k) != removed)
+    return list(tiles)
+
+
+_TILE_SETS: dict[int | None, tuple[int, ...]] = {}
 
 
 @dataclass(frozen=True, slots=True)
@@ -410,7 +417,7 @@ class Round:
                         if t >= 0 and t in hand:
                             out.append(_action(p, ActionType.ADDED_KONG, (t,)))
         table = _DISCARDS[p]
-        out.extend([table[t] for t in self._discardable(p, kinds)])
+        out.extend(map(table.__getitem__, self._discardable(p, kinds)))
         return out
 
     def _discardable(self, p: int, kinds: list[int] | None = None) -> list[int]:
@@ -449,11 +456,11 @@ class Round:
                     and self._win_with(q, x, WinType.DISCARD) is not None):
                 acts.append(_action(q, ActionType.WIN))
             if not final:
-                hand = self.hands[q]
-                n = hand.count(kind) if kind >= 0 else 0
+                counts = self._counts[q] if self._counted[q] is self.hands[q] else self._face_counts(q)[0]
+                n = counts[face]  # natural tiles of the face: all of the one kind
                 if n >= 2 or (o.wildcard_in_melds and n):
                     nat = [kind] * n
-                    wild = [t for t in hand if ftab[t] < 0] if o.wildcard_in_melds else []
+                    wild = [t for t in self.hands[q] if ftab[t] < 0] if o.wildcard_in_melds else []
                     if not o.pong_counts_as_tan or self.tan_room(q, d):
                         if face not in self.passed_pong[q]:
                             if n >= 2:
@@ -462,7 +469,8 @@ class Round:
                                 acts.append(_action(q, ActionType.PONG, tuple(sorted((nat[0], wild[0])))))
                         if n >= 3:
                             acts.append(_action(q, ActionType.EXPOSED_KONG, (kind, kind, kind)))
-                if i == 1 and face < 27 and (self.tan[q][d] < 2 or self.tan_room(q, d)):
+                if (i == 1 and face < 27 and (o.wildcard_in_melds or _run_possible(counts, face))
+                        and (self.tan[q][d] < 2 or self.tan_room(q, d))):
                     acts.extend(self._chow_options(q, x, face))
             if acts:
                 acts.append(_action(q, ActionType.PASS))
@@ -1063,6 +1071,15 @@ class Round:
         r.actions = [Action.parse(a) for a in data["actions"]]
         r.events = list(data["events"])
         return r
+
+
+def _run_possible(counts: list[int], face: int) -> bool:
+    """True if natural tiles of the counts make a run with a suited face (a quick test before the chows)."""
+    rank = face % 9
+    left1 = rank >= 1 and counts[face - 1] > 0
+    right1 = rank <= 7 and counts[face + 1] > 0
+    return ((left1 and (right1 or (rank >= 2 and counts[face - 2] > 0)))
+            or (right1 and rank <= 6 and counts[face + 2] > 0))
 
 
 def _shape_wins(counts: list[int], w: int, n_tiles: int, melds: int) -> bool:

@@ -37,3 +37,16 @@ def test_below_is_next64_with_rejection() -> None:
 def test_below_needs_a_positive_bound() -> None:
     with pytest.raises(ValueError, match="n > 0"):
         Rng(1).below(0)
+
+
+def test_shuffle_is_fisher_yates_with_below() -> None:
+    for seed in range(30):
+        for n in (0, 1, 2, 5, 136):
+            a, b = Rng(seed), Rng(seed)
+            xs = list(range(n))
+            a.shuffle(xs)
+            ys = list(range(n))
+            for i in range(n - 1, 0, -1):
+                j = b.below(i + 1)
+                ys[i], ys[j] = ys[j], ys[i]
+            assert xs == ys and a.state == b.state

@@ -1,4 +1,5 @@
-"""Round.copy (look-ahead without replaying) and the per-seat tile counts the round keeps for its win tests."""
+"""Round.copy (look-ahead without replaying) and the shortcuts of the round's hot paths: the per-seat tile
+counts it keeps for its win tests, the quick run test before the chow options."""
 
 from __future__ import annotations
 
@@ -8,7 +9,8 @@ from helpers import opts
 from hzmj_core.actions import ActionType
 from hzmj_core.bots import make_bot
 from hzmj_core.options import Options
-from hzmj_core.round import Round
+from hzmj_core.rng import Rng
+from hzmj_core.round import Round, _run_possible
 from hzmj_core.tiles import parse_tiles
 from hzmj_core.view import SeatView
 
@@ -67,3 +69,16 @@ def test_a_hand_list_replaced_from_outside_is_counted_again() -> None:
     c.hands[0] = list(r.hands[0])
     c2 = c.copy()
     assert c2.legal_actions(0) == r.legal_actions(0)
+
+
+@pytest.mark.parametrize("mode", ["fixed", "flipped"])
+def test_the_quick_run_test_agrees_with_the_chow_pairs(mode: str) -> None:
+    rng = Rng(77)
+    wall = list(range(34)) * 4
+    for i in range(400):
+        r = Round.deal(opts(wildcard_mode=mode), seed=i)
+        rng.shuffle(wall)
+        hand = sorted(wall[:13])
+        counts, _ = r._count(hand)
+        for face in range(27):
+            assert _run_possible(counts, face) == bool(r._chow_pairs(hand, face)), (hand, face)
