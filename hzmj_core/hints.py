@@ -25,13 +25,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from .actions import Action, ActionType
+from .actions import ActionType
 from .analysis import Analysis, Shape
 from .bots import make_bot
 from .reasons import Reason
 from .rng import derive_seed
 from .round import Phase, Round
-from .tiles import TILE_NAMES, MeldKind
+from .tiles import TILE_NAMES
 from .view import SeatView
 
 SUGGEST_LEVEL = "strong"
@@ -103,15 +103,9 @@ def blocked(r: Round, seat: int) -> list[Reason]:
 
     if r.phase is Phase.END:
         return out
-    hand = r.hands[seat]
     if r.phase is Phase.ACT and r.current == seat:
         add(r.discard_restriction(seat))
-        expected = [Action(seat, ActionType.WIN)]
-        expected += [Action(seat, ActionType.CONCEALED_KONG, (t,) * 4) for t in sorted(set(hand))
-                     if hand.count(t) == 4 and not r.wildcards.is_wild(t)]
-        expected += [Action(seat, ActionType.ADDED_KONG, (t,)) for m in r.melds[seat] if m.kind is MeldKind.PONG
-                     for t in sorted(set(hand)) if r.wildcards.face(t) == m.face and not r.wildcards.is_wild(t)]
-        for a in expected:
+        for a in r.candidate_actions(seat):
             why = r.explain_illegal(a)
             if why is not None and why.code not in ("not_a_win", "not_offered"):
                 add(why)

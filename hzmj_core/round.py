@@ -659,6 +659,39 @@ class Round:
                 return why
         return Reason("not_offered", {"action": t.value})
 
+    def candidate_actions(self, seat: int) -> list[Action]:
+        """What the seat's tiles allow it to try now, legal or not (explanations ask :meth:`explain_illegal`).
+
+        On its turn: win, a concealed kong of each four of a kind, an added kong on each pong, a discard of
+        each kind. On a discard or a robbable kong: win, pong, 直杠 and chows as the tiles allow, pass. Then
+        any legal action not listed yet.
+        """
+        out: list[Action] = []
+        hand = self.hands[seat]
+        ftab = self._ftab
+        kinds = sorted(set(hand))
+        if self.phase is Phase.ACT and self.current == seat:
+            out.append(_action(seat, ActionType.WIN))
+            out += [_action(seat, ActionType.CONCEALED_KONG, (t,) * 4) for t in kinds
+                    if ftab[t] >= 0 and hand.count(t) == 4]
+            out += [_action(seat, ActionType.ADDED_KONG, (t,)) for m in self.melds[seat] if m.kind is MeldKind.PONG
+                    for t in kinds if ftab[t] == m.face]
+            out += [_DISCARDS[seat][t] for t in kinds]
+        elif self.claim_tile is not None and self.claim_from is not None:
+            face = self.wildcards.face(self.claim_tile)
+            same = [t for t in hand if ftab[t] == face and ftab[self.claim_tile] >= 0]
+            out.append(_action(seat, ActionType.WIN))
+            if len(same) >= 2:
+                out.append(_action(seat, ActionType.PONG, tuple(same[:2])))
+            if len(same) >= 3:
+                out.append(_action(seat, ActionType.EXPOSED_KONG, tuple(same[:3])))
+            if seat == (self.claim_from + 1) % 4 and face < 27 and ftab[self.claim_tile] >= 0:
+                out += [_action(seat, ActionType.CHOW, (a, b) if a <= b else (b, a))
+                        for a, b in self._chow_pairs(hand, face)]
+            out.append(_action(seat, ActionType.PASS))
+        out += [a for a in self.legal_actions(seat) if a not in out]
+        return list(dict.fromkeys(out))
+
     def discard_restriction(self, seat: int) -> Reason | None:
         """Why some tiles in the seat's hand may not be discarded now (抓打 freeze, 吃后限打), if any."""
         if self.freeze_binds(seat) and self.drawn is not None:

@@ -16,7 +16,7 @@ from ..actions import Action, ActionType
 from ..options import Options
 from ..round import Phase, Round
 from ..scenario import build_wall
-from ..tiles import NUM_KINDS, Wildcards, count_kinds, parse_tiles
+from ..tiles import Wildcards, count_kinds, parse_tiles
 from .base import Exercise, LessonError, names, options_of, seat_label
 
 
@@ -137,29 +137,7 @@ def play_out(r: Round, seat: int, keep: Sequence[Sequence[int]], budget: int) ->
 
 def candidates(r: Round, seat: int) -> list[Action]:
     """Moves a learner might try here, legal or not: the page offers them and the engine judges them."""
-    legal = r.legal_actions(seat)
-    hand = r.hands[seat]
-    wc = r.wildcards
-    out: list[Action] = []
-    if r.phase is Phase.ACT and r.current == seat:
-        out.append(Action(seat, ActionType.WIN))
-        faces = count_kinds([wc.face(t) for t in hand if not wc.is_wild(t)])
-        for f in range(NUM_KINDS):
-            if faces[f] == 4:
-                out.append(Action(seat, ActionType.CONCEALED_KONG, tuple(sorted(t for t in hand if wc.face(t) == f))))
-        for t in sorted(set(hand)):
-            out.append(Action(seat, ActionType.DISCARD, (t,)))
-    elif r.claim_tile is not None:
-        out.append(Action(seat, ActionType.WIN))
-        x = r.claim_tile
-        same = sorted(t for t in hand if not wc.is_wild(t) and wc.face(t) == wc.face(x))
-        if len(same) >= 2:
-            out.append(Action(seat, ActionType.PONG, tuple(same[:2])))
-        out.append(Action(seat, ActionType.PASS))
-    for a in legal:
-        if a not in out:
-            out.append(a)
-    return out
+    return r.candidate_actions(seat)
 
 
 _ACTION_EN = {"win": "Win", "discard": "Discard", "concealed_kong": "Concealed kong", "added_kong": "Added kong",

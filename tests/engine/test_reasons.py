@@ -162,3 +162,16 @@ def test_webapi_refusal_carries_the_reason() -> None:
     reason = info.value.reason
     assert reason is not None and reason.code in ("not_in_hand", "not_your_turn")
     assert str(info.value) == reason.en(viewer=0)
+
+
+def test_candidate_actions_include_what_a_rule_refuses() -> None:
+    from hzmj_core.hints import blocked
+    from hzmj_core.tutorial.content import exercise
+    from hzmj_core.tutorial.positions import position
+
+    r = position(exercise("endwall-kong")).round  # S3 holds four 7p with 20 tiles left
+    kong = Action.parse("S3 concealed_kong 7p7p7p7p")
+    assert kong in r.candidate_actions(3) and kong not in r.legal_actions(3)
+    assert set(r.legal_actions(3)) <= set(r.candidate_actions(3))
+    assert r.explain_illegal(kong) == Reason("kong_final", {"remaining": r.remaining, "limit": 20})
+    assert [b.code for b in blocked(r, 3)] == ["kong_final"]
