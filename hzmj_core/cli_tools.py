@@ -1,7 +1,8 @@
-"""Command-line tools for bots and hints: ``python -m hzmj_core arena|hint ...``.
+"""Command-line tools for bots, hints and reviews: ``python -m hzmj_core arena|hint|review ...``.
 
 ``arena`` plays hands between bot kinds and reports per kind (see :mod:`hzmj_core.arena`); ``hint`` prints
-the hints of :mod:`hzmj_core.hints` for one seat at a point of a logged hand, or at the start of a fresh deal.
+the hints of :mod:`hzmj_core.hints` for one seat at a point of a logged hand, or at the start of a fresh deal;
+``review`` compares one seat's decisions in a log with the expert's (:mod:`hzmj_core.review`).
 Both accept ``--json``. Bad input exits with status 2 and a message.
 """
 
@@ -19,10 +20,11 @@ from .hints import hints, hints_text
 from .jsontext import JsonInputError, read_json, read_text
 from .log import LogError, load, replay
 from .options import Options, OptionsError
+from .review import Review, ReviewError, review_text
 from .rng import SeedError, parse_seed
 from .round import Round
 
-COMMANDS = ("arena", "hint")
+COMMANDS = ("arena", "hint", "review")
 """Subcommands this module adds to the command line."""
 
 
@@ -65,6 +67,13 @@ def add_parsers(sub: Any) -> None:
     h.add_argument("--step", type=int, help="actions to replay (default: all)")
     h.add_argument("--seat", type=int, help="the seat to advise (default: the first seat with a decision)")
     h.add_argument("--json", action="store_true")
+    v = sub.add_parser("review", help="复盘: compare one seat's decisions in a log with the expert bot's",
+                       description="Review one seat of a hand or match log: every decision with a choice, the "
+                                   "expert's choice, the expected points of both, the costliest flagged.")
+    v.add_argument("file", type=Path, help="hand or match log (JSON)")
+    v.add_argument("--seat", type=int, required=True, help="the seat to review (0-3)")
+    v.add_argument("--seed", type=seed_arg, default=0, help="seed of the expert's samples (default 0)")
+    v.add_argument("--json", action="store_true")
 
 
 def _options(path: Path | None) -> Options:
@@ -102,7 +111,7 @@ def hint_round(args: argparse.Namespace) -> Round:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Run ``arena`` or ``hint``; returns the exit status."""
+    """Run ``arena``, ``hint`` or ``review``; returns the exit status."""
     try:
         if args.command == "arena":
             seats = [s.strip() for s in args.seats.split(",") if s.strip()]
@@ -114,6 +123,24 @@ def run(args: argparse.Namespace) -> int:
             if progress is not None:
                 print(file=sys.stderr)
             _emit(data, args.json, arena_text)
+        elif args.command == "review":
+            try:
+                data = load(read_text(args.file))
+            except JsonInputError as exc:
+                raise ToolError(str(exc)) from None
+            except LogError as exc:
+                raise ToolError(f"{args.file}: {exc}") from None
+            try:
+                rv = Review(data, args.seat, args.seed)
+            except ReviewError as exc:
+                raise ToolError(f"{args.file}: {exc}" if "seat" not in str(exc) else f"--{exc}") from None
+            while not rv.finished:
+                rv.step(8)
+                if not args.json:
+                    _progress(rv.done, rv.total)
+            if not args.json:
+                print(file=sys.stderr)
+            _emit(rv.report(), args.json, review_text)
         else:
             r = hint_round(args)
             seat = args.seat

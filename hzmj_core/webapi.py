@@ -22,6 +22,7 @@ from .log import LogError, match_log, replay
 from .match import Match
 from .options import OPTION_INFO, Options, OptionsError
 from .reasons import Reason
+from .review import Review, ReviewError
 from .rng import derive_seed
 from .round import IllegalActionError
 from .tiles import TILE_NAMES
@@ -279,6 +280,46 @@ def _replay_frame(args: dict[str, Any]) -> dict[str, Any]:
     return _viewer.frame(int(args.get("hand", 0)), int(args.get("step", 0)))
 
 
+_review: Review | None = None
+
+
+def _review_start(args: dict[str, Any]) -> dict[str, Any]:
+    """Start a 复盘 review: ``log`` (object or JSON text; default the current game) and ``seat`` (default the
+    human's). The page then calls ``review_step`` until ``finished`` to drive a progress bar."""
+    global _review
+    data = args.get("log")
+    seat = args.get("seat")
+    if data is None:
+        session = _need_session()
+        data = match_log(session.match)
+        seat = session.human if seat is None else seat
+    elif isinstance(data, str):
+        try:
+            data = json.loads(data)
+        except json.JSONDecodeError as exc:
+            raise ApiError(f"the file is not valid JSON: {exc.msg} at line {exc.lineno}") from None
+    try:
+        rv = Review(data, seat if seat is not None else 0, int(args.get("seed", 0)))
+    except (ReviewError, ValueError, TypeError) as exc:
+        raise ApiError(str(exc)) from None
+    _review = rv
+    return {"total": rv.total, "done": 0, "finished": rv.finished}
+
+
+def _review_step(args: dict[str, Any]) -> dict[str, Any]:
+    """Review the next ``count`` decisions (default 4); the report comes with the last step."""
+    if _review is None:
+        raise ApiError("no review started")
+    count = args.get("count", 4)
+    if isinstance(count, bool) or not isinstance(count, int) or count < 1:
+        raise ApiError(f"count must be a positive integer, got {count!r}")
+    _review.step(count)
+    out: dict[str, Any] = {"total": _review.total, "done": _review.done, "finished": _review.finished}
+    if _review.finished:
+        out["report"] = _review.report()
+    return out
+
+
 def _option_info(_: dict[str, Any]) -> list[dict[str, Any]]:
     defaults = Options().to_json()
     return [{"key": i.key, "chinese": i.chinese, "english": i.english,
@@ -309,6 +350,8 @@ METHODS: dict[str, Callable[[dict[str, Any]], Any]] = {
     "fan_table": lambda _: fan_table(),
     "bot_levels": lambda _: list(BOTS),
     "bot_level_names": lambda _: [{"id": k, "zh": LEVEL_NAMES[k][0], "en": LEVEL_NAMES[k][1]} for k in BOTS],
+    "review_start": _review_start,
+    "review_step": _review_step,
     "hint": lambda a: _need_session().hint(deep=bool(a.get("deep"))),
     "lessons": lambda _: tutorial.catalogue(),
     "lesson": lambda a: tutorial.lesson(str(a.get("id", ""))),

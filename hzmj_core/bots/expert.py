@@ -97,6 +97,12 @@ class ExpertBot(StrongBot):
     name = "expert"
     samples = SAMPLES
     work_budget = WORK_BUDGET
+    early_ready = True
+    """Assume the others ready earlier than strong does (danger of discards at 3老)."""
+    shaping = True
+    """Value keeping the 财神 free for 暴头."""
+    fold = True
+    """Fold with a far hand at 3老 by discarding a 财神."""
 
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)
@@ -117,16 +123,9 @@ class ExpertBot(StrongBot):
             return 0.95
         n = len(view.discards[seat])
         k = len(view.melds[seat])
+        if not self.early_ready:
+            return min(0.9, 0.04 + 0.035 * n + 0.13 * k)
         return min(0.92, 0.06 + 0.055 * n + 0.15 * k)
-
-    def threats(self, an: Analysis) -> list[tuple[int, float]]:
-        """Per other seat, the chance it wins on its next draw."""
-        v = an.view
-        out: list[tuple[int, float]] = []
-        for s in range(4):
-            if s != v.seat:
-                out.append((s, 0.9 if _just_piaoed(v, s) else self.ready_prob(v, s) * 0.14))
-        return out
 
     def danger(self, an: Analysis, tile: int) -> float:
         """Expected points lost by discarding ``tile`` into a live discard win (0 for a 财神)."""
@@ -195,16 +194,16 @@ class ExpertBot(StrongBot):
             if live or low == 0:
                 value = self.shape_value(an, sh)
                 if not sh.baotou and sh.shanten == 0:
-                    value += 0.25 * self.baotou_value(an, c, w, sh)
+                    value += 0.25 * self.baotou_value(an, c, w, sh) if self.shaping else 0.0
                 if live:
                     value -= weight * self.danger(an, t)
             else:
                 free = w > 0 and baotou_distance(c, w) <= sh.shanten
-                value = sh.ukeire * (1.25 if free else 1.0)
+                value = sh.ukeire * (1.25 if free and self.shaping else 1.0)
             value -= self.feed_penalty(an, t)
             out[t] = (value, sh)
         wild = an.wc.wild_kind
-        if (an.w and (not naturals or (live and low >= 2))
+        if (an.w and (not naturals or (self.fold and live and low >= 2))
                 and any(a.type is ActionType.DISCARD and a.tile == wild for a in v.legal)):
             c, w = an.without((wild,))
             sh = an.shape(c, w)
@@ -223,7 +222,7 @@ class ExpertBot(StrongBot):
     def points_of(self, an: Analysis, c: Sequence[int], w: int, sh: Shape) -> float:
         """Expected points of a 3n+1 shape (strong's value, plus a share of the 暴头 path when ready)."""
         value = self.shape_value(an, sh)
-        if sh.shanten == 0 and not sh.baotou:
+        if sh.shanten == 0 and not sh.baotou and self.shaping:
             value += 0.25 * self.baotou_value(an, c, w, sh)
         return value
 
@@ -284,6 +283,31 @@ class ExpertBot(StrongBot):
             n += 1
         return [s / n for s in sums], n
 
+    def adjusted(self, an: Analysis, action: Action, mean: float) -> float:
+        """A candidate's sampled mean turned into its expected points: the danger of a discard into a live
+        discard win and of feeding a third 摊 is counted statically (uniform samples rarely make a hand ready),
+        and so is, when a win was on the table, the chance that another seat wins before our next draw."""
+        v = an.view
+        if action.type is not ActionType.DISCARD:
+            return mean
+        wild = an.wc.is_wild(action.tile)
+        weight = self.risk_weight(v)
+        if v.phase is Phase.ACT and any(a.type is ActionType.WIN for a in v.legal):
+            threats = self.threats(an)
+            p_other = min(0.95, sum(p for _, p in threats))
+            risk = p_other if wild else min(0.95, p_other * 1.5)
+            mean = (1 - risk) * mean - weight * sum(p * an.loss_if_wins(o, 1) for o, p in threats)
+        if not wild and self.live_threat(v):
+            mean -= weight * self.danger(an, action.tile)
+        return mean - self.feed_penalty(an, action.tile)
+
+    def compare(self, view: SeatView, actions: Sequence[Action]) -> tuple[list[float], int]:
+        """Expected points of each of ``actions`` (legal in ``view``) over the same samples, and the sample
+        count: what the expert compares when it decides, and what the 复盘 review reports."""
+        an = Analysis(view)
+        means, n = self.look_ahead(view, actions)
+        return [self.adjusted(an, a, m) for a, m in zip(actions, means, strict=True)], n
+
     # ------------------------------------------------------------------ decisions
 
     def on_win(self, an: Analysis, win: Action) -> Decision:
@@ -297,17 +321,10 @@ class ExpertBot(StrongBot):
         alts = self._win_alternatives(an)
         if not alts or not self.samples:
             return super().on_win(an, win)
-        means, n = self.look_ahead(v, alts)
-        p_other = min(0.95, sum(p for _, p in self.threats(an)))
-        loss = sum(p * an.loss_if_wins(o, 1) for o, p in self.threats(an)) * self.risk_weight(v)
+        values, n = self.compare(v, alts)
+        self.last_values = {win: now, **dict(zip(alts, values, strict=True))}
         best_value, best = now, win
-        for a, m in zip(alts, means, strict=True):
-            value = m
-            if a.type is ActionType.DISCARD:
-                risk = p_other if an.wc.is_wild(a.tile) else min(0.95, p_other * 1.5)
-                value = (1 - risk) * m - loss
-                if not an.wc.is_wild(a.tile):
-                    value -= self.danger(an, a.tile) * self.risk_weight(v)
+        for a, value in zip(alts, values, strict=True):
             if value > best_value:
                 best_value, best = value, a
         k = len(alts) + 1
@@ -374,14 +391,8 @@ class ExpertBot(StrongBot):
                 return Decision(good_kongs[0], f"开杠{zh_t}：牌型不变，多摸一张",
                                 f"kong of {en_t}: the hand stays as good, one more draw")
             return self._discard_decision(an, top, vals, None)
-        means, n = self.look_ahead(v, cands)
-        scored: dict[Action, float] = {}
-        for a, m in zip(cands, means, strict=True):
-            if a.type is ActionType.DISCARD:
-                if live and not an.wc.is_wild(a.tile):
-                    m -= self.risk_weight(v) * self.danger(an, a.tile)
-                m -= self.feed_penalty(an, a.tile)
-            scored[a] = m
+        values, n = self.compare(v, cands)
+        scored = dict(zip(cands, values, strict=True))
         self.last_values = dict(scored)
         choice = max(cands, key=lambda a: (scored[a], a is top))
         prior = good_kongs[0] if good_kongs else top
@@ -451,8 +462,8 @@ class ExpertBot(StrongBot):
             cands.append(prior)
         if len(cands) == 1 or now > 1 or not self.samples:
             return self._claim_words(an, prior, tile, None)
-        means, n = self.look_ahead(v, cands)
-        scored = dict(zip(cands, means, strict=True))
+        values, n = self.compare(v, cands)
+        scored = dict(zip(cands, values, strict=True))
         self.last_values = dict(scored)
         choice = max(cands, key=lambda a: (scored[a], a is prior))
         if choice is not prior and scored[choice] - scored[prior] < MARGIN:

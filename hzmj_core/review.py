@@ -1,0 +1,221 @@
+"""复盘 review: one seat's decisions in a logged game, each compared with the expert bot's choice.
+
+For every decision of the seat that had a choice (more than one legal action), :class:`Review` replays the log
+to that point, asks the expert (:class:`~hzmj_core.bots.expert.ExpertBot`, deciding from that seat's view only)
+what it would do, and the expected points of the action taken and of the expert's choice, measured on the same
+samples of the hidden tiles. Decisions that cost at least :data:`FLAG_POINTS` are flagged, the costliest first,
+with the reason in words for players (zh/en).
+
+The work is done in small steps (:meth:`Review.step`) so a page can show a progress bar; :func:`review` does it
+all at once. The same log, seat and seed give the same review.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .actions import Action, ActionType
+from .bots.expert import ExpertBot, tile_words
+from .log import LogError, replay
+from .rng import derive_seed
+from .round import Round
+from .view import SeatView
+
+FLAG_POINTS = 1.0
+"""A decision is flagged when the expert's choice is expected to score at least this many points more."""
+WORST = 5
+"""How many flagged decisions the summary lists."""
+
+
+class ReviewError(ValueError):
+    """Bad review input (not a log, a seat outside 0-3); the message names the problem."""
+
+
+def action_words(action: Action, claim_tile: int | None) -> tuple[str, str]:
+    """An action in words for players: ("打五筒", "discard 5 Dots"), ("碰东", "pong the East wind")."""
+    t = action.type
+    if t is ActionType.WIN:
+        return "胡", "win"
+    if t is ActionType.PASS:
+        return "过", "pass"
+    if t is ActionType.DISCARD:
+        zh, en = tile_words(action.tile)
+        return f"打{zh}", f"discard {en}"
+    if t in (ActionType.CONCEALED_KONG, ActionType.ADDED_KONG):
+        zh, en = tile_words(action.tiles[0])
+        return f"{t.chinese}{zh}", f"{'concealed' if t is ActionType.CONCEALED_KONG else 'added'} kong of {en}"
+    tile = claim_tile if claim_tile is not None else action.tiles[0]
+    zh, en = tile_words(tile)
+    names = {ActionType.CHOW: "chow", ActionType.PONG: "pong", ActionType.EXPOSED_KONG: "kong"}
+    return f"{t.chinese}{zh}", f"{names.get(t, t.value)} the {en}"
+
+
+@dataclass(frozen=True, slots=True)
+class ReviewItem:
+    """One reviewed decision."""
+
+    hand: int
+    """Hand number in the log (0-based)."""
+    step: int
+    """Index of the action in the hand."""
+    remaining: int
+    taken: Action
+    choice: Action
+    taken_value: float
+    choice_value: float
+    samples: int
+    reason_zh: str
+    reason_en: str
+    words_taken: tuple[str, str]
+    words_choice: tuple[str, str]
+
+    @property
+    def loss(self) -> float:
+        """Expected points given away by the action taken (0 when it is the expert's choice)."""
+        return 0.0 if self.taken == self.choice else max(0.0, self.choice_value - self.taken_value)
+
+    @property
+    def flagged(self) -> bool:
+        """True when the loss reaches :data:`FLAG_POINTS`."""
+        return self.loss >= FLAG_POINTS
+
+    def text(self) -> tuple[str, str]:
+        """What happened and what the expert would have done, in words (zh, en)."""
+        tz, te = self.words_taken
+        cz, ce = self.words_choice
+        head_zh = f"第 {self.hand + 1} 局第 {self.step + 1} 步（墙余 {self.remaining} 张）"
+        head_en = f"hand {self.hand + 1}, move {self.step + 1} ({self.remaining} tiles left)"
+        if self.taken == self.choice:
+            return (f"{head_zh}：{tz}，与大师相同（期望 {self.taken_value:+.1f} 分）",
+                    f"{head_en}: {te}, as the expert would ({self.taken_value:+.1f} pts expected)")
+        return (f"{head_zh}：{tz}（期望 {self.taken_value:+.1f} 分）；大师会{cz}（{self.choice_value:+.1f} 分），"
+                f"差 {self.loss:.1f} 分。大师的理由：{self.reason_zh}",
+                f"{head_en}: {te} ({self.taken_value:+.1f} pts expected); the expert would {ce} "
+                f"({self.choice_value:+.1f}), {self.loss:.1f} pts better. The expert's reason: {self.reason_en}")
+
+    def to_json(self) -> dict[str, Any]:
+        """JSON-ready form."""
+        zh, en = self.text()
+        return {"hand": self.hand, "step": self.step, "remaining": self.remaining,
+                "taken": self.taken.to_json(), "choice": self.choice.to_json(),
+                "taken_words": {"zh": self.words_taken[0], "en": self.words_taken[1]},
+                "choice_words": {"zh": self.words_choice[0], "en": self.words_choice[1]},
+                "taken_value": round(self.taken_value, 2), "choice_value": round(self.choice_value, 2),
+                "loss": round(self.loss, 2), "flagged": self.flagged, "samples": self.samples,
+                "reason_zh": self.reason_zh, "reason_en": self.reason_en, "text_zh": zh, "text_en": en}
+
+
+class Review:
+    """An incremental review of one seat of a hand or match log (see the module docstring)."""
+
+    def __init__(self, data: Any, seat: int, seed: int = 0) -> None:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat <= 3:
+            raise ReviewError(f"seat must be 0-3, got {seat!r}")
+        try:
+            report = replay(data)
+        except LogError as exc:
+            raise ReviewError(str(exc)) from None
+        self.seat = seat
+        self.seed = seed
+        self.rounds = report.rounds
+        hands = data["hands"] if report.kind == "match" else [data]
+        self.points: list[tuple[int, int, int, int] | None] = []
+        for h in hands[:len(self.rounds)]:
+            p = h.get("points") if isinstance(h, dict) else None
+            ok = isinstance(p, list) and len(p) == 4 and all(isinstance(x, int) for x in p)
+            self.points.append((p[0], p[1], p[2], p[3]) if ok and p is not None else None)
+        self.todo = [(i, k) for i, r in enumerate(self.rounds) for k, a in enumerate(r.actions) if a.seat == seat]
+        self.items: list[ReviewItem] = []
+        self._done = 0
+        self._cursor: tuple[int, Round] | None = None
+
+    @property
+    def total(self) -> int:
+        """Decisions of the seat in the log (forced ones included; they are skipped quickly)."""
+        return len(self.todo)
+
+    @property
+    def done(self) -> int:
+        """Decisions looked at so far."""
+        return self._done
+
+    @property
+    def finished(self) -> bool:
+        """True once every decision has been looked at."""
+        return self._done >= len(self.todo)
+
+    def _round_at(self, hand: int, step: int) -> Round:
+        cur = self._cursor
+        if cur is None or cur[0] != hand or len(cur[1].actions) > step:
+            src = self.rounds[hand]
+            cur = (hand, src.replayed(0))
+        r = cur[1]
+        src_actions = self.rounds[hand].actions
+        while len(r.actions) < step:
+            r.apply(src_actions[len(r.actions)])
+        self._cursor = cur
+        return r
+
+    def step(self, count: int = 1) -> int:
+        """Look at up to ``count`` more decisions; returns how many are done in all."""
+        end = min(len(self.todo), self._done + max(1, count))
+        while self._done < end:
+            hand, step = self.todo[self._done]
+            self._done += 1
+            r = self._round_at(hand, step)
+            view = SeatView.of(r, self.seat, self.points[hand])
+            if len(view.legal) <= 1:
+                continue
+            taken = self.rounds[hand].actions[step]
+            bot = ExpertBot(derive_seed(self.seed, hand, step, self.seat))
+            d = bot.decide(view)
+            vals = bot.last_values
+            if d.action in vals and taken in vals:
+                tv, cv, n = vals[taken], vals[d.action], bot.samples
+            else:
+                pair = [d.action] if taken == d.action else [d.action, taken]
+                got, n = ExpertBot(derive_seed(self.seed, hand, step, self.seat, 1)).compare(view, pair)
+                cv, tv = got[0], got[-1]
+            tile = view.claim_tile
+            self.items.append(ReviewItem(hand, step, view.remaining, taken, d.action, tv, cv, n, d.reason_zh,
+                                         d.reason_en, action_words(taken, tile), action_words(d.action, tile)))
+        return self._done
+
+    def report(self) -> dict[str, Any]:
+        """The review so far as JSON-ready data: every decision, the flagged ones costliest first."""
+        flagged = sorted((it for it in self.items if it.flagged), key=lambda it: (-it.loss, it.hand, it.step))
+        same = sum(1 for it in self.items if it.taken == it.choice)
+        loss = sum(it.loss for it in self.items)
+        return {
+            "seat": self.seat, "seed": self.seed, "hands": len(self.rounds), "decisions": len(self.items),
+            "done": self._done, "total": self.total, "finished": self.finished,
+            "agree": same, "expected_loss": round(loss, 2),
+            "flag_points": FLAG_POINTS,
+            "worst": [it.to_json() for it in flagged[:WORST]],
+            "flagged": len(flagged),
+            "items": [it.to_json() for it in self.items],
+            "summary_zh": f"{len(self.items)} 个选择中 {same} 个与大师相同，标出 {len(flagged)} 个失误，"
+                          f"期望共少 {loss:.1f} 分",
+            "summary_en": f"{same} of {len(self.items)} choices agree with the expert; {len(flagged)} flagged, "
+                          f"{loss:.1f} pts expected given away in all",
+        }
+
+
+def review(data: Any, seat: int, seed: int = 0) -> dict[str, Any]:
+    """Review one seat of a hand or match log at once (:class:`Review`); raises :class:`ReviewError`."""
+    rv = Review(data, seat, seed)
+    while not rv.finished:
+        rv.step(8)
+    return rv.report()
+
+
+def review_text(d: dict[str, Any]) -> str:
+    """A readable review: the summary, then the flagged decisions (Chinese and English)."""
+    lines = [d["summary_zh"], d["summary_en"]]
+    for it in d["worst"]:
+        lines += ["", it["text_zh"], it["text_en"]]
+    return "\n".join(lines)
+
+
+__all__ = ["FLAG_POINTS", "Review", "ReviewError", "ReviewItem", "action_words", "review", "review_text"]
