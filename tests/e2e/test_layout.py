@@ -222,3 +222,28 @@ def test_mute_switch_is_remembered(page: Any, site: Any) -> None:
     assert page.locator("#btn-sound").get_attribute("aria-pressed") == "false"
     assert page.locator("#btn-sound").get_attribute("aria-label") == "Sound off"
     assert page.evaluate("window.hzmj.game.sound.muted") is True
+
+
+def test_tile_faces_need_no_font(page: Any, site: Any) -> None:
+    """Every character on a tile face is drawn from the outlines in glyphs.mjs, never with fillText."""
+    page.goto(site.url + "?seed=10&speed=instant&lang=zh")
+    page.wait_for_selector(TABLE, timeout=BOOT_TIMEOUT_MS)
+    texts = page.evaluate("""async () => {
+        const seen = [];
+        const real = CanvasRenderingContext2D.prototype.fillText;
+        CanvasRenderingContext2D.prototype.fillText = function (s, ...rest) {
+            seen.push(String(s));
+            return real.call(this, s, ...rest);
+        };
+        const tiles = await import('./render/tiles.mjs');
+        tiles.setPixelRatio(1.75);   // a new ratio empties the cache: every face is drawn afresh
+        for (const t of ['1m', '5m', '9m', 'E', 'S', 'W', 'N', 'C', 'F', 'P', '3p', '7s']) {
+            tiles.tileCanvas(t, 40, {});
+            tiles.tileCanvas(t, 40, {wild: true});
+        }
+        CanvasRenderingContext2D.prototype.fillText = real;
+        return seen;
+    }""")
+    assert texts == [], f"tile faces drawn with a font: {texts}"
+    glyphs = page.evaluate("import('./render/glyphs.mjs').then((m) => Object.keys(m.GLYPHS).join(''))")
+    assert set("一二三四五六七八九萬東南西北中發财") <= set(glyphs)

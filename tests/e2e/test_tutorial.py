@@ -266,3 +266,18 @@ def test_widgets_from_another_origin(page: Any, cors_dist: str) -> None:
     assert page.evaluate(
         "[...document.querySelector('hzmj-hand').shadowRoot.querySelectorAll('.waits li')].map(l => l.dataset.tile)"
     ) == ["3p", "6p"]
+
+
+def test_lesson_one_shows_the_notation_beside_the_pictures(page: Any, site: Any) -> None:
+    page.goto(site.url + "tutorial.html#tiles")
+    page.wait_for_selector(READY, timeout=BOOT_MS)
+    page.wait_for_selector("article.lesson[data-lesson=tiles]")
+    written = page.locator("article.lesson[data-lesson=tiles] p code.notation").all_inner_texts()
+    assert {"5p", "123m", "1m2m3m", "P*"} <= set(written), written
+    # each written form is followed by its picture
+    pairs = page.evaluate("""[...document.querySelectorAll('article.lesson p code.notation')].map(
+        (c) => [c.textContent, c.nextElementSibling && c.nextElementSibling.getAttribute('aria-label')])""")
+    assert all(code == label for code, label in pairs), pairs
+    page.goto(site.url + "tutorial.html#sets")
+    page.wait_for_selector("article.lesson[data-lesson=sets]")
+    assert page.locator("article.lesson p code.notation").count() == 0

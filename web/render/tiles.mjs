@@ -1,6 +1,9 @@
 // Mahjong tiles drawn by the page itself: ivory faces with a green backing, characters (万), dots (筒),
 // bamboo (条), winds and dragons, face-down backs, the 财神 (wildcard) mark. Faces are designed in a
-// 100 x 136 unit box and cached as bitmaps per size and device pixel ratio.
+// 100 x 136 unit box and cached as bitmaps per size and device pixel ratio. The characters are drawn
+// from outlines made at build time (glyphs.mjs), so no CJK font is needed on the device.
+
+import {GLYPHS} from './glyphs.mjs';
 
 export const RATIO = 1.36;            // face height / width
 export const depthOf = (w) => Math.max(2, Math.round(w * 0.13));
@@ -34,8 +37,22 @@ export {roundRect};
 
 // ------------------------------------------------------------------------------------------ faces
 
+const paths = new Map();
+
+/** A character of a tile face, centred on (x, y): drawn from its outline (glyphs.mjs, made at build time). */
 function glyph(ctx, text, x, y, size, color, weight = 700) {
   ctx.fillStyle = color;
+  const d = GLYPHS[text];
+  if (d) {
+    let p = paths.get(text);
+    if (!p) { p = new Path2D(d); paths.set(text, p); }
+    ctx.save();
+    ctx.translate(x, y);
+    ctx.scale(size / 1000, size / 1000);
+    ctx.fill(p);
+    ctx.restore();
+    return;
+  }
   ctx.font = `${weight} ${size}px ${SERIF}`;
   ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';

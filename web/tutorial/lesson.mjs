@@ -12,7 +12,8 @@ export function renderLesson(data, ctx) {
     el('h2', {}, pick(data, 'title', lang)),
     el('p', {class: 'summary'}, pick(data, 'summary', lang))));
   for (const b of data.blocks) {
-    if (b.type === 'p') art.append(el('p', {}, richText(b[lang] || b.zh, lang)));
+    // lesson 1 teaches the notation: show it written out beside each picture
+    if (b.type === 'p') art.append(el('p', {}, richText(b[lang] || b.zh, lang, 22, data.id === 'tiles')));
     else if (b.type === 'rule') art.append(el('aside', {class: 'rule', role: 'note'}, richText(b[lang] || b.zh, lang)));
     else if (b.type === 'hand') {
       const groups = b.tiles.split(/\s+/).map(splitTiles);

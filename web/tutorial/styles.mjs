@@ -23,6 +23,8 @@ export const CSS = `
 .tile { display: inline-block; line-height: 0; }
 .tile canvas, .tile-btn canvas { display: block; }
 .inline-tiles { display: inline-flex; vertical-align: -0.55em; margin: 0 .1rem; }
+.notation { font: 700 .95em ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; padding: .05em .3em;
+  border-radius: .3em; background: rgba(226, 184, 74, .18); color: inherit; }
 .analysis { margin: .5rem 0 .2rem; color: var(--ink); font-weight: 600; }
 .waits { list-style: none; display: flex; flex-wrap: wrap; gap: .2rem .7rem; padding: 0; margin: .3rem 0; }
 .waits li { display: inline-flex; align-items: center; gap: .15rem; font: .85rem system-ui, sans-serif; color: var(--muted); }

@@ -84,13 +84,17 @@ export function splitTiles(text) {
   return out;
 }
 
-/** Text with tiles in braces, "{5p} is …", as a fragment with inline tile images. */
-export function richText(text, lang, size = 22) {
+/**
+ * Text with tiles in braces, "{5p} is …", as a fragment with inline tile images. With `notation` (the
+ * lesson that teaches the notation) the written form is shown as text beside the picture: 5p [tile].
+ */
+export function richText(text, lang, size = 22, notation = false) {
   const frag = document.createDocumentFragment();
   let at = 0;
   for (const m of text.matchAll(/\{([^}]+)\}/g)) {
     frag.append(text.slice(at, m.index));
     const tiles = splitTiles(m[1]);
+    if (notation) frag.append(el('code', {class: 'notation'}, m[1]), ' ');
     const group = el('span', {class: 'inline-tiles', role: 'img', 'aria-label': m[1]});
     for (const t of tiles) group.append(tile(t, lang, {size}).firstChild);
     frag.append(group);
