@@ -84,6 +84,14 @@ MIME_TYPES = {
     ".txt": "text/plain; charset=utf-8",
     ".map": "application/json",
 }
+# The Content-Security-Policy of every page (a <meta> in each web/*.html; tests/e2e/test_csp.py checks that
+# they match). The server below also sends it as a header, so that the engine worker, which a page's
+# <meta> does not cover, runs under it too. 'wasm-unsafe-eval' is what Pyodide needs (WebAssembly
+# compilation); nothing else is allowed beyond this origin.
+CSP = (
+    "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data: blob:; "
+    "connect-src 'self'; worker-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'"
+)
 COMPRESSIBLE = {".html", ".js", ".mjs", ".css", ".json", ".webmanifest", ".wasm", ".svg", ".txt", ".map"}
 
 
@@ -567,6 +575,8 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         if encoding:
             self.send_header("Content-Encoding", encoding)
         self.send_header("Vary", "Accept-Encoding")
+        if path not in self.extra_files:  # pages of the tests and benchmarks, not of the build
+            self.send_header("Content-Security-Policy", CSP)
         self.end_headers()
         if not head:
             if self.throttle_bps:

@@ -29,7 +29,7 @@ def pct(xs: list[float], q: float) -> float:
 
 
 def play(page: Any, n: int) -> None:
-    turn = ("document.documentElement.dataset.busy !== '1' && !!document.querySelector("
+    turn = ("() => document.documentElement.dataset.busy !== '1' && !!document.querySelector("
             "'#settle[open], #hand button[data-action=discard], #actions button[data-action]')")
     done = 0
     while done < n:
@@ -74,7 +74,7 @@ def main() -> int:
             engine_cold.append(page.evaluate("window.hzmj.readyAt"))
             play(page, args.actions)
             trips.extend(page.evaluate("window.hzmj.game.metrics.roundTrips"))
-            page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=120_000)
+            page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=120_000)
             page.reload()
             page.wait_for_selector("html[data-table=ready]", timeout=120_000)
             warm.append(page.evaluate("window.hzmj.tableReadyAt"))

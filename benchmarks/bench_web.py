@@ -115,7 +115,7 @@ def main() -> int:
                     res["engine_after_python_ms"].append(t["engine_ready"] - t["python_ready"])
                     page.wait_for_selector("html[data-table=ready]", timeout=120_000)
                     res["table_cold_ms"].append(page.evaluate("window.hzmj.tableReadyAt"))
-                    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=120_000)
+                    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=120_000)
                     res["bytes_first_visit"].append(handler.bytes_sent)
                     handler.bytes_sent = 0
                     page.reload()
@@ -129,10 +129,10 @@ def main() -> int:
                     res["bytes_warm_visit"].append(handler.bytes_sent)
                 else:
                     page.goto(base + "bench-bare.html")
-                    page.wait_for_function("window.bareReadyAt !== undefined", timeout=120_000)
+                    page.wait_for_function("() => window.bareReadyAt !== undefined", timeout=120_000)
                     res["bare_cold_ms"].append(page.evaluate("window.bareReadyAt"))
                     page.reload()
-                    page.wait_for_function("window.bareReadyAt !== undefined", timeout=120_000)
+                    page.wait_for_function("() => window.bareReadyAt !== undefined", timeout=120_000)
                     res["bare_warm_ms"].append(page.evaluate("window.bareReadyAt"))
                 ctx.close()
         browser.close()

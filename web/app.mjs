@@ -16,6 +16,8 @@ import {Sound, speakerIcon} from './sound.mjs';
 import {tileCanvas} from './render/tiles.mjs';
 import {ANNOUNCE_MS} from './render/overlays.mjs';
 import {installKeyboard, moveFocus, syncHandButtons} from './input.mjs';
+import {parseSeed, randomSeed, seedOfSave} from './seed.mjs';
+import {jsonProblem} from './json-guard.mjs';
 
 window.hzmjBootStarted = true;
 const $ = (id) => document.getElementById(id);
@@ -110,7 +112,33 @@ class Game {
     this.applyLang();
   }
 
-  call(method, args) { return this.bridge.call(method, args ?? {}); }
+  async call(method, args) {
+    try {
+      return await this.bridge.call(method, args ?? {});
+    } catch (err) {
+      if (err.fatal) await this.restartEngine();
+      throw err;
+    }
+  }
+
+  /** After the engine worker died: start a new one and restore the game saved after the last action. */
+  restartEngine() {
+    this.restarting ??= (async () => {
+      console.warn('hzmj: the engine stopped; restarting it');
+      this.bridge.terminate();
+      const bridge = await Bridge.start(new URL('./worker.mjs', import.meta.url));
+      this.bridge = hzmj.bridge = bridge;
+      this.mode = 'game';
+      this.replay = null;
+      this.gen += 1;
+      const saved = store.loadGame();
+      this.setView(saved ? await bridge.call('restore', {save: saved})
+        : await this.newGameCall(settings.options || {}, randomSeed(), settings.level));
+      this.toast(t('engine_restarted'), true);
+      this.afterState();
+    })().finally(() => { this.restarting = null; });
+    return this.restarting;
+  }
 
   setSpeed(s) { this.speed = s; }
 
@@ -120,22 +148,34 @@ class Game {
 
   async begin() {
     const seedParam = params.get('seed');
-    const urlSeed = seedParam !== null && /^\d+$/.test(seedParam) ? Number(seedParam) : null;
-    const saved = store.loadGame();
+    const asked = seedParam === null ? {} : parseSeed(seedParam, getLang());
+    const urlSeed = asked.seed ?? null;
+    const notes = [];
+    if (store.settingsReset().length) notes.push(t('settings_reset', {keys: store.settingsReset().map((k) => t(`setting.${k}`)).join(', ')}));
+    if (asked.problem) notes.push(t('seed_ignored', {why: asked.problem}));
+    let saved = store.loadGame();
+    const saveProblem = saved === null ? store.lastGameProblem() && t('save_damaged') : jsonProblem(saved, getLang());
+    if (saveProblem) {
+      notes.push(t('save_dropped', {why: saveProblem}));
+      store.clearGame();
+      saved = null;
+    }
     let state = null;
-    if (saved && (urlSeed === null || savedSeed(saved) === urlSeed)) {
+    if (saved && (urlSeed === null || seedOfSave(saved) === urlSeed)) {
       try {
         state = await this.call('restore', {save: saved});
         if (state.event_count > 1 || state.match.history.length) this.toast(t('resumed'));
       } catch (err) {
-        this.toast(t('restore_failed', {msg: err.message}), true);
+        notes.push(t('restore_failed', {msg: err.message}));
         store.clearGame();
       }
     }
     if (!state) {
       const seed = urlSeed ?? randomSeed();
       state = await this.newGameCall(settings.options || {}, seed, settings.level);
+      if (asked.problem || saveProblem) notes.push(t('playing_seed', {seed}));
     }
+    if (notes.length) this.toast(notes.join(' '), true, 9000);
     this.setView(state);
     hzmj.tableReadyAt = performance.now();
     document.documentElement.dataset.table = 'ready';
@@ -712,6 +752,8 @@ class Game {
   }
 
   async importLog(text) {
+    const problem = jsonProblem(text, getLang());
+    if (problem) { this.toast(t('import_bad', {msg: problem}), true); return false; }
     let summary;
     try {
       summary = await this.call('replay_load', {log: text});
@@ -808,7 +850,8 @@ class Game {
     fsMatch.appendChild(lv);
     const sd = el('div', {className: 'opt'});
     sd.appendChild(el('label', {className: 'name', htmlFor: 'ng-seed'}, t('ng_seed')));
-    sd.appendChild(el('input', {id: 'ng-seed', type: 'number', min: '0', step: '1', inputMode: 'numeric'}));
+    sd.appendChild(el('input', {id: 'ng-seed', type: 'text', inputMode: 'numeric', autocomplete: 'off',
+      spellcheck: false, maxLength: 40, oninput: (ev) => ev.target.setCustomValidity('')}));
     fsMatch.appendChild(sd);
     box.appendChild(fsMatch);
     for (const [g, keys] of groups) {
@@ -851,8 +894,8 @@ class Game {
       if (v !== o.default) options[o.key] = v;
     }
     const seedText = $('ng-seed').value.trim();
-    const seed = /^\d+$/.test(seedText) ? Number(seedText) : randomSeed();
-    return {options, seed, level: $('ng-level').value};
+    const asked = seedText ? parseSeed(seedText, getLang()) : {seed: randomSeed()};
+    return {options, seed: asked.seed, problem: asked.problem, level: $('ng-level').value};
   }
 
   bindUi() {
@@ -902,7 +945,12 @@ class Game {
     $('ng-cancel').addEventListener('click', () => $('newgame').close());
     $('ng-form').addEventListener('submit', (ev) => {
       ev.preventDefault();
-      const {options, seed, level} = this.readNewGame();
+      const {options, seed, problem, level} = this.readNewGame();
+      if (problem) {
+        $('ng-seed').setCustomValidity(problem);
+        $('ng-seed').reportValidity();
+        return;
+      }
       settings.options = options;
       settings.level = level;
       store.saveSettings(settings);
@@ -952,13 +1000,13 @@ class Game {
     }
   }
 
-  toast(text, bad = false) {
+  toast(text, bad = false, ms = bad ? 4000 : 2200) {
     const box = $('toast');
     box.textContent = text;
     box.classList.toggle('bad', bad);
     box.hidden = false;
     clearTimeout(this._toastTimer);
-    this._toastTimer = setTimeout(() => { box.hidden = true; }, bad ? 4000 : 2200);
+    this._toastTimer = setTimeout(() => { box.hidden = true; }, ms);
   }
 }
 
@@ -972,21 +1020,6 @@ function el(tag, props = {}, text) {
   }
   if (text !== undefined) e.textContent = text;
   return e;
-}
-
-/** The match seed of a saved game (saved as JSON text; the top-level seed is small). */
-function savedSeed(saved) {
-  try {
-    return (typeof saved === 'string' ? JSON.parse(saved) : saved).seed;
-  } catch {
-    return null;
-  }
-}
-
-function randomSeed() {
-  const a = new Uint32Array(1);
-  crypto.getRandomValues(a);
-  return a[0] % 1000000000;
 }
 
 const SUIT_ORDER = {m: 0, p: 1, s: 2};

@@ -7,18 +7,27 @@
 //
 // onProgress receives {phase, loaded, total, fraction}: phase is 'download' (loaded/total are bytes),
 // then 'python', 'install', 'import'; `fraction` (0..1) is an overall estimate for a progress bar.
-// Bridge.start rejects (with an Error whose message is readable by a person) if the engine cannot start.
+// Bridge.start rejects (with an Error whose message is readable by a person) if the engine cannot start,
+// at the latest FIRST_WORD_MS after it was called if the worker script never runs, or SILENCE_MS after
+// the worker's last word (the worker watches its own downloads and reports a stall sooner, in 10 s; this
+// catches a worker that hangs or dies without a word).
+// A call that fails because the runtime itself broke rejects with a BridgeError whose `fatal` is true:
+// the worker is finished and a new one must be started.
 
 // Share of the progress bar given to each phase; downloads dominate a cold start.
 const PHASE_SPAN = {download: [0, 0.85], python: [0.85, 0.92], install: [0.92, 0.97], import: [0.97, 1]};
+export const FIRST_WORD_MS = 15_000;
+export const SILENCE_MS = 30_000;
 
 export class BridgeError extends Error {
-  /** `reason`: the engine's {code, params} when it refused an action (word it with reasons.mjs), else null. */
-  constructor(message, traceback, reason = null) {
+  /** `reason`: the engine's {code, params} when it refused an action (word it with reasons.mjs), else null.
+   *  `fatal`: the engine itself broke (start a new one). */
+  constructor(message, traceback, reason = null, fatal = false) {
     super(message);
     this.name = 'BridgeError';
     this.traceback = traceback;
     this.reason = reason;
+    this.fatal = fatal;
   }
 }
 
@@ -43,17 +52,25 @@ export class Bridge {
     const bridge = new Bridge(worker);
     return new Promise((resolve, reject) => {
       let settled = false;
+      let silence = null;
       const fail = (message) => {
         if (settled) return;
         settled = true;
+        clearTimeout(silence);
         bridge.terminate(message);
         reject(new BridgeError(message));
       };
       const timer = options.timeoutMs ? setTimeout(
         () => fail(`the engine did not start within ${Math.round(options.timeoutMs / 1000)} s`),
         options.timeoutMs) : null;
+      const listen = (ms, what) => {
+        clearTimeout(silence);
+        silence = setTimeout(() => fail(what), ms);
+      };
+      listen(FIRST_WORD_MS, `the engine worker did not start within ${FIRST_WORD_MS / 1000} s: check the connection`);
       worker.addEventListener('message', (event) => {
         const msg = event.data || {};
+        if (!settled) listen(SILENCE_MS, `the engine stopped responding while it started (${SILENCE_MS / 1000} s)`);
         if (msg.id !== undefined) { bridge._settle(msg); return; }
         if (msg.type === 'progress') {
           const [a, b] = PHASE_SPAN[msg.phase] || [0, 1];
@@ -63,11 +80,13 @@ export class Bridge {
           if (settled) return;
           settled = true;
           clearTimeout(timer);
+          clearTimeout(silence);
           bridge.info = msg;
           try { onProgress({phase: 'ready', loaded: 1, total: 1, fraction: 1}); } catch (e) { console.error(e); }
           resolve(bridge);
         } else if (msg.type === 'boot-error') {
           clearTimeout(timer);
+          clearTimeout(silence);
           fail(`the engine failed to start: ${msg.error}`);
         }
       });
@@ -75,6 +94,7 @@ export class Bridge {
         // A module worker that cannot load (404, syntax error, network down) ends up here.
         event.preventDefault();
         clearTimeout(timer);
+        clearTimeout(silence);
         const detail = event.message ? `: ${event.message}` : ' (network error or missing file?)';
         if (!settled) fail(`the engine worker could not be loaded${detail}`);
         else bridge.terminate(`the engine worker crashed${detail}`);
@@ -85,7 +105,7 @@ export class Bridge {
 
   /** Call an engine method; resolves with its JSON result, rejects with a BridgeError (Python message). */
   call(method, args = null) {
-    if (this._closed) return Promise.reject(new BridgeError(this._closed));
+    if (this._closed) return Promise.reject(new BridgeError(this._closed, undefined, null, true));
     const id = this._nextId++;
     return new Promise((resolve, reject) => {
       this._pending.set(id, {resolve, reject});
@@ -97,16 +117,16 @@ export class Bridge {
     const p = this._pending.get(msg.id);
     if (!p) return;
     this._pending.delete(msg.id);
-    if ('error' in msg) p.reject(new BridgeError(msg.error, msg.traceback, msg.reason || null));
+    if ('error' in msg) p.reject(new BridgeError(msg.error, msg.traceback, msg.reason || null, msg.fatal === true));
     else p.resolve(msg.result);
   }
 
-  /** Stop the worker; pending calls reject. */
+  /** Stop the worker; pending and later calls reject (fatal). */
   terminate(reason = 'the engine was stopped') {
     if (this._closed) return;
     this._closed = reason;
     this.worker.terminate();
-    for (const p of this._pending.values()) p.reject(new BridgeError(reason));
+    for (const p of this._pending.values()) p.reject(new BridgeError(reason, undefined, null, true));
     this._pending.clear();
   }
 }

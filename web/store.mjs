@@ -25,14 +25,55 @@ function write(key, value) {
 
 export const DEFAULT_SETTINGS = {lang: null, hints: true, speed: 'normal', options: {}, level: null, muted: false};
 
+const isPlainObject = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
+// What a stored setting may hold; anything else is put back to its default (and named by settingsReset()).
+const SETTING_OK = {
+  lang: (v) => v === null || v === 'en' || v === 'zh',
+  hints: (v) => typeof v === 'boolean',
+  speed: (v) => ['slow', 'normal', 'fast', 'instant'].includes(v),
+  options: (v) => isPlainObject(v) && Object.values(v).every((x) => ['string', 'number', 'boolean'].includes(typeof x)),
+  level: (v) => v === null || (typeof v === 'string' && v.length <= 40),
+};
+let resetSettings = [];
+
+/** The stored settings; a broken one is reset to its default and the others kept. */
 export function loadSettings() {
-  return {...DEFAULT_SETTINGS, ...(read(SETTINGS_KEY) || {})};
+  const stored = read(SETTINGS_KEY);
+  const settings = {...DEFAULT_SETTINGS};
+  resetSettings = stored !== null && !isPlainObject(stored) ? Object.keys(DEFAULT_SETTINGS) : [];
+  if (isPlainObject(stored)) {
+    for (const [key, ok] of Object.entries(SETTING_OK)) {
+      if (!(key in stored)) continue;
+      if (ok(stored[key])) settings[key] = stored[key];
+      else resetSettings.push(key);
+    }
+  }
+  return settings;
 }
+
+/** The names of the settings the last loadSettings() found broken and reset to their defaults. */
+export function settingsReset() { return [...resetSettings]; }
 
 export function saveSettings(settings) { return write(SETTINGS_KEY, settings); }
 
+let gameProblem = false;
+
 /** The engine's `save` output of the game in progress (or null). */
-export function loadGame() { return read(GAME_KEY); }
+export function loadGame() {
+  gameProblem = false;
+  let raw = null;
+  try { raw = localStorage.getItem(GAME_KEY); } catch { return null; }
+  if (raw === null) return null;
+  try {
+    const save = JSON.parse(raw);
+    if (typeof save === 'string') return save;
+  } catch { /* cut short or damaged */ }
+  gameProblem = true;
+  return null;
+}
+
+/** True when the last loadGame() found a stored game it could not read (it returned null for it). */
+export function lastGameProblem() { return gameProblem; }
 
 export function saveGame(save) { return write(GAME_KEY, save); }
 

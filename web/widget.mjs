@@ -10,8 +10,11 @@
 import {engine, call} from './tutorial/engine.mjs';
 import {renderHandCard, renderLesson} from './tutorial/lesson.mjs';
 import {markSolved, solved} from './tutorial/progress.mjs';
-import {CSS} from './tutorial/styles.mjs';
+import {styleSheet} from './tutorial/styles.mjs';
 import {el, tr} from './tutorial/ui.mjs';
+
+let shared = null;
+const sheet = () => (shared ??= styleSheet());
 
 function pageLang(node) {
   const own = node.getAttribute('lang') || node.closest('[lang]')?.getAttribute('lang') || '';
@@ -21,7 +24,7 @@ function pageLang(node) {
 class HzmjBase extends HTMLElement {
   constructor() {
     super();
-    this.attachShadow({mode: 'open'});
+    this.attachShadow({mode: 'open'}).adoptedStyleSheets = [sheet()];
     this._token = 0;
   }
 
@@ -36,19 +39,19 @@ class HzmjBase extends HTMLElement {
     const lang = this.uiLang;
     const status = el('div', {class: 'status', role: 'status', 'aria-live': 'polite'}, tr(lang, 'loading'), ' ',
       el('progress', {max: '1', value: '0'}));
-    this.shadowRoot.replaceChildren(el('style', {}, CSS), status);
+    this.shadowRoot.replaceChildren(status);
     this.dataset.state = 'loading';
     try {
       await engine((p) => { const bar = status.querySelector('progress'); if (bar) bar.value = p.fraction || 0; });
       const node = await this.build(lang);
       if (token !== this._token) return;
-      this.shadowRoot.replaceChildren(el('style', {}, CSS), node);
+      this.shadowRoot.replaceChildren(node);
       this.dataset.state = 'ready';
       this.dispatchEvent(new CustomEvent('hzmj-ready', {bubbles: true}));
     } catch (err) {
       if (token !== this._token) return;
       this.dataset.state = 'error';
-      this.shadowRoot.replaceChildren(el('style', {}, CSS),
+      this.shadowRoot.replaceChildren(
         el('p', {class: 'error', role: 'alert'}, tr(lang, 'failed') + (err.message || err)));
     }
   }

@@ -46,31 +46,111 @@ function countBytes(stream) {
   return stream.pipeThrough(new TransformStream({
     transform(chunk, controller) {
       progress.loaded += chunk.byteLength;
+      activity();
       report();
       controller.enqueue(chunk);
     },
   }));
 }
 
-// Pyodide's own fetches of tracked URLs are counted on a clone: the original Response goes to Pyodide
-// untouched, so WebAssembly.instantiateStreaming still streams it and Chromium can reuse its compiled
-// code cache for it on later visits (a Response rebuilt from a JS stream has no URL and is recompiled
-// every time: that cost ~40% on warm starts).
+// ---------------------------------------------------------------- boot watchdog
+// Every way a download can fail must end the boot with an error the page shows with Retry: Pyodide
+// itself never settles when the wasm body is cut off, so nothing here waits on it alone. Three checks:
+// - a stall: nothing arrived on any download for STALL_MS. The watchdog ticks every TICK_MS; a tick that
+//   comes late means the thread was busy (compiling, starting Python), which counts as progress;
+// - a broken body: a download that errors part way, or ends short of its size in build.json;
+// - an HTTP error on any file of the build (Pyodide turns a missing stdlib into "exit(1)").
+// boot() races against `faulted`, which rejects with the first of these.
+const STALL_MS = 10_000;
+const TICK_MS = 250;
+let booted = false;
+let fault = null;
+let rejectFault;
+const faulted = new Promise((_, reject) => { rejectFault = reject; });
+faulted.catch(() => {});
+let waitingFor = 'the engine files';
+let lastActivity = performance.now();
+let lastTick = lastActivity;
+const activity = () => { lastActivity = performance.now(); };
+
+function fail(message) {
+  if (booted || fault) return;
+  fault = new Error(message);
+  rejectFault(fault);
+}
+
+const watchdog = setInterval(() => {
+  const now = performance.now();
+  if (now - lastTick > 4 * TICK_MS) activity();
+  lastTick = now;
+  if (booted) clearInterval(watchdog);
+  else if (now - lastActivity > STALL_MS) {
+    fail(`nothing arrived for ${STALL_MS / 1000} s while downloading ${waitingFor}: the connection stalled`);
+  }
+}, TICK_MS);
+
+const mb = (n) => (n / 1e6).toFixed(1);
+const fileName = (url) => (String(url).startsWith(BASE.href) ? String(url).slice(BASE.href.length) : String(url));
+
+// Sizes of the files of this build (build.json's `files`): a body that ends short of its size is truncated.
+let expectedSizes = {};
+
+// Reads a clone of a response to its end: counts bytes for the progress bar (when `counted`), marks
+// activity, and reports a body that breaks off or ends short.
+function watchBody(response, name, counted) {
+  const expected = expectedSizes[name];
+  let got = 0;
+  const reader = response.clone().body.getReader();
+  (async () => {
+    for (;;) {
+      let step;
+      try {
+        step = await reader.read();
+      } catch (err) {
+        fail(`the download of ${name} broke off at ${mb(got)} of ${mb(expected || 0)} MB (${err && err.message || err})`);
+        return;
+      }
+      if (step.done) break;
+      got += step.value.byteLength;
+      activity();
+      if (counted) { progress.loaded += step.value.byteLength; report(); }
+    }
+    if (expected !== undefined && got !== expected) {
+      fail(`${name} is incomplete: ${got} of ${expected} bytes arrived (a damaged file on the server?)`);
+    }
+  })();
+}
+
+// Every fetch of the boot goes through this wrapper (Pyodide's included). The original Response goes to
+// the caller untouched, so WebAssembly.instantiateStreaming still streams it and Chromium can reuse its
+// compiled code cache for it on later visits (a Response rebuilt from a JS stream has no URL and is
+// recompiled every time: that cost ~40% on warm starts); the watchdog reads a clone.
 const tracked = new Set();
 const nativeFetch = self.fetch.bind(self);
 self.fetch = async (input, init) => {
+  if (booted) return nativeFetch(input, init);
   const url = new URL(input instanceof Request ? input.url : String(input), BASE).href;
-  const response = await nativeFetch(input, init);
-  if (!tracked.has(url) || !response.ok || !response.body) return response;
-  tracked.delete(url);
-  const reader = countBytes(response.clone().body).getReader();
-  (async () => { while (!(await reader.read()).done); })().catch(() => {});
+  const name = fileName(url);
+  const known = name in expectedSizes;
+  activity();
+  waitingFor = name;
+  let response;
+  try {
+    response = await nativeFetch(input, init);
+  } catch (err) {
+    if (known) fail(`could not download ${name} (${err && err.message || err}): check the connection`);
+    throw err;
+  }
+  activity();
+  if (!known) return response;
+  if (!response.ok) fail(`could not download ${name}: HTTP ${response.status}`);
+  else if (response.body) watchBody(response, name, tracked.delete(url));
   return response;
 };
 
 // fetch with an error message that names the file (a bare "Failed to fetch" tells a player nothing)
 async function get(url) {
-  const name = String(url).slice(BASE.href.length) || String(url);
+  const name = fileName(url);
   let response;
   try {
     response = await fetch(url);
@@ -181,7 +261,17 @@ function takeSnapshot(build) {
 }
 
 async function boot() {
-  const build = await (await get(new URL('build.json', BASE))).json();
+  const buildText = await (await get(new URL('build.json', BASE))).text();
+  let build;
+  try {
+    build = JSON.parse(buildText);
+  } catch {
+    throw new Error(`could not read build.json (${buildText.length} bytes): a damaged download`);
+  }
+  if (!build || typeof build.files !== 'object' || typeof build.wheel !== 'string') {
+    throw new Error('could not read build.json: it does not describe a build');
+  }
+  expectedSizes = build.files;
   mark('build_json');
   const downloads = build.downloads || {};
   progress.total = Object.values(downloads).reduce((a, b) => a + b, 0);
@@ -201,10 +291,17 @@ async function boot() {
     mark('wheel_downloaded');
     return bytes;
   })();
-  wheelPromise.catch(() => {}); // surfaced by the await below
+  wheelPromise.catch((err) => fail(err.message || String(err)));
 
   const snapshotPromise = readSnapshot(build);
-  const {loadPyodide} = await import(new URL('pyodide.mjs', PYODIDE_URL).href);
+  waitingFor = 'pyodide/pyodide.mjs';
+  let loadPyodide;
+  try {
+    ({loadPyodide} = await import(new URL('pyodide.mjs', PYODIDE_URL).href));
+  } catch (err) {
+    throw new Error(`could not load pyodide/pyodide.mjs (${err && err.message || err})`);
+  }
+  activity();
   const options = {
     indexURL: PYODIDE_URL.href,
     packageBaseUrl: PYODIDE_URL.href,
@@ -251,20 +348,41 @@ async function boot() {
     pyodide_version: build.pyodide_version, python_version: build.python_version}};
 }
 
-function call(method, args) {
-  if (typeof method !== 'string') throw new Error('method must be a string');
-  const reply = JSON.parse(dispatch(method, JSON.stringify(args === undefined ? null : args)));
-  return reply;
+// Integers beyond 2^53 (a seed up to 2^64) keep their digits as a decimal string instead of being rounded
+// (JSON.parse hands the reviver the source text in current browsers).
+function keepBigIntegers(key, value, context) {
+  if (typeof value === 'number' && !Number.isSafeInteger(value) && context && /^-?\d+$/.test(context.source)) {
+    return context.source;
+  }
+  return value;
 }
 
-const booting = boot();
+function call(method, args) {
+  return JSON.parse(dispatch(method, JSON.stringify(args === undefined ? null : args)), keepBigIntegers);
+}
+
+// After a fatal error of Pyodide (a C stack overflow, say) every later call would fail in odd ways:
+// answer them all with `fatal`, so that the page starts a new worker and restores its saved game.
+let dead = null;
+
+// A failure of Pyodide itself often follows a fault the watchdog reports in the same moment with a
+// clearer message (a 404 of the stdlib ends in "exit(1)"): prefer the fault.
+const booting = Promise.race([faulted, boot().catch(async (err) => {
+  await Promise.race([faulted, new Promise((r) => setTimeout(r, 300))]).catch(() => {});
+  throw fault || err;
+})]);
+self.postMessage({type: 'progress', phase: 'download', loaded: 0, total: 0});  // the worker script runs
 booting.then(
   (info) => {
+    booted = true;
     if (snapshotWanted) timings.snapshot = 'making'; // right after this message (see takeSnapshot)
     self.postMessage({type: 'ready', ...info, timings});
     if (snapshotWanted) takeSnapshot(info.build);
   },
-  (err) => self.postMessage({type: 'boot-error', error: String(err && err.message || err)}),
+  (err) => {
+    clearInterval(watchdog);
+    self.postMessage({type: 'boot-error', error: String(err && err.message || err)});
+  },
 );
 
 self.onmessage = async (event) => {
@@ -276,11 +394,21 @@ self.onmessage = async (event) => {
     self.postMessage({id, error: `engine failed to start: ${err && err.message || err}`});
     return;
   }
+  if (dead) {
+    self.postMessage({id, error: dead, fatal: true});
+    return;
+  }
+  if (typeof method !== 'string') {
+    self.postMessage({id, error: 'method must be a string'});
+    return;
+  }
   try {
     const reply = call(method, args);
     if (reply.ok) self.postMessage({id, result: reply.result});
     else self.postMessage({id, error: reply.error, reason: reply.reason, traceback: reply.traceback});
   } catch (err) {
-    self.postMessage({id, error: String(err && err.message || err)});
+    // Python errors come back as replies; an exception here means the runtime itself failed.
+    dead = `the engine stopped (${String(err && err.message || err).split('\n')[0].slice(0, 200)})`;
+    self.postMessage({id, error: dead, fatal: true});
   }
 };

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 READY = "html[data-state=ready]"
 BOOT_TIMEOUT_MS = 60_000
 
@@ -34,7 +36,7 @@ def test_loading_screen_shows_byte_progress(page: Any, slow_site: Any, screensho
     page.goto(slow_site.url)
     try:
         page.wait_for_function(
-            "window.hzmj && hzmj.progressLog.some(e => e.phase === 'download' && e.fraction > 0.25)",
+            "() => window.hzmj && hzmj.progressLog.some(e => e.phase === 'download' && e.fraction > 0.25)",
             timeout=BOOT_TIMEOUT_MS,
         )
     except Exception as exc:
@@ -89,7 +91,7 @@ def test_service_worker_serves_a_second_visit_offline(page: Any, context: Any, s
     page.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS)
     # wait until the service worker has precached everything and controls the page
     page.evaluate("navigator.serviceWorker.ready.then(() => true)")
-    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=30_000)
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=30_000)
     cache_names = page.evaluate("caches.keys()")
     assert f"hzmj-{site.info['build_id']}" in cache_names
 
@@ -102,6 +104,7 @@ def test_service_worker_serves_a_second_visit_offline(page: Any, context: Any, s
         context.set_offline(False)
 
 
+@pytest.mark.browser_context_args(bypass_csp=True)  # the test's own worker is a blob: URL
 def test_micropip_installs_the_wheel_without_a_cdn(page: Any, site: Any) -> None:
     """The served lock file carries micropip's real sha256, so a tutorial can micropip.install(url)."""
     page.goto(site.url)

@@ -32,7 +32,7 @@ def state(page: Any) -> dict[str, Any]:
 def wait_turn(page: Any) -> None:
     """Until the page is idle and the human has something to click (or the hand is settled)."""
     page.wait_for_function(
-        f"""document.documentElement.dataset.busy !== '1' && !!document.querySelector({json.dumps(ANY_TURN)})""",
+        f"""() => document.documentElement.dataset.busy !== '1' && !!document.querySelector({json.dumps(ANY_TURN)})""",
         timeout=30_000)
 
 
@@ -118,7 +118,7 @@ def test_play_a_whole_hand_by_clicking(page: Any, site: Any, screenshot: Any) ->
     screenshot(page, "game-settlement")
     # next hand
     page.locator("#settle button[data-action=next]").click()
-    page.wait_for_function("window.hzmj.game.state && !window.hzmj.game.state.hand_over", timeout=30_000)
+    page.wait_for_function("() => window.hzmj.game.state && !window.hzmj.game.state.hand_over", timeout=30_000)
     assert state(page)["match"]["hand_number"] == 2
     assert not settle.is_visible()
 
@@ -153,11 +153,11 @@ def test_claim_buttons_appear_and_vanish(page: Any, site: Any, screenshot: Any) 
     screenshot(page, "game-claim")
     before = s["event_count"]
     page.locator("#actions button[data-action=pass]").click()
-    page.wait_for_function(f"window.hzmj.game.state.event_count > {before} || !window.hzmj.game.state.claim",
+    page.wait_for_function(f"() => window.hzmj.game.state.event_count > {before} || !window.hzmj.game.state.claim",
                            timeout=30_000)
     for g in claim_groups:
         page.wait_for_function(
-            f"""!document.querySelector('#actions button[data-action={g}]') || (window.hzmj.game.state.claim
+            f"""() => !document.querySelector('#actions button[data-action={g}]') || (window.hzmj.game.state.claim
                 && window.hzmj.game.state.claim.tile !== {json.dumps(s['claim']['tile'])})""",
             timeout=30_000)
 
@@ -202,7 +202,7 @@ def test_reload_resumes_the_same_game(page: Any, site: Any) -> None:
     for _ in range(5):
         step(page, prefer=("pass",))
     wait_turn(page)
-    page.wait_for_function("document.documentElement.dataset.busy === '0'")
+    page.wait_for_function("() => document.documentElement.dataset.busy === '0'")
     page.wait_for_timeout(200)
     s1 = state(page)
     page.reload()
@@ -250,11 +250,11 @@ def test_export_then_import_a_log(page: Any, site: Any, tmp_path: Path, screensh
     pos0 = page.locator("#replay-pos").inner_text()
     for _ in range(8):
         page.locator("#replay-bar button[data-replay=next]").click()
-    page.wait_for_function(f"document.getElementById('replay-pos').innerText !== {json.dumps(pos0)}")
-    page.wait_for_function("window.hzmj.game.state.replay.step === 8")
+    page.wait_for_function(f"() => document.getElementById('replay-pos').innerText !== {json.dumps(pos0)}")
+    page.wait_for_function("() => window.hzmj.game.state.replay.step === 8")
     assert "all_hands" in state(page)
     page.locator("#replay-bar button[data-replay=prev]").click()
-    page.wait_for_function("window.hzmj.game.state.replay.step === 7")
+    page.wait_for_function("() => window.hzmj.game.state.replay.step === 7")
     page.wait_for_timeout(300)
     screenshot(page, "game-replay")
     page.locator("#replay-bar button[data-replay=exit]").click()
@@ -295,7 +295,7 @@ def test_new_game_dialog_has_the_rule_options(page: Any, site: Any, screenshot: 
     dialog.locator("[data-key=wildcard_mode]").select_option(label="翻财神（默认）" if False else "翻财神")
     page.locator("#ng-seed").fill("777")
     page.locator("#ng-start").click()
-    page.wait_for_function("window.hzmj.game.state.match.seed === 777")
+    page.wait_for_function("() => window.hzmj.game.state.match.seed === 777")
     s = state(page)
     assert s["options"]["wildcard_mode"] == "flipped"
     assert s["wildcard"]["indicator"]
@@ -332,7 +332,7 @@ def test_phone_viewport_fits_the_hand(page: Any, site: Any, screenshot: Any) -> 
 def test_offline_after_first_visit(page: Any, own_site: Any) -> None:
     """After one visit the game reloads and plays with its server stopped (the service worker serves it)."""
     open_game(page, own_site, "?seed=77&speed=instant&lang=zh")
-    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=60_000)
     step(page, prefer=("pass",))
     own_site.server.shutdown()
     own_site.server.server_close()
@@ -363,7 +363,7 @@ def test_keyboard_play(page: Any, site: Any) -> None:
         page.keyboard.press("ArrowRight")
     page.keyboard.press("Enter")  # select
     page.keyboard.press("Enter")  # discard
-    page.wait_for_function(f"window.hzmj.game.state.event_count > {before}")
+    page.wait_for_function(f"() => window.hzmj.game.state.event_count > {before}")
 
 
 def test_a_game_after_a_snapshot_boot_matches_a_fresh_boot(page: Any, site: Any) -> None:

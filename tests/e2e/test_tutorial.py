@@ -141,7 +141,7 @@ def test_language_keyboard_and_phone(page: Any, site: Any, screenshot: Any) -> N
     # both languages
     before = page.locator("article.lesson h2").inner_text()
     page.click("#lang")
-    page.wait_for_function(f"document.querySelector('article.lesson h2').innerText !== {json.dumps(before)}")
+    page.wait_for_function(f"() => document.querySelector('article.lesson h2').innerText !== {json.dumps(before)}")
     titles = {page.locator("article.lesson h2").inner_text(), before}
     assert titles == {"牌与记法", "Tiles and notation"}
     # nothing wider than a phone screen
@@ -153,7 +153,7 @@ def test_language_keyboard_and_phone(page: Any, site: Any, screenshot: Any) -> N
 
 def widgets_ready(page: Any) -> None:
     page.wait_for_function(
-        "[...document.querySelectorAll('hzmj-hand, hzmj-lesson')].every(e => e.dataset.state === 'ready')",
+        "() => [...document.querySelectorAll('hzmj-hand, hzmj-lesson')].every(e => e.dataset.state === 'ready')",
         timeout=BOOT_MS,
     )
 
@@ -180,7 +180,7 @@ def test_embed_demo_renders_every_widget_with_one_worker(page: Any, site: Any, s
     # an exercise inside an embedded lesson works
     page.locator("#lesson-baotou").locator('.exercise[data-exercise="baotou-discard-win"] .choice').first.click()
     page.wait_for_function(
-        "document.querySelector('#lesson-baotou').shadowRoot"
+        "() => document.querySelector('#lesson-baotou').shadowRoot"
         ".querySelector('[data-exercise=\"baotou-discard-win\"][data-result]') !== null"
     )
     screenshot(page, "embed-demo-desktop")
@@ -220,7 +220,7 @@ json.dumps([hzmj_core.__version__, tutorial.check("sets-win", 0)["correct"]])`);
     page.route(site.url + "bare-pyodide.html",
                lambda route: route.fulfill(status=200, content_type="text/html", body=bare))
     page.goto(site.url + "bare-pyodide.html")
-    page.wait_for_function("window.result !== undefined", timeout=BOOT_MS)
+    page.wait_for_function("() => window.result !== undefined", timeout=BOOT_MS)
     assert json.loads(page.evaluate("window.result")) == [site.info["version"], True]
 
 

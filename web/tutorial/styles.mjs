@@ -89,3 +89,13 @@ details summary { cursor: pointer; font: .85rem system-ui, sans-serif; color: va
   .palette { grid-template-columns: repeat(7, minmax(0, auto)); }
 }
 `;
+
+/**
+ * CSS as a constructed stylesheet, to adopt into a document or a shadow root. A <style> element would be
+ * an inline style, which the pages' Content-Security-Policy (style-src 'self') refuses.
+ */
+export function styleSheet(css = CSS) {
+  const sheet = new CSSStyleSheet();
+  sheet.replaceSync(css);
+  return sheet;
+}

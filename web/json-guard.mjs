@@ -1,0 +1,41 @@
+// Size and depth limits for JSON text that comes from outside (an imported log, a saved game in
+// localStorage), checked here before the text reaches Python: a document nested a few thousand levels
+// deep overflows the WebAssembly stack inside Python's JSON parser and kills the whole engine.
+// Real logs and saves are nested 6 levels deep and weigh a few hundred kB for a long match.
+
+export const MAX_JSON_CHARS = 5_000_000;
+export const MAX_JSON_DEPTH = 32;
+
+/**
+ * Why this text may not be handed to the engine, in words for a player (null when it may).
+ * Only counts brackets outside strings; whether it is valid JSON is the engine's to say.
+ * @param {string} text
+ * @param {'en'|'zh'} lang
+ */
+export function jsonProblem(text, lang = 'en') {
+  const en = lang === 'en';
+  if (typeof text !== 'string') return en ? 'it is not text' : '不是文本';
+  if (text.length > MAX_JSON_CHARS) {
+    const mb = (text.length / 1e6).toFixed(1);
+    return en ? `it is too large (${mb} MB; at most ${MAX_JSON_CHARS / 1e6} MB)`
+      : `文件太大（${mb} MB，最多 ${MAX_JSON_CHARS / 1e6} MB）`;
+  }
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92) i++;               // backslash: skip the escaped character
+      else if (c === 34) inString = false;
+    } else if (c === 34) {
+      inString = true;
+    } else if (c === 91 || c === 123) { // [ {
+      if (++depth > MAX_JSON_DEPTH) {
+        return en ? `it is nested more than ${MAX_JSON_DEPTH} levels deep` : `嵌套超过 ${MAX_JSON_DEPTH} 层`;
+      }
+    } else if (c === 93 || c === 125) { // ] }
+      depth--;
+    }
+  }
+  return null;
+}

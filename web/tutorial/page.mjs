@@ -1,0 +1,82 @@
+// The tutorial page (tutorial.html): the lesson list, one lesson at a time, progress and language.
+import {engine, call} from './engine.mjs';
+import {renderLesson} from './lesson.mjs';
+import {CSS, styleSheet} from './styles.mjs';
+import {lastLesson, markSolved, resetProgress, setLastLesson, solved} from './progress.mjs';
+import {el} from './ui.mjs';
+import {loadSettings, saveSettings} from '../store.mjs';
+
+document.adoptedStyleSheets = [...document.adoptedStyleSheets, styleSheet(CSS.replace(':host, .tut', '.tut'))];
+const $ = (id) => document.getElementById(id);
+const settings = loadSettings();
+let lang = settings.lang || ((navigator.language || '').toLowerCase().startsWith('en') ? 'en' : 'zh');
+let catalogue = [];
+const UI = {
+  zh: {lang: 'English', play: '开始游戏', reset: '重置进度', progress: '已完成 {a} / {b} 个练习', prev: '← 上一课',
+    next: '下一课 →', confirm: '清除所有练习进度？', fail: '引擎没能启动：'},
+  en: {lang: '中文', play: 'Play the game', reset: 'Reset progress', progress: '{a} of {b} exercises done',
+    prev: '← Previous', next: 'Next →', confirm: 'Clear all exercise progress?', fail: 'The engine could not start: '},
+};
+const ui = (k, v = {}) => UI[lang][k].replace(/\{(\w)\}/g, (_, x) => v[x]);
+window.hzmjTutorial = {ready: false, call};
+
+function currentId() {
+  const h = decodeURIComponent(location.hash.slice(1));
+  return catalogue.some((c) => c.id === h) ? h : (lastLesson() || catalogue[0].id);
+}
+
+function drawChrome() {
+  document.documentElement.lang = lang === 'en' ? 'en' : 'zh-CN';
+  $('lang').textContent = ui('lang');
+  $('play').textContent = ui('play');
+  $('reset').textContent = ui('reset');
+  const done = solved();
+  const id = currentId();
+  $('toc').replaceChildren(...catalogue.map((c) => {
+    const all = c.exercises.every((e) => done.has(e));
+    return el('li', {}, el('a', {href: `#${c.id}`, 'aria-current': c.id === id ? 'page' : null, 'data-lesson': c.id},
+      el('span', {}, lang === 'en' ? c.title_en : c.title_zh),
+      el('span', {class: 'done', 'aria-label': all ? '✓' : ''}, all ? '✓' : '')));
+  }));
+  $('toc').querySelector('[aria-current]')?.scrollIntoView({block: 'nearest', inline: 'center'});
+  const total = catalogue.reduce((a, c) => a + c.exercises.length, 0);
+  const n = catalogue.reduce((a, c) => a + c.exercises.filter((e) => done.has(e)).length, 0);
+  $('meter').replaceChildren(el('span', {id: 'progress-text'}, ui('progress', {a: n, b: total})), ' ',
+    el('progress', {max: String(total), value: String(n), 'aria-hidden': 'true'}));
+  document.title = `${lang === 'en' ? 'Learn Hangzhou Mahjong' : '学打杭州麻将'} · ${
+    (catalogue.find((c) => c.id === id) || {})[lang === 'en' ? 'title_en' : 'title_zh'] || ''}`;
+}
+
+async function show(focus) {
+  const id = currentId();
+  setLastLesson(id);
+  drawChrome();
+  const data = await call('lesson', {id});
+  if (id !== currentId()) return;
+  const art = renderLesson(data, {lang, call, solved: solved(), onSolved: (ex) => { markSolved(ex); drawChrome(); }});
+  const pager = el('nav', {class: 'pager', 'aria-label': lang === 'en' ? 'Lessons' : '翻页'},
+    data.prev ? el('a', {href: `#${data.prev}`, rel: 'prev'}, ui('prev')) : el('span'),
+    data.next ? el('a', {href: `#${data.next}`, rel: 'next'}, ui('next')) : el('span'));
+  $('main').replaceChildren(art, pager);
+  document.documentElement.dataset.lesson = id;
+  if (focus) { $('main').focus({preventScroll: true}); window.scrollTo(0, 0); }
+}
+
+$('lang').addEventListener('click', () => {
+  lang = lang === 'en' ? 'zh' : 'en';
+  saveSettings({...loadSettings(), lang});
+  show(false);
+});
+$('reset').addEventListener('click', () => { if (confirm(ui('confirm'))) { resetProgress(); show(false); } });
+window.addEventListener('hashchange', () => show(true));
+
+try {
+  await engine((p) => { $('progress').value = p.fraction || 0; });
+  catalogue = await call('lessons');
+  await show(false);
+  document.documentElement.dataset.state = 'ready';
+  window.hzmjTutorial.ready = true;
+} catch (err) {
+  document.documentElement.dataset.state = 'error';
+  $('status').replaceChildren(el('p', {class: 'error', role: 'alert'}, ui('fail') + (err.message || err)));
+}
