@@ -17,7 +17,7 @@
 // Share of the progress bar given to each phase; downloads dominate a cold start.
 const PHASE_SPAN = {download: [0, 0.85], python: [0.85, 0.92], install: [0.92, 0.97], import: [0.97, 1]};
 export const FIRST_WORD_MS = 15_000;
-export const SILENCE_MS = 30_000;
+export const SILENCE_MS = 60_000;
 
 export class BridgeError extends Error {
   /** `reason`: the engine's {code, params} when it refused an action (word it with reasons.mjs), else null.

@@ -16,6 +16,35 @@ import {el, tr} from './tutorial/ui.mjs';
 let shared = null;
 const sheet = () => (shared ??= styleSheet());
 
+// Tile sizes (CSS px) a <hzmj-hand size> may ask for; the default is the tutorial's.
+export const SIZE_MIN = 12;
+export const SIZE_MAX = 96;
+const SIZE_DEFAULT = 34;
+
+/** An attribute the engine refused: the message names the attribute and its value. */
+class AttributeError extends Error {
+  constructor(lang, attr, value, err) {
+    super(tr(lang, 'bad_attr', {attr, value: shorten(value), msg: plainMessage(err)}));
+    this.attribute = attr;
+  }
+}
+
+const shorten = (v) => (String(v).length > 60 ? `${String(v).slice(0, 57)}…` : String(v));
+// The engine's message without the Python class name in front ("ApiError: …", "LessonError: …").
+const plainMessage = (err) => String(err && err.message || err).replace(/^(?:[A-Za-z_]\w*\.)*[A-Za-z_]\w*(?:Error|Exception): /, '');
+
+/** The tile size asked for, clamped to SIZE_MIN..SIZE_MAX, and a note for the reader when it was changed. */
+function tileSize(value, lang) {
+  if (value === null || value.trim() === '') return {size: SIZE_DEFAULT, note: null};
+  const n = Number(value);
+  if (!Number.isFinite(n)) {
+    return {size: SIZE_DEFAULT, note: tr(lang, 'size_bad', {value: shorten(value), size: SIZE_DEFAULT})};
+  }
+  const size = Math.min(SIZE_MAX, Math.max(SIZE_MIN, n));
+  return {size, note: size === n ? null
+    : tr(lang, 'size_range', {value: shorten(value), min: SIZE_MIN, max: SIZE_MAX, size})};
+}
+
 function pageLang(node) {
   const own = node.getAttribute('lang') || node.closest('[lang]')?.getAttribute('lang') || '';
   return own.toLowerCase().startsWith('en') ? 'en' : 'zh';
@@ -43,6 +72,12 @@ class HzmjBase extends HTMLElement {
     this.dataset.state = 'loading';
     try {
       await engine((p) => { const bar = status.querySelector('progress'); if (bar) bar.value = p.fraction || 0; });
+    } catch (err) {
+      if (token !== this._token) return;
+      this.showError(tr(lang, 'failed') + plainMessage(err));
+      return;
+    }
+    try {
       const node = await this.build(lang);
       if (token !== this._token) return;
       this.shadowRoot.replaceChildren(node);
@@ -50,10 +85,13 @@ class HzmjBase extends HTMLElement {
       this.dispatchEvent(new CustomEvent('hzmj-ready', {bubbles: true}));
     } catch (err) {
       if (token !== this._token) return;
-      this.dataset.state = 'error';
-      this.shadowRoot.replaceChildren(
-        el('p', {class: 'error', role: 'alert'}, tr(lang, 'failed') + (err.message || err)));
+      this.showError(err instanceof AttributeError ? err.message : plainMessage(err));
     }
+  }
+
+  showError(text) {
+    this.dataset.state = 'error';
+    this.shadowRoot.replaceChildren(el('p', {class: 'error', role: 'alert'}, text));
   }
 }
 
@@ -63,7 +101,12 @@ class HzmjLesson extends HzmjBase {
 
   async build(lang) {
     const name = this.getAttribute('name') || 'tiles';
-    const data = await call('lesson', {id: name});
+    let data;
+    try {
+      data = await call('lesson', {id: name});
+    } catch (err) {
+      throw new AttributeError(lang, 'name', name, err);
+    }
     const node = renderLesson(data, {lang, call: (m, a) => call(m, a), solved: solved(), onSolved: markSolved});
     node.classList.add('tut');
     return node;
@@ -78,14 +121,42 @@ class HzmjHand extends HzmjBase {
   static get observedAttributes() { return ['tiles', 'melds', 'wildcard', 'win-tile', 'caption', 'size', 'lang']; }
 
   async build(lang) {
-    const info = await call('hand_widget', {tiles: this.getAttribute('tiles') || '',
-      melds: this.getAttribute('melds') || '', wildcard: this.getAttribute('wildcard') || null,
-      win_tile: this.getAttribute('win-tile') || null});
+    const args = {tiles: this.getAttribute('tiles') || '', melds: this.getAttribute('melds') || '',
+      wildcard: this.getAttribute('wildcard') || null, win_tile: this.getAttribute('win-tile') || null};
+    let info;
+    try {
+      info = await call('hand_widget', args);
+    } catch (err) {
+      throw await this.blame(lang, args, err);
+    }
     this.analysis = info;
-    const node = renderHandCard(info, lang, {caption: this.getAttribute('caption'),
-      size: Number(this.getAttribute('size')) || undefined});
+    const {size, note} = tileSize(this.getAttribute('size'), lang);
+    const node = renderHandCard(info, lang, {caption: this.getAttribute('caption'), size});
     node.classList.add('tut');
+    if (note) node.append(el('p', {class: 'note', role: 'note'}, note));
     return node;
+  }
+
+  // Which attribute the engine refused. Its messages do not say (tiles and melds are parsed together),
+  // so it is asked again without the later attributes; only on this error path.
+  async blame(lang, args, err) {
+    if (err && err.fatal) return err;
+    const msg = plainMessage(err);
+    if (msg.startsWith('--wildcard: ')) return new AttributeError(lang, 'wildcard', args.wildcard, msg.slice(12));
+    const fails = async (a) => {
+      try { await call('hand_widget', a); return null; } catch (e) { return plainMessage(e); }
+    };
+    const countError = (m) => /^the hand has \d+ tiles/.test(m);
+    if (args.melds) {
+      const alone = await fails({...args, melds: '', win_tile: null});
+      if (alone && !countError(alone)) return new AttributeError(lang, 'tiles', args.tiles, alone);
+      const withMelds = await fails({...args, win_tile: null});
+      if (withMelds) return new AttributeError(lang, countError(withMelds) ? 'tiles' : 'melds', countError(withMelds) ? args.tiles : args.melds, withMelds);
+    } else if (args.win_tile && !(await fails({...args, win_tile: null}))) {
+      return new AttributeError(lang, 'win-tile', args.win_tile, msg);
+    }
+    if (args.melds && args.win_tile) return new AttributeError(lang, 'win-tile', args.win_tile, msg);
+    return new AttributeError(lang, 'tiles', args.tiles, msg);
   }
 }
 

@@ -151,6 +151,6 @@ def test_a_failed_download_ends_in_the_error_and_retry_recovers(
     finally:
         faulty.heal()
     page.click("#retry")
-    page.wait_for_selector(READY, timeout=60_000)
+    page.wait_for_selector(READY, timeout=120_000)
     page.wait_for_selector("html[data-table=ready]", timeout=30_000)
     js_errors.clear()  # the failed downloads are logged; what counts is the screen

@@ -2,7 +2,7 @@
 import {engine, call} from './engine.mjs';
 import {renderLesson} from './lesson.mjs';
 import {CSS, styleSheet} from './styles.mjs';
-import {lastLesson, markSolved, resetProgress, setLastLesson, solved} from './progress.mjs';
+import {lastLesson, markSolved, repairProgress, resetProgress, setLastLesson, solved} from './progress.mjs';
 import {el} from './ui.mjs';
 import {loadSettings, saveSettings} from '../store.mjs';
 
@@ -11,11 +11,15 @@ const $ = (id) => document.getElementById(id);
 const settings = loadSettings();
 let lang = settings.lang || ((navigator.language || '').toLowerCase().startsWith('en') ? 'en' : 'zh');
 let catalogue = [];
+let notice = null;  // what was reset of the stored progress, shown above the first lesson
 const UI = {
   zh: {lang: 'English', play: '开始游戏', reset: '重置进度', progress: '已完成 {a} / {b} 个练习', prev: '← 上一课',
-    next: '下一课 →', confirm: '清除所有练习进度？', fail: '引擎没能启动：'},
+    next: '下一课 →', confirm: '清除所有练习进度？', fail: '引擎没能启动：',
+    repaired: '保存的进度已损坏，这部分已重置：{a}。其余的进度都还在。', solved: '已完成的练习', last: '上次打开的课'},
   en: {lang: '中文', play: 'Play the game', reset: 'Reset progress', progress: '{a} of {b} exercises done',
-    prev: '← Previous', next: 'Next →', confirm: 'Clear all exercise progress?', fail: 'The engine could not start: '},
+    prev: '← Previous', next: 'Next →', confirm: 'Clear all exercise progress?', fail: 'The engine could not start: ',
+    repaired: 'Your saved progress was damaged; this part was reset: {a}. The rest is kept.',
+    solved: 'the exercises solved', last: 'the last lesson open'},
 };
 const ui = (k, v = {}) => UI[lang][k].replace(/\{(\w)\}/g, (_, x) => v[x]);
 window.hzmjTutorial = {ready: false, call};
@@ -57,7 +61,8 @@ async function show(focus) {
   const pager = el('nav', {class: 'pager', 'aria-label': lang === 'en' ? 'Lessons' : '翻页'},
     data.prev ? el('a', {href: `#${data.prev}`, rel: 'prev'}, ui('prev')) : el('span'),
     data.next ? el('a', {href: `#${data.next}`, rel: 'next'}, ui('next')) : el('span'));
-  $('main').replaceChildren(art, pager);
+  $('main').replaceChildren(...(notice ? [notice] : []), art, pager);
+  notice = null;
   document.documentElement.dataset.lesson = id;
   if (focus) { $('main').focus({preventScroll: true}); window.scrollTo(0, 0); }
 }
@@ -73,6 +78,11 @@ window.addEventListener('hashchange', () => show(true));
 try {
   await engine((p) => { $('progress').value = p.fraction || 0; });
   catalogue = await call('lessons');
+  const reset = repairProgress(catalogue.map((c) => c.id));
+  if (reset.length) {
+    notice = el('p', {class: 'notice', role: 'status', id: 'progress-notice'},
+      ui('repaired', {a: reset.map((part) => ui(part)).join(lang === 'en' ? ', ' : '、')}));
+  }
   await show(false);
   document.documentElement.dataset.state = 'ready';
   window.hzmjTutorial.ready = true;

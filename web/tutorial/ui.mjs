@@ -168,7 +168,9 @@ export const T = {
     your_hand: '你的手牌', other: '其他选择', line: '接下来', best_line: '最好的打法', discarded: '打出',
     claim_win: '胡', claim_pong: '碰', claim_chow: '吃', points: '输赢（正数为赢）', tan: '{a}吃{b} {n} 摊',
     payer: '{who}放铳', hands: '各家手牌', select_waits: '点选所有能胡的牌', solved: '已完成',
-    self_draw: '自摸', discard: '别人打出', replacement: '杠后补牌', melds: '副露', wild_ind: '翻财神，指示牌 {t}'},
+    self_draw: '自摸', discard: '别人打出', replacement: '杠后补牌', melds: '副露', wild_ind: '翻财神，指示牌 {t}',
+    bad_attr: '属性 {attr}="{value}" 无效：{msg}', size_range: '属性 size="{value}" 超出范围（{min} 到 {max}），按 {size} 显示。',
+    size_bad: '属性 size="{value}" 不是数字，按默认大小 {size} 显示。'},
   en: {check: 'Check', correct: 'Correct!', wrong: 'Not quite', retry: 'Try again', loading: 'Starting the engine…',
     failed: 'The engine could not start: ', exercise: 'Exercise', no_win: 'Not a win', fan: '{n} fan',
     left: 'How many are left?', nobody_hint: 'Select none for “nobody”.', seat: 'Seat', dealer: 'dealer',
@@ -178,7 +180,10 @@ export const T = {
     claim_chow: 'chow', points: 'Points won (+) or lost (−)', tan: '{a}: {n} claims on {b}',
     payer: '{who} discarded it', hands: 'Every hand', select_waits: 'Select every winning tile', solved: 'done',
     self_draw: 'self-draw', discard: 'on a discard', replacement: 'kong replacement', melds: 'melds',
-    wild_ind: 'Flipped wildcard, indicator {t}'},
+    wild_ind: 'Flipped wildcard, indicator {t}',
+    bad_attr: 'The attribute {attr}="{value}" is not valid: {msg}',
+    size_range: 'The attribute size="{value}" is out of range ({min} to {max}); drawn at {size}.',
+    size_bad: 'The attribute size="{value}" is not a number; drawn at the default size {size}.'},
 };
 
 export function tr(lang, key, vars = {}) {
