@@ -1,10 +1,11 @@
 // Size and depth limits for JSON text that comes from outside (an imported log, a saved game in
 // localStorage), checked here before the text reaches Python: a document nested a few thousand levels
 // deep overflows the WebAssembly stack inside Python's JSON parser and kills the whole engine.
-// Real logs and saves are nested 6 levels deep and weigh a few hundred kB for a long match.
+// Real logs and saves are nested 6 levels deep and weigh a few hundred kB for a long match. The limits
+// are the engine's own (hzmj_core/jsontext.py), so the page refuses nothing the command line accepts.
 
-export const MAX_JSON_CHARS = 5_000_000;
-export const MAX_JSON_DEPTH = 32;
+export const MAX_JSON_CHARS = 16 * 1024 * 1024;
+export const MAX_JSON_DEPTH = 64;
 
 /**
  * Why this text may not be handed to the engine, in words for a player (null when it may).
@@ -16,9 +17,8 @@ export function jsonProblem(text, lang = 'en') {
   const en = lang === 'en';
   if (typeof text !== 'string') return en ? 'it is not text' : '不是文本';
   if (text.length > MAX_JSON_CHARS) {
-    const mb = (text.length / 1e6).toFixed(1);
-    return en ? `it is too large (${mb} MB; at most ${MAX_JSON_CHARS / 1e6} MB)`
-      : `文件太大（${mb} MB，最多 ${MAX_JSON_CHARS / 1e6} MB）`;
+    const mib = (text.length / 1048576).toFixed(1);
+    return en ? `it is too large (${mib} MiB; at most 16 MiB)` : `文件太大（${mib} MiB，最多 16 MiB）`;
   }
   let depth = 0;
   let inString = false;

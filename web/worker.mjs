@@ -59,7 +59,8 @@ function countBytes(stream) {
 // - a stall: nothing arrived on any download for STALL_MS. The watchdog ticks every TICK_MS; a tick that
 //   comes late means the thread was busy (compiling, starting Python), which counts as progress;
 // - a broken body: a download that errors part way, or ends short of its size in build.json;
-// - an HTTP error on any file of the build (Pyodide turns a missing stdlib into "exit(1)").
+// - an HTTP error on any file of the build (Pyodide turns a missing stdlib into "exit(1)");
+// - a WebAssembly module that does not compile (Pyodide logs it and waits forever).
 // boot() races against `faulted`, which rejects with the first of these.
 const STALL_MS = 10_000;
 const TICK_MS = 250;
@@ -69,6 +70,7 @@ let rejectFault;
 const faulted = new Promise((_, reject) => { rejectFault = reject; });
 faulted.catch(() => {});
 let waitingFor = 'the engine files';
+const inflight = new Set();  // downloads not finished yet
 let lastActivity = performance.now();
 let lastTick = lastActivity;
 const activity = () => { lastActivity = performance.now(); };
@@ -85,9 +87,21 @@ const watchdog = setInterval(() => {
   lastTick = now;
   if (booted) clearInterval(watchdog);
   else if (now - lastActivity > STALL_MS) {
-    fail(`nothing arrived for ${STALL_MS / 1000} s while downloading ${waitingFor}: the connection stalled`);
+    const file = inflight.values().next().value || waitingFor;
+    fail(`nothing arrived for ${STALL_MS / 1000} s while loading ${file}: the connection stalled`);
   }
 }, TICK_MS);
+
+// Emscripten falls back from a failed streaming compile to a compile of the whole buffer; when that
+// fails too, Pyodide only logs it. Report it instead (the streaming failure alone is not final).
+for (const name of ['instantiate', 'compile']) {
+  const native = WebAssembly[name];
+  WebAssembly[name] = function (...args) {
+    const result = native.apply(this, args);
+    result.catch((err) => fail(`the engine's WebAssembly could not be compiled (${err && err.message || err})`));
+    return result;
+  };
+}
 
 const mb = (n) => (n / 1e6).toFixed(1);
 const fileName = (url) => (String(url).startsWith(BASE.href) ? String(url).slice(BASE.href.length) : String(url));
@@ -100,6 +114,7 @@ let expectedSizes = {};
 function watchBody(response, name, counted) {
   const expected = expectedSizes[name];
   let got = 0;
+  inflight.add(name);
   const reader = response.clone().body.getReader();
   (async () => {
     for (;;) {
@@ -111,10 +126,12 @@ function watchBody(response, name, counted) {
         return;
       }
       if (step.done) break;
+      waitingFor = name;
       got += step.value.byteLength;
       activity();
       if (counted) { progress.loaded += step.value.byteLength; report(); }
     }
+    inflight.delete(name);
     if (expected !== undefined && got !== expected) {
       fail(`${name} is incomplete: ${got} of ${expected} bytes arrived (a damaged file on the server?)`);
     }
