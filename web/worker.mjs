@@ -56,8 +56,9 @@ function countBytes(stream) {
 // ---------------------------------------------------------------- boot watchdog
 // Every way a download can fail must end the boot with an error the page shows with Retry: Pyodide
 // itself never settles when the wasm body is cut off, so nothing here waits on it alone. Three checks:
-// - a stall: nothing arrived on any download for STALL_MS. The watchdog ticks every TICK_MS; a tick that
-//   comes late means the thread was busy (compiling, starting Python), which counts as progress;
+// - a stall: nothing arrived for STALL_MS on a download that has not ended, or on all of them while the
+//   boot waits (for a module import, say). The watchdog ticks every TICK_MS; a tick that comes late means
+//   the thread was busy (compiling, starting Python), which counts as progress for every download;
 // - a broken body: a download that errors part way, or ends short of its size in build.json;
 // - an HTTP error on any file of the build (Pyodide turns a missing stdlib into "exit(1)");
 // - a WebAssembly module that does not compile (Pyodide logs it and waits forever).
@@ -70,7 +71,7 @@ let rejectFault;
 const faulted = new Promise((_, reject) => { rejectFault = reject; });
 faulted.catch(() => {});
 let waitingFor = 'the engine files';
-const inflight = new Set();  // downloads not finished yet
+const inflight = new Map();  // downloads not finished yet: name -> when their last bytes arrived
 let lastActivity = performance.now();
 let lastTick = lastActivity;
 const activity = () => { lastActivity = performance.now(); };
@@ -83,11 +84,18 @@ function fail(message) {
 
 const watchdog = setInterval(() => {
   const now = performance.now();
-  if (now - lastTick > 4 * TICK_MS) activity();
+  if (now - lastTick > 4 * TICK_MS) {
+    activity();
+    for (const name of inflight.keys()) inflight.set(name, now);
+  }
   lastTick = now;
-  if (booted) clearInterval(watchdog);
-  else if (now - lastActivity > STALL_MS) {
-    const file = inflight.values().next().value || waitingFor;
+  if (booted) {
+    clearInterval(watchdog);
+    return;
+  }
+  const stalled = [...inflight].find(([, t]) => now - t > STALL_MS);
+  if (stalled || now - lastActivity > STALL_MS) {
+    const file = stalled ? stalled[0] : waitingFor;
     fail(`nothing arrived for ${STALL_MS / 1000} s while loading ${file}: the connection stalled`);
   }
 }, TICK_MS);
@@ -114,7 +122,8 @@ let expectedSizes = {};
 function watchBody(response, name, counted) {
   const expected = expectedSizes[name];
   let got = 0;
-  inflight.add(name);
+  // from its headers on (a request still queued behind others has not stalled)
+  inflight.set(name, performance.now());
   const reader = response.clone().body.getReader();
   (async () => {
     for (;;) {
@@ -122,13 +131,14 @@ function watchBody(response, name, counted) {
       try {
         step = await reader.read();
       } catch (err) {
+        inflight.delete(name);
         fail(`the download of ${name} broke off at ${mb(got)} of ${mb(expected || 0)} MB (${err && err.message || err})`);
         return;
       }
       if (step.done) break;
-      waitingFor = name;
       got += step.value.byteLength;
       activity();
+      inflight.set(name, performance.now());
       if (counted) { progress.loaded += step.value.byteLength; report(); }
     }
     inflight.delete(name);
