@@ -142,7 +142,8 @@ class HzmjHand extends HzmjBase {
   async blame(lang, args, err) {
     if (err && err.fatal) return err;
     const msg = plainMessage(err);
-    if (msg.startsWith('--wildcard: ')) return new AttributeError(lang, 'wildcard', args.wildcard, msg.slice(12));
+    const wild = /^(?:--)?wildcard: /.exec(msg);
+    if (wild) return new AttributeError(lang, 'wildcard', args.wildcard, msg.slice(wild[0].length));
     const fails = async (a) => {
       try { await call('hand_widget', a); return null; } catch (e) { return plainMessage(e); }
     };
@@ -151,7 +152,8 @@ class HzmjHand extends HzmjBase {
       const alone = await fails({...args, melds: '', win_tile: null});
       if (alone && !countError(alone)) return new AttributeError(lang, 'tiles', args.tiles, alone);
       const withMelds = await fails({...args, win_tile: null});
-      if (withMelds) return new AttributeError(lang, countError(withMelds) ? 'tiles' : 'melds', countError(withMelds) ? args.tiles : args.melds, withMelds);
+      if (withMelds && countError(withMelds)) return new AttributeError(lang, 'tiles', args.tiles, withMelds);
+      if (withMelds) return new AttributeError(lang, 'melds', args.melds, withMelds);
     } else if (args.win_tile && !(await fails({...args, win_tile: null}))) {
       return new AttributeError(lang, 'win-tile', args.win_tile, msg);
     }
