@@ -151,7 +151,8 @@ class Game {
     const asked = seedParam === null ? {} : parseSeed(seedParam, getLang());
     const urlSeed = asked.seed ?? null;
     const notes = [];
-    if (store.settingsReset().length) notes.push(t('settings_reset', {keys: store.settingsReset().map((k) => t(`setting.${k}`)).join(', ')}));
+    const reset = store.settingsReset().map((k) => t(`setting.${k}`));
+    if (reset.length) notes.push(t('settings_reset', {keys: reset.join(', ')}));
     if (asked.problem) notes.push(t('seed_ignored', {why: asked.problem}));
     let saved = store.loadGame();
     const saveProblem = saved === null ? store.lastGameProblem() && t('save_damaged') : jsonProblem(saved, getLang());
