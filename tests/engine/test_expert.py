@@ -182,3 +182,25 @@ def test_expert_is_deterministic_and_gives_reasons() -> None:
             assert d.action in v.legal and d.reason_zh and d.reason_en
             assert "S0" not in d.reason_zh and "S1" not in d.reason_zh
             g.apply(d.action)
+
+
+class _Baseline(ExpertBot):
+    samples = 0
+    early_ready = False
+    shaping = False
+    fold = False
+
+
+def test_with_its_additions_off_the_expert_plays_as_strong() -> None:
+    checked = 0
+    for seed in range(8):
+        r = Round.deal(dealer=seed % 4, streak=1 + seed % 3, seed=400 + seed)
+        strong = [StrongBot(s) for s in range(4)]
+        while not r.is_over:
+            seat = r.deciding_seats()[0]
+            view = SeatView.of(r, seat)
+            a = strong[seat].decide(view).action
+            assert _Baseline(0).decide(view).action == a, (seed, len(r.actions))
+            checked += 1
+            r.apply(a)
+    assert checked > 300
