@@ -204,3 +204,16 @@ def test_with_its_additions_off_the_expert_plays_as_strong() -> None:
             checked += 1
             r.apply(a)
     assert checked > 300
+
+
+def test_expert_does_not_make_a_third_tan() -> None:
+    # L = 3, S1 has chowed the dealer S0 twice: a third chow makes S1 liable for 2T of S0's wins (倒承包).
+    hand = "4m5m 1p3p 7p9p 2s4s 6s8s E S W"
+    r = scenario({0: "3m 1m 9m N N C C F F 1s 9s 9p 5p 6p", 1: hand}, dealer=0, streak=3)
+    r.tan[1][0] = 2
+    r.apply(next(a for a in r.legal_actions(0) if a.type is ActionType.DISCARD and TILE_NAMES[a.tile] == "3m"))
+    view = SeatView.of(r, 1)
+    assert any(a.type is ActionType.CHOW for a in view.legal)
+    d = ExpertBot(0).decide(view)
+    assert d.action.type is ActionType.PASS
+    assert "承包" in d.reason_zh and "S0" not in d.reason_zh and "上家" in d.reason_zh
