@@ -4,6 +4,17 @@ One :class:`GameSession` holds the match against three bots. The page asks for t
 sends the human's chosen action, and asks the engine to play the bots one decision at a time (so it can
 animate them at a readable pace). Every answer is plain JSON; the page holds no rules.
 Stateless helpers (``analyze``, ``option_info``, ``fan_table``) serve the tutorial and the widgets too.
+
+Every argument of every method is checked against :data:`hzmj_core.schema.METHOD_ARGS` before the method
+runs, and the argument text is read within the limits of :mod:`hzmj_core.jsontext`; whatever is refused
+raises :class:`ApiError` and leaves the state as it was.
+
+Seeds are ``0 <= seed < 2^64``; anything else is refused, never wrapped. ``new_game`` takes the seed as a
+decimal string (``{"seed": "18446744073709551615"}``; a JSON integer is accepted for compatibility).
+``state()["match"]["seed_text"]`` gives it back as a decimal string: JavaScript should read that one, as
+``state()["match"]["seed"]`` (a JSON integer, like ``save()["seed"]`` and the logs' seeds) is exact in a
+JS number only below 2^53. Saves and logs reach the page as JSON text (``save_text``,
+``export_log_text``), so their integers are never rounded.
 """
 
 from __future__ import annotations
@@ -18,6 +29,7 @@ from .analysis import AnalysisError, analyze_hand
 from .bots import BOTS, LEVEL_NAMES, Bot, make_bot
 from .fan import fan_table
 from .hints import DEEP_LEVEL, SUGGEST_LEVEL, hints
+from .jsontext import JsonInputError, loads
 from .log import LogError, match_log, replay
 from .match import Match
 from .options import OPTION_INFO, Options, OptionsError
@@ -25,6 +37,7 @@ from .reasons import Reason
 from .review import Review, ReviewError
 from .rng import derive_seed
 from .round import IllegalActionError
+from .schema import SAVE, SchemaError, validate
 from .tiles import TILE_NAMES
 from .view import SeatView
 
@@ -73,6 +86,7 @@ class GameSession:
         deciding = r.deciding_seats()
         view["match"] = {
             "seed": self.seed,
+            "seed_text": str(self.seed),
             "level": self.level,
             "hand_number": len(m.history) + (0 if not m.over else -1) + 1,
             "points": list(m.points),
@@ -166,13 +180,14 @@ class GameSession:
     @staticmethod
     def restore(data: Any) -> GameSession:
         """Rebuild a session from :meth:`save` output by replaying its log."""
-        if not isinstance(data, dict) or data.get("version") != 1:
+        if not isinstance(data, dict) or type(data.get("version")) is not int or data.get("version") != 1:
             raise ApiError("the saved game is not in a format this version reads")
         try:
+            data = SAVE(data, "save")
             options = Options.from_json(data["options"])
-            s = GameSession(options, int(data["seed"]), str(data["level"]), int(data["human"]))
-        except (KeyError, TypeError, ValueError, OptionsError) as exc:
+        except (SchemaError, OptionsError) as exc:
             raise ApiError(f"the saved game is damaged: {exc}") from None
+        s = GameSession(options, data["seed"], data["level"], data["human"])
         log = data.get("log", {})
         hands = log.get("hands", []) if isinstance(log, dict) else []
         try:
@@ -213,7 +228,8 @@ class ReplayViewer:
     def frame(self, hand: int, step: int) -> dict[str, Any]:
         """The table after ``step`` actions of hand ``hand`` (0-based), with every hand shown."""
         if not 0 <= hand < len(self.rounds):
-            raise ApiError(f"hand {hand + 1} is not in this log")
+            raise ApiError(f"hand index {hand} is outside 0-{len(self.rounds) - 1}: this log has "
+                           f"{len(self.rounds)} hand(s)")
         src = self.rounds[hand]
         if not 0 <= step <= len(src.actions):
             raise ApiError(f"step {step} is outside 0-{len(src.actions)}")
@@ -240,36 +256,33 @@ def _need_session() -> GameSession:
 def _new_game(args: dict[str, Any]) -> dict[str, Any]:
     global _session
     try:
-        options = Options.from_json(args.get("options", {}))
+        options = Options.from_json(args["options"])
     except OptionsError as exc:
         raise ApiError(str(exc)) from None
-    seed = args.get("seed")
-    if seed is None:
-        raise ApiError("new_game needs a seed")
-    _session = GameSession(options, int(seed), str(args.get("level", DEFAULT_LEVEL)), int(args.get("human", 0)))
+    _session = GameSession(options, args["seed"], args["level"], args["human"])
     return _session.state()
 
 
 def _restore(args: dict[str, Any]) -> dict[str, Any]:
     global _session
-    data = args.get("save")
+    data = args["save"]
     if isinstance(data, str):  # the page keeps saves as JSON text, so no integer goes through a JS number
         try:
-            data = json.loads(data)
-        except json.JSONDecodeError as exc:
-            raise ApiError(f"the saved game is damaged: {exc.msg}") from None
+            data = loads(data)
+        except JsonInputError as exc:
+            raise ApiError(f"the saved game is damaged: {exc}") from None
     _session = GameSession.restore(data)
     return _session.state()
 
 
 def _replay_load(args: dict[str, Any]) -> dict[str, Any]:
     global _viewer
-    data = args.get("log")
+    data = args["log"]
     if isinstance(data, str):
         try:
-            data = json.loads(data)
-        except json.JSONDecodeError as exc:
-            raise ApiError(f"the file is not valid JSON: {exc.msg} at line {exc.lineno}") from None
+            data = loads(data)
+        except JsonInputError as exc:
+            raise ApiError(f"the file is {exc}" if str(exc).startswith("not valid") else str(exc)) from None
     _viewer = ReplayViewer(data)
     return _viewer.summary()
 
@@ -277,7 +290,7 @@ def _replay_load(args: dict[str, Any]) -> dict[str, Any]:
 def _replay_frame(args: dict[str, Any]) -> dict[str, Any]:
     if _viewer is None:
         raise ApiError("no replay loaded")
-    return _viewer.frame(int(args.get("hand", 0)), int(args.get("step", 0)))
+    return _viewer.frame(args["hand"], args["step"])
 
 
 _review: Review | None = None
@@ -295,11 +308,11 @@ def _review_start(args: dict[str, Any]) -> dict[str, Any]:
         seat = session.human if seat is None else seat
     elif isinstance(data, str):
         try:
-            data = json.loads(data)
-        except json.JSONDecodeError as exc:
-            raise ApiError(f"the file is not valid JSON: {exc.msg} at line {exc.lineno}") from None
+            data = loads(data)
+        except JsonInputError as exc:
+            raise ApiError(f"the file is {exc}" if str(exc).startswith("not valid") else str(exc)) from None
     try:
-        rv = Review(data, seat if seat is not None else 0, int(args.get("seed", 0)))
+        rv = Review(data, seat if seat is not None else 0, args["seed"])
     except (ReviewError, ValueError, TypeError) as exc:
         raise ApiError(str(exc)) from None
     _review = rv
@@ -310,10 +323,7 @@ def _review_step(args: dict[str, Any]) -> dict[str, Any]:
     """Review the next ``count`` decisions (default 4); the report comes with the last step."""
     if _review is None:
         raise ApiError("no review started")
-    count = args.get("count", 4)
-    if isinstance(count, bool) or not isinstance(count, int) or count < 1:
-        raise ApiError(f"count must be a positive integer, got {count!r}")
-    _review.step(count)
+    _review.step(args["count"])
     out: dict[str, Any] = {"total": _review.total, "done": _review.done, "finished": _review.finished}
     if _review.finished:
         out["report"] = _review.report()
@@ -334,7 +344,7 @@ METHODS: dict[str, Callable[[dict[str, Any]], Any]] = {
     "version": lambda _: __version__,
     "new_game": _new_game,
     "state": lambda _: _need_session().state(),
-    "act": lambda a: _need_session().act(a.get("action")),
+    "act": lambda a: _need_session().act(a["action"]),
     "bot_step": lambda _: _need_session().bot_step(),
     "next_hand": lambda _: _need_session().next_hand(),
     "save": lambda _: _need_session().save(),
@@ -345,19 +355,19 @@ METHODS: dict[str, Callable[[dict[str, Any]], Any]] = {
     "export_log": lambda _: match_log(_need_session().match),
     "replay_load": _replay_load,
     "replay_frame": _replay_frame,
-    "analyze": lambda a: analyze_hand(str(a.get("hand", "")), str(a.get("melds", "")), a.get("wildcard")),
+    "analyze": lambda a: analyze_hand(a["hand"], a["melds"] or "", a["wildcard"]),
     "option_info": _option_info,
     "fan_table": lambda _: fan_table(),
     "bot_levels": lambda _: list(BOTS),
     "bot_level_names": lambda _: [{"id": k, "zh": LEVEL_NAMES[k][0], "en": LEVEL_NAMES[k][1]} for k in BOTS],
     "review_start": _review_start,
     "review_step": _review_step,
-    "hint": lambda a: _need_session().hint(deep=bool(a.get("deep"))),
+    "hint": lambda a: _need_session().hint(deep=a["deep"]),
     "lessons": lambda _: tutorial.catalogue(),
-    "lesson": lambda a: tutorial.lesson(str(a.get("id", ""))),
-    "check_exercise": lambda a: tutorial.check(str(a.get("id", "")), a.get("answer")),
-    "hand_widget": lambda a: tutorial.hand_widget(str(a.get("tiles", "")), str(a.get("melds") or ""),
-                                                  a.get("wildcard") or None, a.get("win_tile") or None),
+    "lesson": lambda a: tutorial.lesson(a["id"]),
+    "check_exercise": lambda a: tutorial.check(a["id"], a["answer"]),
+    "hand_widget": lambda a: tutorial.hand_widget(a["tiles"], a["melds"] or "", a["wildcard"] or None,
+                                                  a["win_tile"] or None),
 }
 
 
@@ -367,19 +377,25 @@ def call(method: str, json_args: str = "{}") -> str:
     Raises :class:`ApiError` with a message for the user when the request is refused (unknown method,
     bad arguments, an illegal action); the engine state is then unchanged.
     """
-    fn = METHODS.get(method)
+    fn = METHODS.get(method) if isinstance(method, str) else None
     if fn is None:
         raise ApiError(f"unknown method {method!r}")
+    if not isinstance(json_args, str):
+        raise ApiError("arguments must be JSON text")
     try:
-        args = json.loads(json_args) if json_args else {}
-    except json.JSONDecodeError as exc:
-        raise ApiError(f"arguments are not valid JSON: {exc.msg}") from None
+        args = loads(json_args) if json_args else {}
+    except JsonInputError as exc:
+        raise ApiError(f"arguments: {exc}") from None
     if args is None:  # bridge.call(method) without arguments sends null
         args = {}
     if not isinstance(args, dict):
         raise ApiError("arguments must be a JSON object")
     try:
-        result = fn(args)
+        checked = validate(method, args)
+    except SchemaError as exc:
+        raise ApiError(str(exc)) from None
+    try:
+        result = fn(checked)
     except _INPUT_ERRORS as exc:  # the engine's own refusals of bad input, worded for the user already
         raise ApiError(str(exc)) from None
     return json.dumps(result, ensure_ascii=False)

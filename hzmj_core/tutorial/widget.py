@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..analysis import analyze_hand
+from ..analysis import AnalysisError, analyze_hand
 from ..fan import WinType, evaluate_win
-from ..tiles import Wildcards, parse_melds, parse_tile, parse_tokens
+from ..tiles import NotationError, Wildcards, parse_melds, parse_tile, parse_tokens
 from .base import names
 
 
@@ -17,16 +17,22 @@ def hand_widget(
 
     13 tiles (melds count 3): waits with unseen counts, 暴头/七客 state. 14 tiles: whether it is a win and,
     taking ``win_tile`` (default: the last tile written) as the self-drawn tile, its pattern and fan.
-    A bad hand raises :class:`~hzmj_core.analysis.AnalysisError`.
+    A bad hand or win-tile raises :class:`~hzmj_core.analysis.AnalysisError`.
     """
     info = analyze_hand(tiles, melds, wildcard)
     wc = Wildcards.fixed() if wildcard is None else Wildcards.flipped(parse_tile(wildcard))
+    try:
+        given_win = parse_tile(win_tile.rstrip("*")) if win_tile else None
+    except NotationError as exc:
+        raise AnalysisError(f"win-tile: {exc}") from None
     groups = [names([t.kind for t in parse_tokens(g)], wc) for g in tiles.split()]
     info["groups"] = groups
     info["meld_groups"] = [names(list(m.tiles), wc) for m in (parse_melds(melds, wc) if melds.strip() else [])]
     if info["tiles"] == 14 and info.get("win"):
         kinds = [t.kind for t in parse_tokens(tiles)]
-        win = parse_tile(win_tile.rstrip("*")) if win_tile else kinds[-1]
+        win = given_win if given_win is not None else kinds[-1]
+        if win not in kinds:
+            raise AnalysisError(f"win-tile {win_tile} is not one of the concealed tiles {tiles!r}")
         ev = evaluate_win(kinds, len(info["meld_groups"]), win, WinType.SELF_DRAW, wc)
         info["evaluation"] = None if ev is None else ev.to_json()
     return info

@@ -95,3 +95,100 @@ def test_deep_hint_is_the_experts_suggestion() -> None:
     assert deep["reason_zh"] and plain["reason_zh"]
     assert deep["action"]["text"] in [a["text"] for a in call("state")["legal_actions"]]
     assert "候选" in deep["reason_zh"] or deep["reason_zh"] != plain["reason_zh"]
+
+
+BAD_CALLS = [
+    ("new_game", {"seed": "abc"}, "not a whole number"),
+    ("new_game", {"seed": float("nan")}, "NaN"),
+    ("new_game", {"seed": float("inf")}, "Infinity"),
+    ("new_game", {"seed": []}, "'seed' must be a whole number"),
+    ("new_game", {"seed": True}, "'seed' must be a whole number"),
+    ("new_game", {"seed": 1.5}, "'seed' must be a whole number"),
+    ("new_game", {"seed": "-1"}, "outside 0 to"),
+    ("new_game", {"seed": str(2**64)}, "outside 0 to"),
+    ("new_game", {"seed": "1" * 309}, "309 characters"),
+    ("new_game", {}, "needs the argument 'seed'"),
+    ("new_game", {"seed": 1, "human": "abc"}, "'human' must be an integer"),
+    ("new_game", {"seed": 1, "human": float("nan")}, "NaN"),
+    ("new_game", {"seed": 1, "human": []}, "'human' must be an integer"),
+    ("new_game", {"seed": 1, "human": 4}, "'human' must be from 0 to 3"),
+    ("new_game", {"seed": 1, "level": "genius"}, "'level' must be one of"),
+    ("new_game", {"seed": 1, "options": []}, "'options' must be an object"),
+    ("new_game", {"seed": 1, "colour": "red"}, "unknown argument 'colour'"),
+    ("analyze", {"hand": "P 1m2m3m 4p5p6p 7s8s9s EE", "wildcard": True}, "'wildcard' must be text"),
+    ("analyze", {"hand": 5}, "'hand' must be text"),
+    ("hand_widget", {"tiles": "P 1m2m3m 4p5p6p 7s8s9s EEE", "wildcard": True}, "'wildcard' must be text"),
+    ("hand_widget", {"tiles": "1m1m1m 2m3m4m 4p5p6p 7s8s9s EE", "win_tile": "N"}, "not one of the concealed"),
+    ("hand_widget", {"tiles": "1m1m1m 2m3m4m 4p5p6p 7s8s9s EE", "win_tile": "9x"}, "win-tile: bad tile"),
+    ("replay_frame", {"step": "x"}, "'step' must be an integer"),
+    ("replay_frame", {"hand": -1}, "'hand' must be from 0"),
+    ("act", {"action": 5}, "'action' must be an action text or object"),
+    ("restore", {"save": 5}, "'save' must be the saved game's JSON text or object"),
+    ("lesson", {"id": None}, "'id' must be text"),
+    ("state", {"x": 1}, "unknown argument 'x' (it takes no arguments)"),
+    ("hint", {"deep": 1}, "'deep' must be true or false"),
+]
+
+
+@pytest.mark.parametrize("method, args, needle", BAD_CALLS, ids=[f"{m}-{i}" for i, (m, _, _) in enumerate(BAD_CALLS)])
+def test_bad_arguments_raise_only_api_error(method: str, args: dict[str, Any], needle: str) -> None:
+    call("new_game", seed=5)
+    before = webapi.call("save_text")
+    with pytest.raises(webapi.ApiError, match=needle.replace("(", r"\(").replace(")", r"\)")):
+        webapi.call(method, json.dumps(args))  # json.dumps writes NaN and Infinity as Python does
+    assert webapi.call("save_text") == before
+
+
+def test_every_method_has_an_argument_schema() -> None:
+    from hzmj_core.schema import METHOD_ARGS
+    assert set(METHOD_ARGS) == set(webapi.METHODS)
+
+
+def test_seed_is_a_decimal_string_end_to_end() -> None:
+    big = str(2**64 - 1)
+    st = call("new_game", seed=big)
+    assert st["match"]["seed_text"] == big and st["match"]["seed"] == 2**64 - 1
+    saved = webapi.call("save_text")  # JSON text: its integers never go through a JS number
+    assert json.loads(json.loads(saved))["seed"] == 2**64 - 1
+    assert call("restore", save=json.loads(saved))["match"]["seed_text"] == big
+    log = json.loads(json.loads(webapi.call("export_log_text")))
+    assert log["seed"] == 2**64 - 1
+    saved_as_text = json.loads(json.loads(saved))
+    saved_as_text["seed"] = big  # a save may hold the seed as a decimal string too
+    assert call("restore", save=json.dumps(saved_as_text))["match"]["seed_text"] == big
+    assert call("new_game", seed=7)["match"]["seed_text"] == "7"  # an int is still accepted
+    assert call("new_game", seed="7")["hand"] == call("new_game", seed=7)["hand"]
+
+
+def test_restore_refuses_non_string_actions_and_changes_nothing() -> None:
+    call("new_game", seed=11)
+    for _ in range(3):
+        call("bot_step") if not call("state")["human_to_act"] else None
+    saved = json.loads(json.loads(webapi.call("save_text")))
+    before = webapi.call("save_text")
+    for bad in (5, None, ["S0 discard 1m"], {"text": 1}):
+        damaged = json.loads(json.dumps(saved))
+        damaged["log"]["hands"][0]["actions"] = [bad]
+        with pytest.raises(webapi.ApiError, match=r"damaged: save\.log\.hands\[0\]\.actions\[0\] must be text"):
+            call("restore", save=json.dumps(damaged))
+        with pytest.raises(webapi.ApiError, match="damaged"):
+            call("restore", save=damaged)
+    assert webapi.call("save_text") == before
+
+
+def test_replay_frame_names_the_hand_index() -> None:
+    call("new_game", seed=11)
+    call("replay_load", log=json.loads(webapi.call("export_log_text")))
+    with pytest.raises(webapi.ApiError, match=r"hand index 3 is outside 0-0: this log has 1 hand"):
+        call("replay_frame", hand=3, step=0)
+
+
+@pytest.mark.parametrize("text, needle", [
+    ("[" * 100_000 + "]" * 100_000, "nested more than 64"),
+    ('{"seed": ' + "9" * 5000 + "}", "5000 digits"),
+], ids=["deep", "5000 digits"])
+def test_argument_text_within_limits(text: str, needle: str) -> None:
+    with pytest.raises(webapi.ApiError, match=needle):
+        webapi.call("new_game", text)
+    with pytest.raises(webapi.ApiError, match=needle):
+        webapi.call("restore", json.dumps({"save": text}))

@@ -1,0 +1,227 @@
+"""The arguments of every ``webapi`` method, checked in one place before the method runs.
+
+:data:`METHOD_ARGS` lists, for each method, the arguments it takes with their checks; :func:`validate`
+refuses an unknown argument, a missing required one, or a value of the wrong type or range with a
+:class:`SchemaError` naming the method, the argument and what was wrong. Types are exact (``true`` is not
+an integer, ``1.0`` is not an integer). A check may normalise a value (a seed given as a decimal string
+becomes an int). Deeper meaning (a legal action, known options, a lesson id) is the method's to check.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from .bots import BOTS
+from .jsontext import MAX_BYTES
+from .rng import SeedError, parse_seed
+
+Check = Callable[[Any, str], Any]
+"""A check: ``(value, where) -> value``, raising :class:`SchemaError` naming ``where``."""
+
+
+class SchemaError(ValueError):
+    """An argument that does not fit its method's schema; the message names the method and argument."""
+
+
+def _kind(value: Any) -> str:
+    names = {bool: "true/false", int: "an integer", float: "a number with a fraction", str: "text",
+             list: "a list", dict: "an object", type(None): "null"}
+    return names.get(type(value), type(value).__name__)
+
+
+def integer(lo: int, hi: int) -> Check:
+    """An int (not a bool, not a float) with ``lo <= value <= hi``."""
+    def check(value: Any, where: str) -> int:
+        if type(value) is not int:
+            raise SchemaError(f"{where} must be an integer from {lo} to {hi}, got {_kind(value)}")
+        if not lo <= value <= hi:
+            raise SchemaError(f"{where} must be from {lo} to {hi}, got {value}")
+        return value
+    return check
+
+
+def text(max_len: int) -> Check:
+    """A string of at most ``max_len`` characters."""
+    def check(value: Any, where: str) -> str:
+        if not isinstance(value, str):
+            raise SchemaError(f"{where} must be text, got {_kind(value)}")
+        if len(value) > max_len:
+            raise SchemaError(f"{where} is {len(value)} characters long; at most {max_len}")
+        return value
+    return check
+
+
+def boolean(value: Any, where: str) -> bool:
+    """``true`` or ``false`` (not 0 or 1)."""
+    if type(value) is not bool:
+        raise SchemaError(f"{where} must be true or false, got {_kind(value)}")
+    return value
+
+
+def optional(inner: Check) -> Check:
+    """``null`` (kept as ``None``) or a value passing ``inner``."""
+    def check(value: Any, where: str) -> Any:
+        return None if value is None else inner(value, where)
+    return check
+
+
+def choice(values: list[str]) -> Check:
+    """One of the given strings."""
+    def check(value: Any, where: str) -> str:
+        if not isinstance(value, str) or value not in values:
+            shown = repr(value) if isinstance(value, str) else _kind(value)
+            raise SchemaError(f"{where} must be one of {', '.join(values)}, got {shown}")
+        return value
+    return check
+
+
+def seed(value: Any, where: str) -> int:
+    """A seed, 0 <= seed < 2^64, as a decimal string (the page's form) or an int; returned as an int."""
+    if isinstance(value, bool) or not isinstance(value, (str, int)):
+        raise SchemaError(f"{where} must be a whole number written as text, got {_kind(value)}")
+    try:
+        return parse_seed(value)
+    except SeedError as exc:
+        raise SchemaError(f"{where}: {exc}") from None
+
+
+def obj(fields: Mapping[str, Check], required: tuple[str, ...] = (), extra: bool = True) -> Check:
+    """An object whose listed fields pass their checks (``extra``: other keys are allowed and kept)."""
+    def check(value: Any, where: str) -> dict[str, Any]:
+        if not isinstance(value, dict):
+            raise SchemaError(f"{where} must be an object, got {_kind(value)}")
+        for key in required:
+            if key not in value:
+                raise SchemaError(f"{where} lacks {key!r}")
+        if not extra:
+            unknown = sorted(set(value) - set(fields))
+            if unknown:
+                raise SchemaError(f"{where} has an unknown key {unknown[0]!r}")
+        out = dict(value)
+        for key, inner in fields.items():
+            if key in value:
+                out[key] = inner(value[key], f"{where}.{key}")
+        return out
+    return check
+
+
+def array(inner: Check, max_len: int) -> Check:
+    """A list of at most ``max_len`` items, each passing ``inner``."""
+    def check(value: Any, where: str) -> list[Any]:
+        if not isinstance(value, list):
+            raise SchemaError(f"{where} must be a list, got {_kind(value)}")
+        if len(value) > max_len:
+            raise SchemaError(f"{where} has {len(value)} items; at most {max_len}")
+        return [inner(item, f"{where}[{i}]") for i, item in enumerate(value)]
+    return check
+
+
+def text_or_object(max_len: int, inner: Check, what: str) -> Check:
+    """Text of at most ``max_len`` characters (JSON text, an action text) or an object passing ``inner``."""
+    def check(value: Any, where: str) -> Any:
+        if isinstance(value, str):
+            return text(max_len)(value, where)
+        if isinstance(value, dict):
+            return inner(value, where)
+        raise SchemaError(f"{where} must be {what}, got {_kind(value)}")
+    return check
+
+
+def exactly(wanted: int) -> Check:
+    """The integer ``wanted`` and nothing else (a format version)."""
+    def check(value: Any, where: str) -> int:
+        if type(value) is not int or value != wanted:
+            shown = repr(value) if isinstance(value, (int, float, str)) else _kind(value)
+            raise SchemaError(f"{where} is {shown}: this engine reads {wanted}")
+        return value
+    return check
+
+
+def anything(value: Any, where: str) -> Any:
+    """Any JSON value (its meaning is checked by the method)."""
+    return value
+
+
+@dataclass(frozen=True)
+class Arg:
+    """One argument: its check, and its default when left out (``required`` ones have none)."""
+
+    check: Check
+    default: Any = None
+    required: bool = False
+
+
+TILES = text(200)
+"""A tile string in notation (generous: 14 tiles and their melds take about 40 characters)."""
+ACTION_TEXT = text(100)
+"""An action in its text form, ``S1 discard 5m``."""
+LEVEL = choice(sorted(BOTS))
+
+SAVE = obj({
+    "version": exactly(1),
+    "options": obj({}),
+    "seed": seed,
+    "level": LEVEL,
+    "human": integer(0, 3),
+    "log": obj({"hands": array(obj({"actions": array(ACTION_TEXT, 10_000)}, required=("actions",)), 100_000)},
+               required=("hands",)),
+}, required=("version", "options", "seed", "level", "human", "log"))
+"""What :meth:`GameSession.save` writes; ``restore`` checks a save with it once the JSON text is read,
+then replays the log, which checks the rest."""
+
+METHOD_ARGS: dict[str, dict[str, Arg]] = {
+    "version": {},
+    "new_game": {"options": Arg(obj({}), {}), "seed": Arg(seed, required=True), "level": Arg(LEVEL, "basic"),
+                 "human": Arg(integer(0, 3), 0)},
+    "state": {},
+    "act": {"action": Arg(text_or_object(100, obj({}), "an action text or object"), required=True)},
+    "bot_step": {},
+    "next_hand": {},
+    "save": {},
+    "save_text": {},
+    "export_log_text": {},
+    "restore": {"save": Arg(text_or_object(MAX_BYTES, obj({}), "the saved game's JSON text or object"),
+                            required=True)},
+    "export_log": {},
+    "replay_load": {"log": Arg(text_or_object(MAX_BYTES, obj({}), "the log's JSON text or object"),
+                               required=True)},
+    "replay_frame": {"hand": Arg(integer(0, 1_000_000), 0), "step": Arg(integer(0, 1_000_000), 0)},
+    "analyze": {"hand": Arg(TILES, required=True), "melds": Arg(optional(TILES), ""),
+                "wildcard": Arg(optional(text(4)))},
+    "option_info": {},
+    "fan_table": {},
+    "bot_levels": {},
+    "bot_level_names": {},
+    "hint": {"deep": Arg(boolean, False)},
+    "review_start": {"log": Arg(optional(text_or_object(MAX_BYTES, obj({}), "the log's JSON text or object"))),
+                     "seat": Arg(optional(integer(0, 3))), "seed": Arg(seed, 0)},
+    "review_step": {"count": Arg(integer(1, 10_000), 4)},
+    "lessons": {},
+    "lesson": {"id": Arg(text(100), required=True)},
+    "check_exercise": {"id": Arg(text(100), required=True), "answer": Arg(anything)},
+    "hand_widget": {"tiles": Arg(TILES, required=True), "melds": Arg(optional(TILES), ""),
+                    "wildcard": Arg(optional(text(4))), "win_tile": Arg(optional(text(4)))},
+}
+"""Every webapi method and the arguments it takes."""
+
+
+def validate(method: str, args: dict[str, Any]) -> dict[str, Any]:
+    """The arguments of ``method`` checked and completed with defaults; raises :class:`SchemaError`."""
+    spec = METHOD_ARGS.get(method)
+    if spec is None:
+        raise SchemaError(f"{method} has no argument schema")
+    unknown = sorted(set(args) - set(spec))
+    if unknown:
+        takes = ", ".join(spec) or "no arguments"
+        raise SchemaError(f"{method}: unknown argument {unknown[0]!r} (it takes {takes})")
+    out: dict[str, Any] = {}
+    for name, arg in spec.items():
+        if name in args:
+            out[name] = arg.check(args[name], f"{method}: {name!r}")
+        elif arg.required:
+            raise SchemaError(f"{method} needs the argument {name!r}")
+        else:
+            out[name] = arg.default
+    return out
