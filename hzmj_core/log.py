@@ -218,9 +218,9 @@ def replay(data: Any) -> ReplayReport:
         r, ok = replay_hand(h, where)
         rounds.append(r)
         checked += int(ok)
-        if r.result is None:
+        if r.result is None or "result" not in h:  # in progress, or over but not yet booked by the match
             if i != len(hands) - 1:
-                raise LogError(f"{where}: an unfinished hand must be the last one")
+                raise LogError(f"{where}: a hand without a recorded result must be the last one")
             break
         m.round = r  # dealt from the same seed, dealer and streak (checked above), now played out
         m.finish_hand()

@@ -301,3 +301,16 @@ def test_match_hand_points_must_be_exact_integers() -> None:
 def test_load_refuses_deep_huge_and_nonstandard_json(text: str, needle: str) -> None:
     with pytest.raises(LogError, match=needle):
         load(text)
+
+
+def test_match_log_exported_after_a_hand_ends_but_before_it_is_booked() -> None:
+    m = bot_match(6, 1)
+    r = m.round
+    bots = [make_bot("basic", s) for s in range(4)]
+    while not r.is_over:
+        s = r.deciding_seats()[0]
+        r.apply(bots[s].choose(SeatView.of(r, s)))
+    log = roundtrip(match_log(m))  # the page exports from the settlement dialog, before next_hand
+    assert "result" not in log["hands"][-1]
+    rep = replay(log)
+    assert len(rep.rounds) == 2 and rep.checked_results == 1
