@@ -4,6 +4,11 @@ A *hand log* holds the format version, the options, the seed or the explicit wal
 before the hand, every action in order and (optionally) the recorded result. A hand log without a result
 is a *scenario*: replaying it stops after its last action and reports the state and the legal actions.
 A *match log* holds the options, the match seed and the hand logs of every hand.
+
+:func:`replay` is the one way a game is rebuilt from a log: a match log is played hand by hand through a
+real :class:`~hzmj_core.match.Match` (its dealer, streak and points are the match's own, checked against
+what the log recorded), and :func:`match_from_log` hands that match on (a saved game resumes from it, the
+replay viewer shows its hands).
 """
 
 from __future__ import annotations
@@ -71,8 +76,11 @@ class ReplayReport:
 
     kind: str
     rounds: list[Round]
+    """Every hand as replayed (``Round.replayed(step)`` gives any earlier point of one)."""
     checked_results: int
     scenario: bool
+    match: Match | None = None
+    """For a match log: the match rebuilt at the log's end, ready to go on."""
 
     @property
     def last(self) -> Round:
@@ -218,11 +226,11 @@ def replay(data: Any) -> ReplayReport:
         r, ok = replay_hand(h, where)
         rounds.append(r)
         checked += int(ok)
-        if r.result is None or "result" not in h:  # in progress, or over but not yet booked by the match
+        m.round = r  # dealt from the same seed, dealer and streak (checked above), now played
+        if r.result is None or h.get("result") is None:  # in progress, or over but not yet booked by the match
             if i != len(hands) - 1:
                 raise LogError(f"{where}: a hand without a recorded result must be the last one")
             break
-        m.round = r  # dealt from the same seed, dealer and streak (checked above), now played out
         m.finish_hand()
     if not rounds:
         raise LogError("log: a match log needs at least one hand")
@@ -230,7 +238,18 @@ def replay(data: Any) -> ReplayReport:
         want_summary = json.loads(json.dumps(m.summary()))
         if not same(d["summary"], want_summary):
             raise LogError(f"log: 'summary' differs from the replayed game's: {want_summary!r}")
-    return ReplayReport("match", rounds, checked, scenario=rounds[-1].result is None)
+    return ReplayReport("match", rounds, checked, scenario=rounds[-1].result is None, match=m)
+
+
+def match_from_log(data: Any) -> Match:
+    """The match a match log records, replayed and checked by :func:`replay` and left where the log ends.
+
+    Raises :class:`LogError` naming the first problem (also for a hand log, which holds no match).
+    """
+    report = replay(data)
+    if report.match is None:
+        raise LogError(f"log: expected kind 'match', got {report.kind!r}")
+    return report.match
 
 
 def load(text: str) -> Any:

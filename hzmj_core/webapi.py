@@ -30,7 +30,7 @@ from .bots import BOTS, LEVEL_NAMES, Bot, make_bot
 from .fan import fan_table
 from .hints import DEEP_LEVEL, SUGGEST_LEVEL, hints
 from .jsontext import JsonInputError, loads
-from .log import LogError, match_log, replay
+from .log import LogError, match_from_log, match_log, replay
 from .match import Match
 from .options import OPTION_INFO, Options, OptionsError
 from .reasons import Reason
@@ -88,7 +88,7 @@ class GameSession:
             "seed": self.seed,
             "seed_text": str(self.seed),
             "level": self.level,
-            "hand_number": len(m.history) + (0 if not m.over else -1) + 1,
+            "hand_number": m.hand_number + 1,
             "points": list(m.points),
             "over": m.over,
             "standings": m.standings(),
@@ -188,19 +188,13 @@ class GameSession:
         except (SchemaError, OptionsError) as exc:
             raise ApiError(f"the saved game is damaged: {exc}") from None
         s = GameSession(options, data["seed"], data["level"], data["human"])
-        log = data.get("log", {})
-        hands = log.get("hands", []) if isinstance(log, dict) else []
         try:
-            for i, h in enumerate(hands):
-                r = s.match.round
-                for text in h.get("actions", []):
-                    r.apply(Action.parse(text))
-                if i < len(hands) - 1 or "result" in h:
-                    if not r.is_over:
-                        raise ApiError(f"the saved game is damaged: hand {i + 1} did not end")
-                    s.match.finish_hand()
-        except (ActionError, IllegalActionError, RuntimeError) as exc:
+            match = match_from_log(data.get("log"))
+        except LogError as exc:
             raise ApiError(f"the saved game is damaged: {exc}") from None
+        if match.options != options or match.seed != s.seed:
+            raise ApiError("the saved game is damaged: its log records another game (options or seed differ)")
+        s.match = match
         return s
 
 
@@ -235,6 +229,8 @@ class ReplayViewer:
             raise ApiError(f"step {step} is outside 0-{len(src.actions)}")
         r = src.replayed(step)
         view = SeatView.of(r, 0).to_json()
+        # Nobody decides in a replay: the same keys as a game state, so the page draws frames as they come.
+        view.update(human=0, human_to_act=False, bots_to_act=[], deciding=[], hand_over=r.is_over)
         view["all_hands"] = [[TILE_NAMES[t] for t in sorted(h)] for h in r.hands]
         view["replay"] = {"hand": hand, "step": step, "steps": len(src.actions),
                           "last_action": None if step == 0 else str(src.actions[step - 1])}

@@ -775,10 +775,6 @@ class Game {
   async showFrame() {
     const r = this.replay;
     const state = await this.call('replay_frame', {hand: r.hand, step: r.step});
-    state.human_to_act = false;
-    state.bots_to_act = [];
-    state.hand_over = !!state.result;
-    state.deciding = [];
     this.ui.announcements = [];
     this.motion.clear();
     this.setView(state);

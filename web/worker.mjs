@@ -8,8 +8,8 @@
 //                   {type: 'boot-error', error}                   boot failed (the page offers Retry)
 //                   {id, result} | {id, error, reason?, traceback?} answer to a request (reason: the
 //                                                                  engine's {code, params} for an illegal action)
-// Methods: `version` is answered here; every other method goes to
-// `hzmj_core.webapi.call(method, json_args) -> json` when that module exists.
+// Methods: every method (`version` too) goes to `hzmj_core.webapi.call(method, json_args) -> json`
+// when that module exists.
 //
 // Pyodide has no download-progress hook, so the big files are counted here: the wheel is streamed
 // by this worker, and Pyodide's own fetches of the runtime (wasm, stdlib, lock file) go through a
@@ -199,19 +199,15 @@ import importlib, json, traceback
 
 def _hzmj_dispatch(method, json_args):
     try:
-        if method == "version":
-            import hzmj_core
-            result = json.dumps(hzmj_core.__version__)
-        else:
-            try:
-                webapi = importlib.import_module("hzmj_core.webapi")
-            except ModuleNotFoundError as e:
-                if e.name != "hzmj_core.webapi":
-                    raise
-                raise LookupError(f"unknown method {method!r} (hzmj_core.webapi is not available)") from None
-            result = webapi.call(method, json_args)
-            if not isinstance(result, str):
-                result = json.dumps(result)
+        try:
+            webapi = importlib.import_module("hzmj_core.webapi")
+        except ModuleNotFoundError as e:
+            if e.name != "hzmj_core.webapi":
+                raise
+            raise LookupError(f"unknown method {method!r} (hzmj_core.webapi is not available)") from None
+        result = webapi.call(method, json_args)
+        if not isinstance(result, str):
+            result = json.dumps(result)
         return '{"ok":true,"result":' + result + '}'
     except BaseException as e:
         reason = getattr(e, "reason", None)

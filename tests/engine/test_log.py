@@ -10,7 +10,7 @@ import pytest
 from helpers import act, opts, scenario
 
 from hzmj_core.bots import make_bot
-from hzmj_core.log import FORMAT, VERSION, LogError, hand_log, load, match_log, replay
+from hzmj_core.log import FORMAT, VERSION, LogError, hand_log, load, match_from_log, match_log, replay
 from hzmj_core.match import Match
 from hzmj_core.options import Options
 from hzmj_core.round import Round
@@ -314,3 +314,19 @@ def test_match_log_exported_after_a_hand_ends_but_before_it_is_booked() -> None:
     assert "result" not in log["hands"][-1]
     rep = replay(log)
     assert len(rep.rounds) == 2 and rep.checked_results == 1
+
+
+def test_match_from_log_rebuilds_the_match_where_the_log_ends() -> None:
+    m = bot_match(7, 3)
+    r = m.round
+    bots = [make_bot("basic", s) for s in range(4)]
+    for _ in range(9):  # part of the hand in progress: the log ends in a scenario
+        s = r.deciding_seats()[0]
+        r.apply(bots[s].choose(SeatView.of(r, s)))
+    got = match_from_log(roundtrip(match_log(m)))
+    assert match_log(got) == match_log(m)
+    assert (got.points, got.dealer, got.streak, got.hand_number, got.over) == (
+        m.points, m.dealer, m.streak, m.hand_number, m.over)
+    assert got.round.to_json() == m.round.to_json()
+    with pytest.raises(LogError, match="expected kind 'match'"):
+        match_from_log(roundtrip(hand_log(m.round)))

@@ -192,3 +192,30 @@ def test_argument_text_within_limits(text: str, needle: str) -> None:
         webapi.call("new_game", text)
     with pytest.raises(webapi.ApiError, match=needle):
         webapi.call("restore", json.dumps({"save": text}))
+
+
+def test_a_log_exported_before_the_next_hand_replays_with_full_frames() -> None:
+    call("new_game", seed=11, level="normal")
+    st, _ = play_hand()
+    assert st["hand_over"] and st["match"]["hand_number"] == 1
+    summary = call("replay_load", log=call("export_log_text"))  # the hand is over but not booked yet
+    steps = summary["hands"][0]["actions"]
+    assert len(summary["hands"]) == 1 and steps > 0
+    first, last = call("replay_frame", hand=0, step=0), call("replay_frame", hand=0, step=steps)
+    for frame in (first, last):
+        # the same keys as a game state, so the page draws a frame as it comes
+        assert frame["human_to_act"] is False and frame["bots_to_act"] == [] and frame["deciding"] == []
+        assert frame["hand_over"] is (frame["result"] is not None)
+    assert last["hand_over"] and last["result"] == st["result"] and not first["hand_over"]
+
+
+def test_restore_refuses_a_log_of_another_game() -> None:
+    call("new_game", seed=5, level="basic")
+    saved = call("save")
+    saved["seed"] = 6
+    with pytest.raises(webapi.ApiError, match="damaged"):
+        call("restore", save=saved)
+    saved["seed"] = 5
+    saved["log"]["hands"][0]["points"][0] += 1  # well-formed, but not what the match gives
+    with pytest.raises(webapi.ApiError, match="damaged: hands\\[0\\]: 'points' is"):
+        call("restore", save=saved)
