@@ -629,13 +629,7 @@ class Round:
                 return Reason("already_declared", {"seat": seat, "action": self.declarations[seat].type.value})
             if self.claim_banned(seat):
                 return Reason("freeze_no_claim")
-            if self.phase is Phase.CLAIM and t in _CLAIMS and self.claim_tile is not None:
-                assert self.claim_from is not None
-                why = self.why_no_claim(seat, t, self.claim_tile, self.claim_from)
-                if why is not None:
-                    return why
-            return Reason("no_claim", {"seat": seat})
-        if self.phase is Phase.ACT:
+        elif self.phase is Phase.ACT:
             if t is ActionType.DISCARD:
                 tile = action.tile
                 if tile not in self.hands[seat]:
@@ -652,12 +646,12 @@ class Round:
                 if t is ActionType.ADDED_KONG and fo is not None and not (
                         fo == seat and self.options.zhuada_subject == "others"):
                     return Reason("freeze_added_kong")
-        elif self.phase is Phase.CLAIM and t in _CLAIMS and self.claim_tile is not None:
+        if self.phase is Phase.CLAIM and t in _CLAIMS and self.claim_tile is not None:
             assert self.claim_from is not None
             why = self.why_no_claim(seat, t, self.claim_tile, self.claim_from)
             if why is not None:
                 return why
-        return Reason("not_offered", {"action": t.value})
+        return Reason("no_claim", {"seat": seat}) if seat not in legal else Reason("not_offered", {"action": t.value})
 
     def candidate_actions(self, seat: int) -> list[Action]:
         """What the seat's tiles allow it to try now, legal or not (explanations ask :meth:`explain_illegal`).
