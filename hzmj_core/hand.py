@@ -156,11 +156,10 @@ def is_standard_win(counts: Sequence[int], w: int) -> bool:
     # and pongs), and most hands that are not wins hold more of them than wildcards: reject those first.
     h = counts[27:34]
     if w == 0:
+        # Without wildcards the test below passes only if every tile is in a set or the pair: 3n+2 tiles.
         if 1 in h or 4 in h:
             return False
-    elif h.count(1) + h.count(4) > w:
-        return False
-    if (sum(counts) + w) % 3 != 2:
+    elif h.count(1) + h.count(4) > w or (sum(counts) + w) % 3 != 2:
         return False
     b = bytes(counts)
     # Groups are added one at a time with early exits: a group needs at least min(need0, need1)
