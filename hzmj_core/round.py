@@ -442,36 +442,44 @@ class Round:
             return {}
         kind = self._phys[face]  # the one physical kind showing this face (-1 if only wildcards can)
         o = self.options
+        wim = o.wildcard_in_melds
         fo = self.freeze_owner
         wins_live = self.discard_wins_live()
         d_is_dealer = d == self.dealer
+        suited = face < 27
+        hands, counted, kept = self.hands, self._counted, self._counts
         out: dict[int, list[Action]] = {}
         for i in (1, 2, 3):
             q = (d + i) % 4
             if fo is not None and (q != fo or o.zhuada_subject == "discarder"):
                 continue  # the 抓打 freeze forbids every claim
-            acts: list[Action] = []
             # A discard win is only between the dealer and a non-dealer (RULES §9), and not after 漏胡.
-            if (wins_live and (q == self.dealer) != d_is_dealer and face not in self.passed_win[q]
-                    and self._win_with(q, x, WinType.DISCARD) is not None):
-                acts.append(_action(q, ActionType.WIN))
-            if not final:
-                counts = self._counts[q] if self._counted[q] is self.hands[q] else self._face_counts(q)[0]
-                n = counts[face]  # natural tiles of the face: all of the one kind
-                if n >= 2 or (o.wildcard_in_melds and n):
-                    nat = [kind] * n
-                    wild = [t for t in self.hands[q] if ftab[t] < 0] if o.wildcard_in_melds else []
-                    if not o.pong_counts_as_tan or self.tan_room(q, d):
-                        if face not in self.passed_pong[q]:
-                            if n >= 2:
-                                acts.append(_action(q, ActionType.PONG, (kind, kind)))
-                            if wild:
-                                acts.append(_action(q, ActionType.PONG, tuple(sorted((nat[0], wild[0])))))
-                        if n >= 3:
-                            acts.append(_action(q, ActionType.EXPOSED_KONG, (kind, kind, kind)))
-                if (i == 1 and face < 27 and (o.wildcard_in_melds or _run_possible(counts, face))
-                        and (self.tan[q][d] < 2 or self.tan_room(q, d))):
-                    acts.extend(self._chow_options(q, x, face))
+            win = (wins_live and (q == self.dealer) != d_is_dealer and face not in self.passed_win[q]
+                   and self._win_with(q, x, WinType.DISCARD) is not None)
+            if final:
+                if win:
+                    out[q] = [_action(q, ActionType.WIN), _action(q, ActionType.PASS)]
+                continue
+            counts = kept[q] if counted[q] is hands[q] else self._face_counts(q)[0]
+            n = counts[face]  # natural tiles of the face: all of the one kind
+            meld = n >= 2 or (wim and n > 0)
+            run = i == 1 and suited and (wim or _run_possible(counts, face))
+            if not (win or meld or run):
+                continue
+            acts: list[Action] = [_action(q, ActionType.WIN)] if win else []
+            if meld:
+                nat = [kind] * n
+                wild = [t for t in hands[q] if ftab[t] < 0] if wim else []
+                if not o.pong_counts_as_tan or self.tan_room(q, d):
+                    if face not in self.passed_pong[q]:
+                        if n >= 2:
+                            acts.append(_action(q, ActionType.PONG, (kind, kind)))
+                        if wild:
+                            acts.append(_action(q, ActionType.PONG, tuple(sorted((nat[0], wild[0])))))
+                    if n >= 3:
+                        acts.append(_action(q, ActionType.EXPOSED_KONG, (kind, kind, kind)))
+            if run and (self.tan[q][d] < 2 or self.tan_room(q, d)):
+                acts.extend(self._chow_options(q, x, face))
             if acts:
                 acts.append(_action(q, ActionType.PASS))
                 out[q] = acts
