@@ -103,6 +103,7 @@ class ExpertBot(StrongBot):
     name = "expert"
     samples = SAMPLES
     work_budget = WORK_BUDGET
+    margin = MARGIN
     early_ready = True
     """Assume the others ready earlier than strong does (danger of discards at 3老)."""
     shaping = True
@@ -408,7 +409,7 @@ class ExpertBot(StrongBot):
         self.last_values = dict(scored)
         choice = max(cands, key=lambda a: (scored[a], a is top))
         prior = good_kongs[0] if good_kongs else top
-        if choice is not prior and scored[choice] - scored[prior] < MARGIN:
+        if choice is not prior and scored[choice] - scored[prior] < self.margin:
             choice = prior
         value = scored[choice]
         if choice.type in KONG_TYPES:
@@ -478,7 +479,7 @@ class ExpertBot(StrongBot):
         scored = dict(zip(cands, values, strict=True))
         self.last_values = dict(scored)
         choice = max(cands, key=lambda a: (scored[a], a is prior))
-        if choice is not prior and scored[choice] - scored[prior] < MARGIN:
+        if choice is not prior and scored[choice] - scored[prior] < self.margin:
             choice = prior
         if choice is pass_action:
             return Decision(choice, f"过：不要{zh_t}期望更高（{scored[choice]:+.1f} 分，{n} 次推演）",
