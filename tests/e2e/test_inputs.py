@@ -199,3 +199,13 @@ def test_widget_attributes_are_named_clamped_and_explained(page: Any, site: Any)
         words = text(wid)
         assert words.startswith(f"The attribute {attr}="), words
         assert "could not start" not in words and "Error" not in words, words
+
+
+def test_the_tutorial_starts_a_new_engine_after_the_worker_died(page: Any, site: Any, js_errors: list[str]) -> None:
+    page.goto(site.url + "tutorial.html")
+    page.wait_for_selector("html[data-state=ready]", timeout=BOOT_MS)
+    page.evaluate("""async () => (await window.hzmjTutorial.engine()).worker
+        .dispatchEvent(new ErrorEvent('error', {message: 'test crash'}))""")
+    assert page.evaluate("window.hzmjTutorial.call('lessons').then(() => 'answered', (e) => e.fatal)") is True
+    assert page.evaluate("window.hzmjTutorial.call('lessons').then((l) => l.length)") >= 10
+    js_errors[:] = [e for e in js_errors if "test crash" not in e]

@@ -8,6 +8,7 @@ import {Bridge} from '../bridge.mjs';
 
 const WORKER_URL = new URL('../worker.mjs', import.meta.url);
 let started = null;
+let current = null;  // the Bridge `started` resolved to
 let last = {phase: 'download', fraction: 0};
 const listeners = new Set();
 
@@ -28,14 +29,19 @@ export function engine(onProgress) {
       last = p;
       for (const fn of listeners) { try { fn(p); } catch (e) { console.error(e); } }
     });
-    started.catch(() => { started = null; });  // a later widget may retry
+    started.then((b) => { current = b; }, () => { started = null; });  // a later widget may retry
   }
   const done = () => { if (onProgress) listeners.delete(onProgress); };
   return started.then((b) => { done(); return b; }, (e) => { done(); throw e; });
 }
 
-/** Call an engine method through the shared worker. */
+/** Call an engine method through the shared worker. After the worker died, the next call starts a new one. */
 export async function call(method, args = {}) {
   const bridge = await engine();
-  return bridge.call(method, args ?? {});
+  try {
+    return await bridge.call(method, args ?? {});
+  } catch (err) {
+    if (err.fatal && bridge === current) { started = null; current = null; }
+    throw err;
+  }
 }

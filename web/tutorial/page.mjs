@@ -22,7 +22,7 @@ const UI = {
     solved: 'the exercises solved', last: 'the last lesson open'},
 };
 const ui = (k, v = {}) => UI[lang][k].replace(/\{(\w)\}/g, (_, x) => v[x]);
-window.hzmjTutorial = {ready: false, call};
+window.hzmjTutorial = {ready: false, call, engine};
 
 function currentId() {
   const h = decodeURIComponent(location.hash.slice(1));
