@@ -216,20 +216,28 @@ def _hzmj_dispatch(method, json_args):
                            "traceback": traceback.format_exc()})
 `;
 
-// Imported before a snapshot is taken, so that a restored instance has them already (a broken webapi
-// is left for _hzmj_dispatch to report when it is called, as without a snapshot).
+// Run before a snapshot is taken, so that a restored instance has them already: the webapi import (a
+// broken webapi is left for _hzmj_dispatch to report when it is called, as without a snapshot), and a
+// throw-away game's first view, which fills the lazily built tables and caches a first new_game needs.
 const PRELOAD_PY = `
 import hzmj_core
 try:
     import hzmj_core.webapi
+    from hzmj_core.options import Options as _Options
+    for _seed in (101, 202, 303):
+        hzmj_core.webapi.GameSession(_Options(), _seed).state()
+    del _seed, _Options
 except Exception:
     pass
 `;
-// Run right after a restore: the snapshot froze the state of every PRNG seeded at import time.
+// Run right after a restore: the snapshot froze the state of every PRNG seeded at import time, and the
+// game the first visit was playing when the snapshot was taken.
 const RESTORED_PY = `
 import sys
 if "random" in sys.modules:
     sys.modules["random"].seed()
+if "hzmj_core.webapi" in sys.modules:
+    sys.modules["hzmj_core.webapi"]._session = None
 import hzmj_core
 hzmj_core.__version__
 `;
@@ -270,13 +278,29 @@ let pyodide = null;
 let dispatch = null;
 let snapshotWanted = false;
 
-// Right after 'ready' is posted, synchronously, so before the worker handles any request: imports
-// hzmj_core.webapi (which the page's first request would import anyway) and copies the memory.
+// Taken once the first table is served (the reply to the first new_game or restore), so that neither the
+// copy nor the warm-up delays it; a page that starts no game (the tutorial) gets it a few seconds after
+// 'ready'. Runs synchronously between two requests.
+const SNAPSHOT_AFTER = new Set(['new_game', 'restore']);
+const SNAPSHOT_IDLE_MS = 4000;
+let snapshotBuild = null;
+
+function snapshotSoon(delay) {
+  if (!snapshotWanted) return;
+  const build = snapshotBuild;
+  setTimeout(() => {
+    if (!snapshotWanted) return;
+    snapshotWanted = false;
+    takeSnapshot(build);
+  }, delay);
+}
+
 function takeSnapshot(build) {
+  const start = performance.now();
   try {
     pyodide.runPython(PRELOAD_PY);
     const bytes = pyodide.makeMemorySnapshot();
-    timings.snapshot_ms = Math.round(performance.now() - t0) - timings.engine_ready;
+    timings.snapshot_ms = Math.round(performance.now() - start);
     return writeSnapshot(build, bytes);
   } catch (err) {
     console.warn('hzmj: no Pyodide memory snapshot:', err && err.message || err);
@@ -400,7 +424,8 @@ booting.then(
     booted = true;
     if (snapshotWanted) timings.snapshot = 'making'; // right after this message (see takeSnapshot)
     self.postMessage({type: 'ready', ...info, timings});
-    if (snapshotWanted) takeSnapshot(info.build);
+    snapshotBuild = info.build;
+    snapshotSoon(SNAPSHOT_IDLE_MS);
   },
   (err) => {
     clearInterval(watchdog);
@@ -428,6 +453,7 @@ self.onmessage = async (event) => {
   try {
     const reply = call(method, args);
     if (reply.ok) self.postMessage({id, result: reply.result});
+    if (reply.ok && SNAPSHOT_AFTER.has(method)) snapshotSoon(0);
     else self.postMessage({id, error: reply.error, reason: reply.reason, traceback: reply.traceback});
   } catch (err) {
     // Python errors come back as replies; an exception here means the runtime itself failed.
