@@ -74,7 +74,7 @@ export function computeLayout(W, H, state) {
   const maxConcealed = 14 - 3 * melds.length;
   const gapDrawn = 0.45;
   const meldUnits = melds.length ? meldsWidth(melds, human, 1) * 0.82 + 0.5 : 0;
-  const hwMax = Math.min(72, W > H ? Math.max(H * 0.12, Math.min(48, H * 0.16)) : H * 0.1);
+  const hwMax = Math.min(72, W > H ? Math.max(H * 0.12, Math.min(44, H * 0.14)) : H * 0.1);
   const twoRows = H > W * 1.3 && (W - 2 * m) / (maxConcealed + gapDrawn) < 40 && maxConcealed > 5;
   const perRow = twoRows ? Math.ceil((maxConcealed - 1) / 2) : maxConcealed - 1;   // excluding the drawn tile
   let hw = (W - 2 * m) / (perRow + 1 + gapDrawn + (twoRows ? 0 : meldUnits));
@@ -94,7 +94,9 @@ export function computeLayout(W, H, state) {
   const rowPitch = hh + depthOf(hw) + raise + Math.round(hw * 0.12);
   const handY = H - m - depthOf(hw) - hh;
   const firstY = twoRows ? handY - rowPitch : handY;
-  const zoneTop = firstY - raise - label - meldRowH;
+  // the 摸 label above the drawn tile (far right) may reach into the table's bottom margin: the rivers are
+  // in the middle
+  const zoneTop = firstY - raise - Math.round(label * 0.25) - meldRowH;
   L.handZone = {y: zoneTop, h: H - zoneTop};
 
   const myMeldW = meldsWidth(melds, human, mw);
