@@ -61,6 +61,7 @@ export function renderExercise(ex, ctx, index = 0) {
   const standIn = ex.wildcard && ex.wildcard.mode === 'flipped' ? ex.wildcard.indicator : null;
   // Seats as the learner says them (你/下家/对家/上家), named by the engine from the exercise's viewer.
   const who = (s) => (ex.seat_names ? ex.seat_names[lang === 'en' ? 'en' : 'zh'][s] : `${tr(lang, 'seat')} ${s + 1}`);
+  const discarded = (s) => `${who(s)} ${tr(lang, s === ex.viewer ? 'you_discarded' : 'discarded')}`;
   const context = (...items) => el('p', {class: 'context'}, items.filter(Boolean).join(' · '));
 
   switch (ex.kind) {
@@ -128,7 +129,7 @@ export function renderExercise(ex, ctx, index = 0) {
       const facts = [`${tr(lang, 'dealer')} ${who(v.dealer)}`, tr(lang, 'streak', {n: v.streak}),
         tr(lang, 'wall', {n: v.wall_remaining})];
       if (v.freeze && v.freeze.owner !== null) facts.push(tr(lang, 'freeze', {who: who(v.freeze.owner)}));
-      if (v.last_discard) facts.push(`${who(v.last_discard.seat)} ${tr(lang, 'discarded')} ${v.last_discard.tile}${v.last_discard.wild ? '*' : ''}`);
+      if (v.last_discard) facts.push(`${discarded(v.last_discard.seat)} ${v.last_discard.tile}${v.last_discard.wild ? '*' : ''}`);
       body.append(context(...facts));
       body.append(melds(v.players[ex.seat].melds, lang, 28) || '');
       const discard = new Map(ex.candidates.filter((c) => c.type === 'discard')
@@ -166,7 +167,7 @@ export function renderExercise(ex, ctx, index = 0) {
     case 'claimants': {
       body.append(context(`${tr(lang, 'dealer')} ${who(ex.dealer)}`, tr(lang, 'streak', {n: ex.streak}),
         tr(lang, 'wall', {n: ex.wall_remaining})));
-      body.append(el('p', {class: 'claim-tile'}, `${who(ex.discarder)} ${tr(lang, 'discarded')} `, tile(ex.tile, lang, {size: 40, highlight: 'last'})));
+      body.append(el('p', {class: 'claim-tile'}, `${discarded(ex.discarder)} `, tile(ex.tile, lang, {size: 40, highlight: 'last'})));
       const picked = new Set();
       const table = el('div', {class: 'seats'});
       for (let s = 0; s < 4; s++) {
