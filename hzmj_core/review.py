@@ -32,14 +32,17 @@ class ReviewError(ValueError):
     """Bad review input (not a log, a seat outside 0-3); the message names the problem."""
 
 
-def action_words(action: Action, claim_tile: int | None) -> tuple[str, str]:
-    """An action in words for players: ("打五筒", "discard 5 Dots"), ("碰东", "pong the East wind")."""
+def action_words(action: Action, claim_tile: int | None, wild_kind: int | None = None) -> tuple[str, str]:
+    """An action in words for players: ("打五筒", "discard 5 Dots"), ("碰东", "pong the East wind"); a discarded
+    tile of ``wild_kind`` is named as the 财神 it is."""
     t = action.type
     if t is ActionType.WIN:
         return "胡", "win"
     if t is ActionType.PASS:
         return "过", "pass"
     if t is ActionType.DISCARD:
+        if action.tile == wild_kind:
+            return "打财神", "discard the 财神 (wildcard)"
         zh, en = tile_words(action.tile)
         return f"打{zh}", f"discard {en}"
     if t in (ActionType.CONCEALED_KONG, ActionType.ADDED_KONG):
@@ -178,8 +181,9 @@ class Review:
                 got, n = ExpertBot(derive_seed(self.seed, hand, step, self.seat, 1)).compare(view, pair)
                 cv, tv = got[0], got[-1]
             tile = view.claim_tile
+            wk = view.wildcards.wild_kind
             self.items.append(ReviewItem(hand, step, view.remaining, taken, d.action, tv, cv, n, d.reason_zh,
-                                         d.reason_en, action_words(taken, tile), action_words(d.action, tile)))
+                                         d.reason_en, action_words(taken, tile, wk), action_words(d.action, tile, wk)))
         return self._done
 
     def report(self) -> dict[str, Any]:

@@ -421,7 +421,7 @@ class ExpertBot(StrongBot):
 
     def _discard_decision(self, an: Analysis, a: Action, vals: dict[int, tuple[float, Shape]],
                           sampled: tuple[float, int, int] | None) -> Decision:
-        zh_t, en_t = tile_words(a.tile)
+        zh_t, en_t = ("财神", "the 财神") if an.wc.is_wild(a.tile) else tile_words(a.tile)
         v = an.view
         sh = vals[a.tile][1]
         if an.wc.is_wild(a.tile) and self.live_threat(v):
