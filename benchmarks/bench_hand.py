@@ -154,7 +154,7 @@ def main() -> None:
         line("win check, complete hands (is_agari)", ours, theirs, "target >= 2x")
         ours = rate(lambda: [hand.is_standard_win(c, 0) for c in mixed14], n)
         theirs = rate(lambda: [agari.is_agari(c) for c in mixed14], n)
-        line("win check, random 14-tile hands", ours, theirs)
+        line("win check, random 14-tile hands", ours, theirs, "target >= 1.5x")
         for size, hs in ((13, h13), (14, h14)):
             ours = rate(lambda hs=hs: [hand.standard_shanten(c, 0) for c in hs], n)
             theirs = rate(lambda hs=hs: [Shanten.calculate_shanten_for_regular_hand(c) for c in hs], n)
