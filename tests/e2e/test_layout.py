@@ -34,7 +34,7 @@ def play(page: Any, decisions: int) -> None:
     """Take every pong/chow offered (to get melds on the table), pass otherwise, discard the last tile."""
     for _ in range(decisions):
         page.wait_for_function(
-            f"document.documentElement.dataset.busy !== '1' && !!document.querySelector({json.dumps(ANY_TURN)})",
+            f"() => document.documentElement.dataset.busy !== '1' && !!document.querySelector({json.dumps(ANY_TURN)})",
             timeout=30_000)
         if page.locator("#settle[open], #gameover[open]").count():
             return
@@ -176,7 +176,7 @@ def discard_motion(page: Any) -> Any:
     """Discard one tile and return the animation the table started for it (or None)."""
     for _ in range(20):
         page.wait_for_function(
-            f"document.documentElement.dataset.busy !== '1' && !!document.querySelector({json.dumps(ANY_TURN)})",
+            f"() => document.documentElement.dataset.busy !== '1' && !!document.querySelector({json.dumps(ANY_TURN)})",
             timeout=30_000)
         if page.locator("#hand button[data-action=discard]").count():
             break
@@ -185,7 +185,7 @@ def discard_motion(page: Any) -> Any:
     tile = b.get_attribute("data-tile")
     b.click()
     page.locator(f"#hand button[data-action=discard][data-tile='{tile}'][aria-pressed=true]").first.click()
-    page.wait_for_function("window.hzmj.game.state.players[window.hzmj.game.state.seat].discards.length > 0")
+    page.wait_for_function("() => window.hzmj.game.state.players[window.hzmj.game.state.seat].discards.length > 0")
     seat = page.evaluate("window.hzmj.game.state.seat")
     mine = [a for a in page.evaluate("window.hzmj.game.motion.started") if a["kind"] == "discard" and a["seat"] == seat]
     return mine[-1] if mine else None
