@@ -14,7 +14,6 @@ tuple copies of the round's cached public snapshot). Derived figures are methods
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
 from typing import Any, NamedTuple
 
 from .actions import Action
@@ -35,11 +34,14 @@ def _hidden_kong() -> dict[str, Any]:
     return {"kind": "concealed_kong", "tiles": [None] * 4, "faces": [None] * 4, "claimed": None, "from": None}
 
 
-@lru_cache(maxsize=8)
+_TOTALS = {removed: tuple(0 if (removed is not None and suit_of(k) == removed) else 4 for k in range(NUM_KINDS))
+           for removed in (None, 0, 1, 2)}
+
+
 def tile_totals(options: Options) -> tuple[int, ...]:
     """Copies of each physical kind in the tile set of ``options`` (0 for a suit removed by 缺一门)."""
-    removed = options.removed_suit
-    return tuple(0 if (removed is not None and suit_of(k) == removed) else 4 for k in range(NUM_KINDS))
+    # Keyed by the removed suit, not the options: hashing a frozen Options costs more than the whole count.
+    return _TOTALS[options.removed_suit]
 
 
 def count_seen(hand: Sequence[int], melds: Sequence[Meld | None] = (),
@@ -160,7 +162,12 @@ class SeatView(NamedTuple):
 
     def visible_counts(self) -> list[int]:
         """Physical tiles of each kind this seat can see (own hand, open melds, unclaimed discards, indicator)."""
-        seen = count_seen(self.hand, [m for ms in self.melds for m in ms], (), self.indicator)
+        seen = count_seen(self.hand, (), (), self.indicator)
+        for ms in self.melds:
+            for m in ms:
+                if m is not None:
+                    for t in m.tiles:
+                        seen[t] += 1
         for ds in self.discards:
             for t, by in ds:
                 if by is None:
@@ -169,9 +176,7 @@ class SeatView(NamedTuple):
 
     def unseen_counts(self) -> list[int]:
         """Physical tiles of each kind this seat has not seen (in other hands or the wall)."""
-        totals = tile_totals(self.options)
-        seen = self.visible_counts()
-        return [max(0, totals[k] - seen[k]) for k in range(NUM_KINDS)]
+        return [t - s if t > s else 0 for t, s in zip(tile_totals(self.options), self.visible_counts(), strict=True)]
 
     def wait_faces(self) -> list[int]:
         """Winning faces of the seat's own hand when it holds 3n+1 concealed tiles (every face in 暴头/七客
