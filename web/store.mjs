@@ -33,6 +33,7 @@ const SETTING_OK = {
   speed: (v) => ['slow', 'normal', 'fast', 'instant'].includes(v),
   options: (v) => isPlainObject(v) && Object.values(v).every((x) => ['string', 'number', 'boolean'].includes(typeof x)),
   level: (v) => v === null || (typeof v === 'string' && v.length <= 40),
+  muted: (v) => typeof v === 'boolean',
 };
 let resetSettings = [];
 
