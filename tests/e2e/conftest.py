@@ -10,6 +10,9 @@
 * autouse ``js_errors``: collects console errors, uncaught page errors and crashed workers; the test fails
   if any happened. A test that expects an error can inspect and clear the list (``js_errors.clear()``).
 * ``screenshot(page, name)``: saves test-results/<name>.png (git-ignored).
+
+Pass ``page.wait_for_function`` a function ("() => ..."), not a bare expression: Playwright evaluates a bare
+expression with eval inside the page, which the pages' Content-Security-Policy refuses (EvalError).
 """
 
 from __future__ import annotations
