@@ -43,8 +43,10 @@ export function loadSettings() {
   const settings = {...DEFAULT_SETTINGS};
   resetSettings = stored !== null && !isPlainObject(stored) ? Object.keys(DEFAULT_SETTINGS) : [];
   if (isPlainObject(stored)) {
-    for (const [key, ok] of Object.entries(SETTING_OK)) {
+    for (const key of Object.keys(DEFAULT_SETTINGS)) {
       if (!(key in stored)) continue;
+      // a setting without its own check must at least have the type of its default
+      const ok = SETTING_OK[key] || ((v) => typeof v === typeof DEFAULT_SETTINGS[key]);
       if (ok(stored[key])) settings[key] = stored[key];
       else resetSettings.push(key);
     }
