@@ -35,6 +35,35 @@ class OptionInfo:
     section: str
     description_zh: str = ""
     """The description in Chinese (shown by the page in Chinese mode)."""
+    value_labels: tuple[tuple[str, str], ...] = ()
+    """(Chinese, English) name of each of :attr:`values`, in the same order: the names players use."""
+
+    @property
+    def chapter(self) -> str:
+        """The RULES chapter of the option (the first number of :attr:`section`): the page groups by it."""
+        return self.section.split(",")[0].split(".")[0].strip()
+
+    def label(self, value: object) -> tuple[str, str]:
+        """(Chinese, English) name of one allowed value (the value itself for free integers)."""
+        if self.values is not None:
+            for v, names in zip(self.values, self.value_labels, strict=False):
+                if type(v) is type(value) and v == value:
+                    return names
+        return str(value), str(value)
+
+
+SECTION_TITLES: dict[str, tuple[str, str]] = {
+    "1": ("牌与财神", "Tiles and wildcards"),
+    "3": ("牌墙", "The wall"),
+    "4": ("财神与抓打", "Wildcards and the freeze"),
+    "5": ("吃碰杠与摊", "Claims and 摊"),
+    "6": ("胡牌", "Winning hands"),
+    "8": ("庄家与老庄", "Dealer and streak"),
+    "9": ("放铳", "Discard wins"),
+    "10": ("分数", "Scoring"),
+}
+"""(Chinese, English) title of each RULES chapter that has options (:attr:`OptionInfo.chapter`)."""
+
 
 
 OPTION_INFO: dict[str, OptionInfo] = {
@@ -43,58 +72,75 @@ OPTION_INFO: dict[str, OptionInfo] = {
         OptionInfo("wildcard_mode", "财神模式", "Wildcard mode", ("fixed", "flipped"),
                    "fixed: the four white dragons 白板 are wildcards; flipped 翻财神: a tile turned up after the "
                    "deal makes the other three of its kind wildcards", "1.3",
-                   description_zh="白板财神：四张白板是财神；翻财神：发牌后翻出一张牌，与它同种的另外三张是财神"),
+                   description_zh="白板财神：四张白板是财神；翻财神：发牌后翻出一张牌，与它同种的另外三张是财神",
+                   value_labels=(("白板财神", "White dragons wild"), ("翻财神", "Flipped wildcard"))),
         OptionInfo("start_streak", "老庄", "Starting dealer streak", (1, 2, 3),
                    "streak L of a new dealer: 1 平庄起, 2 笃二老庄, 3 笃三老庄", "8",
-                   description_zh="新庄家的老庄数：1 平庄起，2 笃二老庄，3 笃三老庄"),
+                   description_zh="新庄家的老庄数：1 平庄起，2 笃二老庄，3 笃三老庄",
+                   value_labels=(("平庄起", "Start at streak 1"), ("笃二老庄", "Start at streak 2"), ("笃三老庄", "Start at streak 3"))),
         OptionInfo("win_mode", "胡牌模式", "Win mode", ("dealer_discard", "self_draw_only"),
                    "dealer_discard 庄闲放铳: discard wins between dealer and non-dealer at a long streak; "
                    "self_draw_only 自摸胡: self-drawn wins only", "9",
-                   description_zh="庄闲放铳：老庄够数时庄家与闲家之间可以放铳；自摸胡：只能自摸"),
+                   description_zh="庄闲放铳：老庄够数时庄家与闲家之间可以放铳；自摸胡：只能自摸",
+                   value_labels=(("庄闲放铳", "Discard wins dealer/non-dealer"), ("自摸胡", "Self-draw only"))),
         OptionInfo("discard_min_l", "放铳门槛", "Discard-win streak", (3, 2),
                    "the dealer streak L from which discard wins are allowed", "9",
-                   description_zh="老庄数达到多少才允许放铳"),
+                   description_zh="老庄数达到多少才允许放铳",
+                   value_labels=(("三老庄起放铳", "From streak 3"), ("二老庄起放铳", "From streak 2"))),
         OptionInfo("three_tan_chengbao", "三摊承包", "Three-claim liability", (True, False),
                    "a third claim between dealer and non-dealer is possible and makes the claimed-on seat "
                    "liable (承包); off: at most two claims per pair", "5.5, 10.3",
-                   description_zh="开：庄闲之间可吃碰第三摊，被吃三摊的一方承包；关：每对玩家最多两摊"),
+                   description_zh="开：庄闲之间可吃碰第三摊，被吃三摊的一方承包；关：每对玩家最多两摊",
+                   value_labels=(("三摊承包", "Third claim makes liable"), ("两摊为限", "At most two claims"))),
         OptionInfo("pong_counts_as_tan", "碰算摊", "Pongs count as claims", (True, False),
                    "pongs and exposed kongs count (and are capped) as 摊 like chows", "5.5",
-                   description_zh="碰和直杠也像吃一样算摊、受摊数限制"),
+                   description_zh="碰和直杠也像吃一样算摊、受摊数限制",
+                   value_labels=(("碰算摊", "Pongs count"), ("碰不算摊", "Pongs do not count"))),
         OptionInfo("three_tan_needs_l3", "三摊需三老庄", "Third claim needs streak 3", (True, False),
                    "a third claim between dealer and non-dealer is possible only at streak 3", "5.5",
-                   description_zh="庄闲之间只有在三老庄时才能吃碰第三摊"),
+                   description_zh="庄闲之间只有在三老庄时才能吃碰第三摊",
+                   value_labels=(("三摊需三老庄", "Third claim at streak 3"), ("三摊不限老庄", "Third claim at any streak"))),
         OptionInfo("wildcard_in_melds", "财神可吃碰", "Wildcards in chow/pong", (False, True),
                    "one of the two hand tiles of a chow or pong may be a wildcard", "4.2",
-                   description_zh="吃或碰用的两张手牌中可以有一张是财神"),
+                   description_zh="吃或碰用的两张手牌中可以有一张是财神",
+                   value_labels=(("财神不可吃碰", "No wildcards in melds"), ("财神可吃碰", "Wildcards in melds"))),
         OptionInfo("zhuada_subject", "抓打对象", "Who the freeze binds", ("others", "discarder"),
                    "others: after a wildcard discard the other three must discard what they draw; "
                    "discarder: the wildcard discarder must", "4.3",
-                   description_zh="其他人：有人打出财神后，其余三家摸什么打什么；打财神者：打财神的人自己摸什么打什么"),
+                   description_zh="其他人：有人打出财神后，其余三家摸什么打什么；打财神者：打财神的人自己摸什么打什么",
+                   value_labels=(("抓打其他三家", "Freeze binds the others"), ("抓打打财神者", "Freeze binds the discarder"))),
         OptionInfo("next_dealer", "下局庄家", "Next dealer", ("winner", "next_seat"),
                    "who deals after a non-dealer wins: the winner 抢庄, or the dealer's next seat", "8",
-                   description_zh="闲家胡牌后谁坐庄：胡牌者（抢庄），或庄家的下家"),
+                   description_zh="闲家胡牌后谁坐庄：胡牌者（抢庄），或庄家的下家",
+                   value_labels=(("胡者坐庄", "The winner deals"), ("下家坐庄", "The next seat deals"))),
         OptionInfo("draw_adds_streak", "流局加老庄", "Draw adds to streak", (True, False),
                    "after a drawn hand 流局 the dealer's streak grows by one", "8",
-                   description_zh="流局后庄家老庄数加一"),
+                   description_zh="流局后庄家老庄数加一",
+                   value_labels=(("流局加老庄", "A draw adds a streak"), ("流局不加老庄", "A draw keeps the streak"))),
         OptionInfo("kong_burn", "杠后额外减牌", "Kong burns a tile", (True, False),
                    "a kong removes one extra tile from the back of the wall besides the replacement", "3",
-                   description_zh="开杠后除补牌外，牌墙尾部再额外减少一张"),
+                   description_zh="开杠后除补牌外，牌墙尾部再额外减少一张",
+                   value_labels=(("杠后减牌", "Kong burns a tile"), ("杠后不减牌", "No burn after a kong"))),
         OptionInfo("rob_kong", "拉杠胡", "Robbing a kong", (False, True),
                    "a player may win on the tile of another's added kong 加杠", "5.8",
-                   description_zh="可以胡别人加杠的那张牌（拉杠胡）"),
+                   description_zh="可以胡别人加杠的那张牌（拉杠胡）",
+                   value_labels=(("不可拉杠胡", "No robbing a kong"), ("拉杠胡", "Robbing a kong"))),
         OptionInfo("rob_kong_min_l", "拉杠胡门槛", "Robbing streak", (2, 3),
                    "the dealer streak L from which robbing a kong is allowed", "5.8",
-                   description_zh="老庄数达到多少才允许拉杠胡"),
+                   description_zh="老庄数达到多少才允许拉杠胡",
+                   value_labels=(("二老庄起拉杠", "From streak 2"), ("三老庄起拉杠", "From streak 3"))),
         OptionInfo("must_baotou", "有财必暴头", "Wildcard means 暴头 only", (False, True),
                    "a hand holding a wildcard may only win as 暴头 or 七客 (有财必拷响)", "6, 9",
-                   description_zh="手中有财神时只能以暴头或七客胡牌（有财必拷响）"),
+                   description_zh="手中有财神时只能以暴头或七客胡牌（有财必拷响）",
+                   value_labels=(("财神不限", "Any win with a wildcard"), ("有财必暴头", "Wildcard means 暴头"))),
         OptionInfo("que_yi_men", "缺一门", "Remove one suit", ("off", "m", "p", "s"),
                    "remove one whole suit (36 tiles) from the set", "1.1",
-                   description_zh="去掉一整门花色（36张）"),
+                   description_zh="去掉一整门花色（36张）",
+                   value_labels=(("不缺门", "All three suits"), ("去万", "No characters"), ("去筒", "No dots"), ("去条", "No bamboo"))),
         OptionInfo("start_points", "打分", "Starting points", (40, 50, 60),
                    "points each player starts the game with", "10.4",
-                   description_zh="每位玩家开局的分数"),
+                   description_zh="每位玩家开局的分数",
+                   value_labels=(("40分", "40 points"), ("50分", "50 points"), ("60分", "60 points"))),
         OptionInfo("base_score", "底分", "Base score", None,
                    "base score b of every payment (a positive integer)", "10.1",
                    description_zh="每笔支付的底分 b（正整数）"),

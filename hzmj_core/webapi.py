@@ -32,7 +32,7 @@ from .hints import DEEP_LEVEL, SUGGEST_LEVEL, hints
 from .jsontext import JsonInputError, loads
 from .log import LogError, match_from_log, match_log, replay
 from .match import Match
-from .options import OPTION_INFO, Options, OptionsError
+from .options import OPTION_INFO, SECTION_TITLES, Options, OptionsError
 from .reasons import Reason
 from .review import Review, ReviewError
 from .rng import derive_seed
@@ -327,11 +327,19 @@ def _review_step(args: dict[str, Any]) -> dict[str, Any]:
 
 
 def _option_info(_: dict[str, Any]) -> list[dict[str, Any]]:
+    """Every option with its names, values and their names, default, descriptions and chapter (for grouping)."""
     defaults = Options().to_json()
-    return [{"key": i.key, "chinese": i.chinese, "english": i.english,
-             "values": None if i.values is None else list(i.values), "default": defaults[i.key],
-             "description": i.description, "description_zh": i.description_zh, "section": i.section}
-            for i in OPTION_INFO.values()]
+    out = []
+    for i in OPTION_INFO.values():
+        chapter = SECTION_TITLES.get(i.chapter, ("其他", "Other"))
+        out.append({
+            "key": i.key, "chinese": i.chinese, "english": i.english,
+            "values": None if i.values is None else list(i.values), "default": defaults[i.key],
+            "value_labels": [] if i.values is None else [dict(zip(("zh", "en"), i.label(v), strict=True))
+                                                          for v in i.values],
+            "description": i.description, "description_zh": i.description_zh, "section": i.section,
+            "chapter": i.chapter, "chapter_zh": chapter[0], "chapter_en": chapter[1]})
+    return out
 
 
 _INPUT_ERRORS = (AnalysisError, tutorial.LessonError)
@@ -355,7 +363,9 @@ METHODS: dict[str, Callable[[dict[str, Any]], Any]] = {
     "option_info": _option_info,
     "fan_table": lambda _: fan_table(),
     "bot_levels": lambda _: list(BOTS),
-    "bot_level_names": lambda _: [{"id": k, "zh": LEVEL_NAMES[k][0], "en": LEVEL_NAMES[k][1]} for k in BOTS],
+    # the levels offered to players ("random" is a test bot), weakest first, with names and the default
+    "bot_level_names": lambda _: [{"id": k, "zh": LEVEL_NAMES[k][0], "en": LEVEL_NAMES[k][1],
+                                   "offered": k != "random", "default": k == DEFAULT_LEVEL} for k in BOTS],
     "review_start": _review_start,
     "review_step": _review_step,
     "hint": lambda a: _need_session().hint(deep=a["deep"]),

@@ -248,3 +248,18 @@ def test_every_option_is_described_in_english_and_chinese() -> None:
     for info in OPTION_INFO.values():
         assert info.description and info.description_zh, info.key
         assert any("\u4e00" <= ch <= "\u9fff" for ch in info.description_zh), info.key
+
+
+def test_every_choice_has_a_player_name_in_both_languages() -> None:
+    from hzmj_core.options import SECTION_TITLES
+    for info in OPTION_INFO.values():
+        assert info.chapter in SECTION_TITLES, info.key
+        if info.values is None:
+            continue
+        assert len(info.value_labels) == len(info.values), info.key
+        for zh, en in info.value_labels:
+            assert zh and en and "§" not in zh + en, info.key
+    assert OPTION_INFO["start_streak"].label(3) == ("笃三老庄", "Start at streak 3")
+    assert OPTION_INFO["win_mode"].label("self_draw_only")[0] == "自摸胡"
+    assert OPTION_INFO["three_tan_chengbao"].label(True)[0] == "三摊承包"
+    assert OPTION_INFO["base_score"].label(2) == ("2", "2")

@@ -75,7 +75,8 @@ def test_bot_levels_come_from_the_engine_weakest_first() -> None:
     assert levels[-3:] == ["normal", "strong", "expert"]
     names = call("bot_level_names")
     assert [n["id"] for n in names] == levels
-    assert {"id": "expert", "zh": "大师", "en": "Expert"} in names
+    expert = next(n for n in names if n["id"] == "expert")
+    assert {"id": "expert", "zh": "大师", "en": "Expert"}.items() <= expert.items()
     call("new_game", seed=5, level="expert")
     for _ in range(6):
         st = call("state")
@@ -219,3 +220,14 @@ def test_restore_refuses_a_log_of_another_game() -> None:
     saved["log"]["hands"][0]["points"][0] += 1  # well-formed, but not what the match gives
     with pytest.raises(webapi.ApiError, match="damaged: hands\\[0\\]: 'points' is"):
         call("restore", save=saved)
+def test_the_offered_levels_leave_out_the_test_bot_and_mark_the_default() -> None:
+    levels = json.loads(webapi.call("bot_level_names"))
+    offered = [lv["id"] for lv in levels if lv["offered"]]
+    assert "random" not in offered and offered[-3:] == ["normal", "strong", "expert"]
+    assert [lv["id"] for lv in levels if lv["default"]] == [webapi.DEFAULT_LEVEL]
+
+
+def test_option_info_names_every_value_and_chapter() -> None:
+    info = {o["key"]: o for o in json.loads(webapi.call("option_info"))}
+    assert [v["zh"] for v in info["start_streak"]["value_labels"]] == ["平庄起", "笃二老庄", "笃三老庄"]
+    assert info["start_streak"]["chapter_zh"] == "庄家与老庄"
