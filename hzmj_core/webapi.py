@@ -233,7 +233,8 @@ class ReplayViewer:
         view.update(human=0, human_to_act=False, bots_to_act=[], deciding=[], hand_over=r.is_over)
         view["all_hands"] = [[TILE_NAMES[t] for t in sorted(h)] for h in r.hands]
         view["replay"] = {"hand": hand, "step": step, "steps": len(src.actions),
-                          "last_action": None if step == 0 else str(src.actions[step - 1])}
+                          "last_action": None if step == 0 else src.actions[step - 1].to_json(),
+                          "hand_number": hand + 1, "hands": len(self.rounds)}
         return view
 
 

@@ -28,7 +28,7 @@ const STRINGS = {
     not_ready: '', suggest: '建议',
     new_game: '新游戏', export: '导出记录', import: '导入回放', language: 'English', lang_code: 'EN', menu: '菜单',
     speed: '速度', 'speed.slow': '慢', 'speed.normal': '中', 'speed.fast': '快',
-    settle_title_win: '{who} 胡了', settle_title_draw: '流局', settle_draw_text: '牌墙摸完，无人胡牌。',
+    settle_title_win: '{who} 胡了', settle_title_draw: '流局', settle_draw_text: '牌墙只剩{n}张，本局结束，无人胡牌。',
     fan: '番', multiplier: '倍数', dealer_factor: '庄家倍数', base: '底分', total: '总额', payments: '付款',
     pays: '{payer} 付 {amount}', deltas: '得失', winning_tile: '胡张', win_type: '方式',
     'wt.self_draw': '自摸', 'wt.replacement': '杠开', 'wt.dealer_first': '天胡(庄家首轮)', 'wt.discard': '放铳',
@@ -50,7 +50,12 @@ const STRINGS = {
     'setting.level': '电脑强度', 'setting.muted': '声音',
     level_basic: '普通', level_random: '随机', level_easy: '简单', level_normal: '中等', level_strong: '强', level_expert: '大师',
     seat_label: '{who}（{pts}分）', hidden: '{n}张', close: '关闭', help: '快捷键',
-    keys_help: '←/→ 选牌 · Enter 打出 · H 胡 · K 杠 · P 碰 · C 吃 · Space/Esc 过 · N 下一局',
+    keys_help: '←/→ 选牌 · Enter 打出 · H 胡 · K 杠 · P 碰 · C 吃（有几种吃法时按 1/2/3）· 空格/Esc 过 · N 下一局',
+    only_discard: '只能打出 {tile}：点一下即打出', after_discard_waits: '打出{tile}后听', after_discard_any: '打出{tile}后摸什么都胡',
+    shanten_line: '向听 {n}，进张 {u} 张', engine_refused: '引擎没有接受这一步', blocked_chow_ban: '吃后这一轮不能打{tile}',
+    no_hands: '记录里没有牌局', replay_hand_of: '第{n}局（共{m}局）', autoplay: '自动播放', to_result: '跳到本局结果',
+    your_hand: '你的手牌', actions: '操作', opponents: '对手', auto_pass: '自动过（不吃不碰）', auto_win: '自动胡',
+    pays_you: '你 付 {amount}', rules_in_play: '本局规则',
     last_action: '上一步：{a}', all_hands: '明牌', claimed: '被{who}吃碰',
     sound_on: '声音：开', sound_off: '声音：关',
   },
@@ -77,7 +82,7 @@ const STRINGS = {
     new_game: 'New game', export: 'Export log', import: 'Import replay', language: '中文', lang_code: '中', menu: 'Menu',
     speed: 'Speed', 'speed.slow': 'Slow', 'speed.normal': 'Normal', 'speed.fast': 'Fast',
     settle_title_win: '{who} won', settle_title_draw: 'Drawn hand (流局)',
-    settle_draw_text: 'The wall ran out and nobody won.',
+    settle_draw_text: 'The wall is down to its last {n} tiles: the hand ends with no winner.',
     fan: 'Fan', multiplier: 'Multiplier', dealer_factor: 'Dealer factor', base: 'Base', total: 'Total',
     payments: 'Payments', pays: '{payer} pays {amount}', deltas: 'Change', winning_tile: 'Winning tile',
     win_type: 'How', 'wt.self_draw': 'Self-drawn', 'wt.replacement': 'On a kong replacement',
@@ -100,24 +105,17 @@ const STRINGS = {
     'setting.level': 'opponents', 'setting.muted': 'sound',
     level_basic: 'Basic', level_random: 'Random', level_easy: 'Easy', level_normal: 'Normal', level_strong: 'Strong', level_expert: 'Expert',
     seat_label: '{who} ({pts} pts)', hidden: '{n} tiles', close: 'Close', help: 'Keys',
-    keys_help: '←/→ select · Enter discard · H win · K kong · P pong · C chow · Space/Esc pass · N next',
+    keys_help: '←/→ select · Enter discard · H win · K kong · P pong · C chow (1/2/3 when there are several) · Space/Esc pass · N next',
+    only_discard: 'Only {tile} can go: one tap discards it', after_discard_waits: 'Discard {tile}, then wait on',
+    after_discard_any: 'Discard {tile}, then any tile wins', shanten_line: '{n} from ready, {u} useful tiles',
+    engine_refused: 'The engine did not accept that move', blocked_chow_ban: 'After a chow you may not discard {tile} this turn',
+    no_hands: 'the log has no hands', replay_hand_of: 'Hand {n} of {m}', autoplay: 'Play automatically',
+    to_result: 'Jump to the result of this hand', your_hand: 'Your hand', actions: 'Actions', opponents: 'Opponents',
+    auto_pass: 'Auto-pass (no chow or pong)', auto_win: 'Auto-win', pays_you: 'You pay {amount}',
+    rules_in_play: 'Rules in play', dealer_stays_up: '{who} {verb} again, one streak up: {a} → {b}.',
+    dealer_stays: '{who} {verb} again at the same streak ({a}).',
     last_action: 'Last action: {a}', all_hands: 'Open hands', claimed: 'claimed by {who}',
     sound_on: 'Sound on', sound_off: 'Sound off',
-  },
-};
-
-// Value labels of the RULES §11 options (the engine gives the keys; these are only words).
-const VALUE_LABELS = {
-  zh: {
-    fixed: '白板财神', flipped: '翻财神', dealer_discard: '庄闲放铳', self_draw_only: '只能自摸', others: '其他三家',
-    discarder: '打出财神者', winner: '胡牌者坐庄', next_seat: '庄家下家坐庄', off: '不缺', m: '去万', p: '去筒',
-    s: '去条', true: '开', false: '关',
-  },
-  en: {
-    fixed: 'White dragons (fixed)', flipped: 'Flipped (翻财神)', dealer_discard: 'Dealer/non-dealer discard wins',
-    self_draw_only: 'Self-draw only', others: 'The other three', discarder: 'The discarder', winner: 'The winner',
-    next_seat: "The dealer's next seat", off: 'All suits', m: 'No characters', p: 'No dots', s: 'No bamboo',
-    true: 'On', false: 'Off',
   },
 };
 
@@ -130,11 +128,6 @@ export function t(key, vars = {}) {
   let s = STRINGS[lang][key];
   if (s === undefined) s = STRINGS.zh[key] ?? key;
   return s.replace(/\{(\w+)\}/g, (_, k) => (vars[k] === undefined ? '' : String(vars[k])));
-}
-
-export function valueLabel(v) {
-  const key = String(v);
-  return VALUE_LABELS[lang][key] ?? key;
 }
 
 /** A tile in words in the current language: "五万" / "5 Characters". */

@@ -72,10 +72,11 @@ export function moveFocus(box, dir) {
   return buttons[i];
 }
 
-const SHORTCUTS = {h: 'win', w: 'win', k: 'kong', g: 'kong', p: 'pong', c: 'chow', x: 'pass', escape: 'pass', n: 'next'};
+const SHORTCUTS = {h: 'win', w: 'win', k: 'kong', g: 'kong', p: 'pong', c: 'chow', x: 'pass', escape: 'pass', ' ': 'pass',
+  n: 'next', 1: 'chow1', 2: 'chow2', 3: 'chow3'};
 
 /**
- * Keyboard play. handlers: {arrow(dir), shortcut(group) -> bool, replayStep(dir), replay() -> bool}
+ * Keyboard play (Space or Esc passes; with several chows, 1-3 picks one). handlers: {arrow(dir), shortcut(group) -> bool, replayStep(dir), replay() -> bool}
  */
 export function installKeyboard(handlers) {
   window.addEventListener('keydown', (ev) => {
@@ -97,6 +98,8 @@ export function installKeyboard(handlers) {
       return;
     }
     const group = SHORTCUTS[key];
+    // Space on a focused action button presses that button, as everywhere else
+    if (key === ' ' && tag === 'BUTTON' && !(ev.target.closest && ev.target.closest('#hand'))) return;
     if (group && handlers.shortcut(group)) ev.preventDefault();
   });
 }

@@ -37,10 +37,14 @@ def wait_turn(page: Any) -> None:
 
 
 def discard_one(page: Any) -> str:
-    """Tap the last discardable tile twice (select, then discard); returns the tile."""
-    button = page.locator("#hand button[data-action=discard]").last
+    """Tap the last discardable tile twice (select, then discard; once if it is the only one); returns the tile."""
+    buttons = page.locator("#hand button[data-action=discard]")
+    only_one = len({buttons.nth(i).get_attribute("data-tile") for i in range(buttons.count())}) == 1
+    button = buttons.last
     tile = button.get_attribute("data-tile")
     button.click()
+    if only_one:  # the only legal discard goes with one tap
+        return tile
     selected = page.locator(f"#hand button[data-action=discard][data-tile='{tile}'][aria-pressed=true]")
     selected.first.click()
     return tile

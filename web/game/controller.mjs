@@ -1,0 +1,300 @@
+// The game controller: holds the engine's view of the table, sends the human's chosen legal action,
+// plays the bots one decision at a time at a readable pace, saves after every action, and switches
+// between the live game and a replay. It draws nothing itself: views subscribe with `onView` and
+// `onHandOver`, and ask it to act. The engine owns every rule; the page only picks among the legal
+// actions the engine lists and sends that action's own text.
+
+import * as store from '../store.mjs';
+import {getLang, t} from '../i18n.mjs';
+import {toast} from './dom.mjs';
+import {randomSeed, seedOfSave} from '../seed.mjs';
+import {jsonProblem} from '../json-guard.mjs';
+import {Bridge} from '../bridge.mjs';
+import {playerError} from './words.mjs';
+import {ANNOUNCE_MS} from '../render/overlays.mjs';
+
+const PACE = {slow: 1.7, normal: 1, fast: 0.35, instant: 0};
+export const SPEEDS = Object.keys(PACE);
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+export class Controller {
+  /**
+   * @param {import('../bridge.mjs').Bridge} bridge
+   * @param {object} settings  the remembered settings (store.loadSettings); changed in place and saved
+   * @param {string} speed     slow | normal | fast | instant
+   */
+  constructor(bridge, settings, speed) {
+    this.bridge = bridge;
+    this.settings = settings;
+    this.speed = speed in PACE ? speed : 'normal';
+    this.state = null;
+    this.mode = 'game';            // 'game' | 'replay'
+    this.busy = false;
+    this.gen = 0;                  // bumped when a replay or a new game replaces the table
+    this.pumping = false;
+    this.pumpAgain = false;
+    this.lastWasClaim = false;
+    this.metrics = {roundTrips: []};
+    this.listeners = {view: [], events: [], handOver: [], matchOver: []};
+  }
+
+  /** Subscribe: 'view' (state), 'events' (events, state), 'handOver' (state), 'matchOver' (state). */
+  on(what, fn) { this.listeners[what].push(fn); }
+
+  emit(what, ...args) { for (const fn of this.listeners[what]) fn(...args); }
+
+  async call(method, args) {
+    try {
+      return await this.bridge.call(method, args ?? {});
+    } catch (err) {
+      if (err.fatal) await this.restartEngine();
+      throw err;
+    }
+  }
+
+  /** After the engine worker died: start a new one and restore the game saved after the last action. */
+  restartEngine() {
+    this.restarting ??= (async () => {
+      console.warn('hzmj: the engine stopped; restarting it');
+      this.bridge.terminate();
+      const bridge = await Bridge.start(new URL('../worker.mjs', import.meta.url));
+      this.bridge = window.hzmj.bridge = bridge;
+      this.mode = 'game';
+      this.gen += 1;
+      const saved = store.loadGame();
+      this.setView(saved ? await bridge.call('restore', {save: saved})
+        : await this.newGameCall(this.settings.options || {}, randomSeed(), this.settings.level));
+      toast(t('engine_restarted'), true);
+      this.afterState();
+    })().finally(() => { this.restarting = null; });
+    return this.restarting;
+  }
+
+  setSpeed(s) { this.speed = s in PACE ? s : 'normal'; }
+
+  pace(ms) { return ms * (PACE[this.speed] ?? 1); }
+
+  setBusy(flag) {
+    this.busy = flag;
+    document.documentElement.dataset.busy = flag || this.pumping ? '1' : '0';
+  }
+
+  /** Show a new engine view everywhere. */
+  setView(state) {
+    this.state = state;
+    this.emit('view', state);
+  }
+
+  // ------------------------------------------------------------------ start / resume
+
+  /** Resume the saved game (if it matches the asked seed) or deal a new one; `notes` are shown once. */
+  async begin(urlSeed, notes = []) {
+    let saved = store.loadGame();
+    const saveProblem = saved === null ? store.lastGameProblem() && t('save_damaged') : jsonProblem(saved, getLang());
+    if (saveProblem) {
+      notes.push(t('save_dropped', {why: saveProblem}));
+      store.clearGame();
+      saved = null;
+    }
+    let state = null;
+    if (saved && (urlSeed === null || seedOfSave(saved) === urlSeed)) {
+      try {
+        state = await this.call('restore', {save: saved});
+        if (state.event_count > 1 || state.match.history.length) toast(t('resumed'));
+      } catch (err) {
+        notes.push(t('restore_failed', {msg: playerError(err)}));
+        store.clearGame();
+      }
+    }
+    if (!state) {
+      const seed = urlSeed ?? randomSeed();
+      state = await this.newGameCall(this.settings.options || {}, seed, this.settings.level);
+      if (notes.length) notes.push(t('playing_seed', {seed}));
+    }
+    if (notes.length) toast(notes.join(' '), true, 9000);
+    this.setView(state);
+    this.afterState(true);
+  }
+
+  async newGameCall(options, seed, level) {
+    const args = {options, seed};
+    if (level) args.level = level;
+    try {
+      return await this.call('new_game', args);
+    } catch (err) {
+      // options or a level saved by an older version may be refused: fall back to the defaults
+      console.warn('new_game refused, using the defaults:', err);
+      return await this.call('new_game', {options: {}, seed});
+    }
+  }
+
+  /** Replace the table with a new match (remembering its options and level for the next visit). */
+  async startNewGame(options, seed, level) {
+    this.settings.options = options;
+    this.settings.level = level;
+    store.saveSettings(this.settings);
+    this.mode = 'game';
+    this.gen += 1;
+    const state = await this.newGameCall(options, seed, level);
+    this.setView(state);
+    await this.persist();
+    this.afterState();
+  }
+
+  // ------------------------------------------------------------------ the human's decisions
+
+  /** The legal action of the human seat in `group` (and with these tiles, if given), or null. */
+  legalAction(group, tiles = null) {
+    const s = this.state;
+    if (!s || !s.human_to_act || this.mode !== 'game') return null;
+    return s.legal_actions.find((a) => a.group === group && (!tiles || a.tiles.join() === tiles.join())) || null;
+  }
+
+  /** Discard `tile`: sends the text of the engine's own legal discard; false when none is legal. */
+  discard(tile) {
+    const a = this.legalAction('discard', [tile]);
+    if (!a) return false;
+    this.act(a);
+    return true;
+  }
+
+  /** Apply one of the legal actions the engine listed (the object from state.legal_actions). */
+  async act(action) {
+    if (this.busy || this.mode !== 'game') return;
+    this.setBusy(true);
+    const t0 = performance.now();
+    const gen = this.gen;
+    let res;
+    try {
+      res = await this.call('act', {action: action.text});
+    } catch (err) {
+      toast(t('illegal', {msg: playerError(err)}), true);
+      this.setBusy(false);
+      return;
+    }
+    if (gen !== this.gen || this.mode !== 'game') { this.setBusy(false); return; }
+    this.emit('events', res.events, res.state);
+    this.setView(res.state);
+    this.metrics.roundTrips.push(performance.now() - t0);
+    this.setBusy(false);
+    this.persist();
+    this.afterState();
+  }
+
+  /** Deal the next hand after a settlement (or report the end of the match). */
+  async nextHand() {
+    const s = this.state;
+    if (this.busy || !s || !s.hand_over) return;
+    if (s.match.over) { this.emit('matchOver', s); return; }
+    this.setBusy(true);
+    try {
+      this.setView(await this.call('next_hand'));
+    } catch (err) {
+      toast(playerError(err), true);
+    } finally {
+      this.setBusy(false);
+    }
+    await this.persist();
+    this.afterState(true);
+  }
+
+  // ------------------------------------------------------------------ the bots, paced
+
+  afterState(immediate = false) {
+    if (this.mode !== 'game') return;
+    const s = this.state;
+    if (!s.hand_over) { this.pump(); return; }
+    if (s.match.over) { this.emit('matchOver', s); return; }
+    if (immediate) { this.emit('handOver', s); return; }
+    // let the 胡!/流局 announcement play before the settlement screen
+    sleep(this.pace(ANNOUNCE_MS)).then(() => {
+      if (this.state === s && this.mode === 'game') this.emit('handOver', s);
+    });
+  }
+
+  async pump() {
+    if (this.pumping) { this.pumpAgain = true; return; }
+    this.pumping = true;
+    document.documentElement.dataset.busy = '1';
+    try {
+      for (;;) {
+        this.pumpAgain = false;
+        const s = this.state;
+        const gen = this.gen;
+        if (this.mode !== 'game' || s.hand_over || !s.bots_to_act.length) break;
+        // a bot declaring on a claim says nothing in public: no need to wait; a bot's own turn is paced
+        const wait = s.claim ? this.pace(80) : this.pace(this.lastWasClaim ? 900 : 560);
+        if (wait) await sleep(wait);
+        if (this.mode !== 'game' || this.busy || this.state !== s) { if (this.state !== s) continue; break; }
+        let res;
+        try {
+          res = await this.call('bot_step');
+        } catch (err) {
+          // the situation changed under us (e.g. the human acted): fetch the current view
+          res = {events: [], state: await this.call('state')};
+        }
+        if (this.mode !== 'game' || gen !== this.gen) break;  // a replay or a new game started meanwhile
+        this.lastWasClaim = res.events.some((e) => ['chow', 'pong', 'exposed_kong', 'kong'].includes(e.type));
+        this.emit('events', res.events, res.state);
+        this.setView(res.state);
+        this.persist();
+      }
+    } finally {
+      this.pumping = false;
+      document.documentElement.dataset.busy = this.busy ? '1' : '0';
+    }
+    if (this.pumpAgain) return this.pump();
+    if (this.mode === 'game' && this.state.hand_over) this.afterState();
+  }
+
+  // ------------------------------------------------------------------ persistence, export
+
+  /** Save the game after every action; saves requested while one is running coalesce into one more. */
+  async persist() {
+    if (this.mode !== 'game') return;
+    if (this.saving) { this.saveAgain = true; return this.saving; }
+    this.saving = (async () => {
+      do {
+        this.saveAgain = false;
+        try {
+          store.saveGame(await this.call('save_text'));
+        } catch (err) {
+          console.warn('save failed', err);
+        }
+      } while (this.saveAgain && this.mode === 'game');
+      this.saving = null;
+    })();
+    return this.saving;
+  }
+
+  /** Download the match log as a JSON file. */
+  async exportLog() {
+    const blob = new Blob([await this.call('export_log_text')], {type: 'application/json'});
+    const a = document.createElement('a');
+    a.href = URL.createObjectURL(blob);
+    const seed = this.state && this.state.match ? this.state.match.seed : 'game';
+    a.download = `hzmj-${seed}-${new Date().toISOString().slice(0, 19).replace(/[:T]/g, '')}.json`;
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(a.href), 5000);
+  }
+
+  // ------------------------------------------------------------------ replay mode (the viewer drives it)
+
+  enterReplay() {
+    this.mode = 'replay';
+    this.gen += 1;
+  }
+
+  /** Back to the live game from a replay. */
+  async leaveReplay() {
+    if (this.mode !== 'replay') return;
+    this.mode = 'game';
+    this.gen += 1;
+    this.setView(await this.call('state'));
+    this.afterState();
+  }
+}
+
+export {randomSeed};

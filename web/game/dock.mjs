@@ -1,0 +1,191 @@
+// The action dock under the table: the prompt in the top bar, the info line (hints, waits, why an
+// expected action is not offered) and one button per legal action other than a discard (discards are
+// the tiles of the hand). A button sends exactly the legal action it shows.
+
+import {getLang, seatName, t, tileName} from '../i18n.mjs';
+import {tileCanvas} from '../render/tiles.mjs';
+import {$, el, tileOrder} from './dom.mjs';
+import {adviceWords} from './words.mjs';
+
+const ORDER = {win: 0, kong: 1, pong: 2, chow: 3, pass: 4};
+const KEYS = {win: 'H', kong: 'K', pong: 'P', chow: 'C', pass: 'Space'};
+
+export class Dock {
+  /**
+   * @param {import('./controller.mjs').Controller} ctrl
+   * @param {{selected: () => number|null, suggested: () => string|null, hints: () => boolean,
+   *          gameOverOpen: () => boolean, showGameOver: () => void}} ui
+   */
+  constructor(ctrl, ui) {
+    this.ctrl = ctrl;
+    this.ui = ui;
+  }
+
+  render() {
+    const ctrl = this.ctrl;
+    const s = ctrl.state;
+    if (!s) return;
+    const actions = $('actions');
+    const info = $('info');
+    actions.textContent = '';
+    info.textContent = '';
+    $('replay-bar').hidden = ctrl.mode !== 'replay';
+    actions.hidden = ctrl.mode === 'replay';
+    if (ctrl.mode === 'replay') return;  // the replay viewer writes the prompt and info
+    $('prompt').textContent = this.prompt(s);
+    this.renderInfo(s, info);
+    if (s.hand_over) {
+      // the settlement dialog cannot be dismissed; the game-over one can, and comes back from here
+      if (s.match.over && !this.ui.gameOverOpen()) {
+        const b = actionButton('next', t('game_over'), [], 'N', s);
+        b.addEventListener('click', () => this.ui.showGameOver());
+        actions.appendChild(b);
+      }
+      return;
+    }
+    if (!s.human_to_act) return;
+    const others = s.legal_actions.filter((a) => a.group !== 'discard').sort((a, b) => ORDER[a.group] - ORDER[b.group]);
+    const chows = others.filter((a) => a.group === 'chow');
+    const sug = this.ui.hints() && s.hints && s.hints.suggestion ? s.hints.suggestion.action : null;
+    for (const a of others) {
+      const b = this.buttonFor(a, chows.length > 1 ? chows.indexOf(a) + 1 : 0);
+      if (sug && sug.text === a.text) b.classList.add('hint-mark');
+      actions.appendChild(b);
+    }
+  }
+
+  prompt(s) {
+    const discards = s.legal_actions.filter((a) => a.group === 'discard');
+    const selected = this.ui.selected();
+    if (s.hand_over) {
+      return s.result && s.result.winner !== null ? t('settle_title_win', {who: seatName(s.result.winner, s.seat)})
+        : t('settle_title_draw');
+    }
+    if (s.human_to_act && discards.length) {
+      if (discards.length === 1) return t('only_discard', {tile: tileName(discards[0].tiles[0])});
+      return selected !== null ? t('tap_again', {tile: tileName(s.hand[selected])}) : t('your_turn');
+    }
+    if (s.human_to_act && s.claim) return t('claim_prompt', {who: seatName(s.claim.from, s.seat), tile: tileName(s.claim.tile)});
+    if (s.bots_to_act.length) return t('bots_thinking', {who: seatName(s.bots_to_act[0], s.seat)});
+    return '';
+  }
+
+  /** Hints, waits and the reasons an expected action is not offered, in words. */
+  renderInfo(s, info) {
+    const me = s.players[s.seat];
+    const hints = s.hints || {};
+    const en = getLang() === 'en';
+    const showHints = this.ui.hints();
+    const notes = [];
+    if (hints.blocked) {
+      for (const b of hints.blocked) notes.push(en ? b.en : b.zh);
+    } else {
+      if (!s.hand_over && me.freeze_bound) notes.push(t('blocked_freeze'));
+      if (!s.hand_over && s.passed_win && s.passed_win.length) {
+        notes.push(t('blocked_passed_win', {tiles: s.passed_win.map(tileName).join(' ')}));
+      }
+    }
+    let waits = hints.waits || [];
+    let waitsLabel = t('waits');
+    const selected = this.ui.selected();
+    if (showHints && s.human_to_act && !s.hand_over && hints.ting && hints.ting.length) {
+      // 听牌提示: what the selected (or suggested) discard would wait on
+      const pick = selected !== null ? s.hand[selected] : this.ui.suggested();
+      const ting = hints.ting.find((x) => x.discard === pick) || hints.ting[0];
+      if (ting && !ting.any_tile) {
+        waits = ting.waits;
+        waitsLabel = t('after_discard_waits', {tile: tileName(ting.discard)});
+      } else if (ting && ting.any_tile) {
+        notes.push(t('after_discard_any', {tile: tileName(ting.discard)}));
+      }
+    }
+    if (showHints && hints.suggestion && s.human_to_act && !s.hand_over) {
+      info.appendChild(el('span', {className: 'suggest'}, `${t('suggest')}: ${adviceWords(hints.suggestion)}`));
+    } else if (showHints && hints.current && !s.hand_over && !waits.length && hints.current.shanten !== undefined) {
+      info.appendChild(el('span', {}, t('shanten_line', {n: hints.current.shanten, u: hints.current.useful})));
+    }
+    for (const n of notes) info.appendChild(el('span', {className: 'blocked'}, n));
+    if (showHints && waits.length && !s.hand_over) {
+      const box = el('span', {className: 'waits'});
+      const words = waits.map((w) => `${tileName(w.tile)} ${t('remaining', {n: w.remaining})}`).join(en ? ', ' : '，');
+      box.setAttribute('aria-label', `${waitsLabel}: ${words}`);
+      box.title = words;
+      box.appendChild(el('span', {}, `${waitsLabel}:`));
+      for (const w of waits) {
+        const item = el('span', {className: 'wait'});
+        item.appendChild(tileCanvas(w.tile, 16, {wild: w.tile === s.wildcard.tile}));
+        item.append(t('remaining', {n: w.remaining}));
+        box.appendChild(item);
+      }
+      info.appendChild(box);
+    }
+  }
+
+  /** The button of one legal action; `chowNo` numbers the chows when there are several (keys 1-3). */
+  buttonFor(a, chowNo = 0) {
+    const s = this.ctrl.state;
+    const claim = s.claim ? s.claim.tile : null;
+    let tiles = [];
+    let label = t(a.group);
+    let spoken = label;
+    if (a.group === 'win') {
+      const tile = claim || s.drawn || null;
+      tiles = tile ? [tile] : [];
+      if (!claim) label = t('self_draw');
+      spoken = `${label} ${tile ? tileName(tile) : ''}`;
+    } else if (a.group === 'chow') {
+      tiles = [...a.tiles, claim].sort(tileOrder);
+      spoken = `${label} ${tiles.map(tileName).join(' ')}`;
+    } else if (a.group === 'pong') {
+      tiles = [claim, claim, claim];
+      spoken = `${label} ${tileName(claim)}`;
+    } else if (a.group === 'kong') {
+      const tile = a.tiles[0] || claim;
+      tiles = [tile, tile, tile, tile];
+      spoken = `${label} ${tileName(tile)}`;
+    }
+    const key = a.group === 'chow' && chowNo ? String(chowNo) : KEYS[a.group];
+    const tile = a.group === 'win' ? (claim || s.drawn) : a.group === 'kong' ? (a.tiles[0] || claim) : claim;
+    const b = actionButton(a.group, label, tiles, key, s, a.group === 'chow' ? claim : null);
+    if (tile && a.group !== 'pass') b.dataset.tile = tile;
+    b.dataset.text = a.text;
+    if (a.tiles.length) b.dataset.tiles = a.tiles.join('');
+    if (chowNo) b.dataset.chow = String(chowNo);
+    b.setAttribute('aria-label', spoken);
+    b.title = spoken;
+    b.addEventListener('click', () => this.ctrl.act(a));
+    return b;
+  }
+
+  /** A keyboard shortcut: press the button of that action group (chow1-3: that chow); true if one was pressed. */
+  shortcut(group) {
+    if (this.ctrl.mode !== 'game' || !this.ctrl.state) return false;
+    if (group === 'next') {
+      const b = document.querySelector('button[data-action=next]');
+      if (b && b.offsetParent !== null) { b.click(); return true; }
+      return false;
+    }
+    let b;
+    const m = /^chow(\d)$/.exec(group);
+    if (m) b = $('actions').querySelector(`button[data-action=chow][data-chow="${m[1]}"]`);
+    else b = $('actions').querySelector(`button[data-action="${group}"]`);
+    if (b) { b.focus(); b.click(); return true; }
+    return false;
+  }
+}
+
+function actionButton(group, label, tiles, key, s, claimTile = null) {
+  const b = el('button', {type: 'button'});
+  b.dataset.action = group;
+  b.appendChild(el('span', {}, label));
+  if (tiles.length) {
+    const box = el('span', {className: 'tiles'});
+    for (const x of tiles) box.appendChild(tileCanvas(x, 18, {wild: x === s.wildcard.tile, highlight: x === claimTile ? 'last' : null}));
+    b.appendChild(box);
+  }
+  if (key) {
+    b.appendChild(el('span', {className: 'key'}, key));
+    b.setAttribute('aria-keyshortcuts', key === 'Space' ? 'Space' : key);
+  }
+  return b;
+}

@@ -1,0 +1,39 @@
+// Small DOM helpers shared by the game page's views: element lookup and creation, the toast.
+
+export const $ = (id) => document.getElementById(id);
+
+/** A new element with properties (role as an attribute) and optional text. */
+export function el(tag, props = {}, text) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(props)) {
+    if (k === 'role') e.setAttribute('role', v);
+    else e[k] = v;
+  }
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+let toastTimer = 0;
+
+/** A short message at the bottom of the table; `bad` ones stay longer and are styled as errors. */
+export function toast(text, bad = false, ms = bad ? 4000 : 2200) {
+  const box = $('toast');
+  box.textContent = text;
+  box.classList.toggle('bad', bad);
+  box.hidden = false;
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => { box.hidden = true; }, ms);
+}
+
+/** Close every open dialog. */
+export function closeDialogs() {
+  for (const d of document.querySelectorAll('dialog[open]')) d.close();
+}
+
+const SUIT_ORDER = {m: 0, p: 1, s: 2};
+
+/** Sort order of tiles as the page shows them: characters, dots, bamboo, then winds and dragons. */
+export function tileOrder(a, b) {
+  const key = (x) => (x.length === 2 ? SUIT_ORDER[x[1]] * 10 + Number(x[0]) : 40 + 'ESWNCFP'.indexOf(x));
+  return key(a) - key(b);
+}

@@ -1,0 +1,133 @@
+// The result dialog at the end of a hand: who won and how, the winning hand, the score and every
+// payment with its reason, each seat's change, and every seat's tiles. A drawn hand says why it
+// ended and what happens to the dealer.
+
+import {getLang, seatName, t, tileName} from '../i18n.mjs';
+import {tileCanvas} from '../render/tiles.mjs';
+import {$, el} from './dom.mjs';
+import {payReason} from './words.mjs';
+
+export class ResultDialog {
+  /** @param {import('./controller.mjs').Controller} ctrl */
+  constructor(ctrl) {
+    this.ctrl = ctrl;
+    $('settle').addEventListener('cancel', (ev) => ev.preventDefault());
+    $('btn-next').addEventListener('click', () => { $('settle').close(); this.ctrl.nextHand(); });
+    $('settle-export').addEventListener('click', () => this.ctrl.exportLog());
+  }
+
+  get open() { return $('settle').open; }
+
+  show() {
+    const s = this.ctrl.state;
+    const body = $('settle-body');
+    body.textContent = '';
+    const r = s.result;
+    if (!r || r.winner === null || r.winner === undefined) this.drawn(body, s, r);
+    else this.won(body, s, r);
+    body.appendChild(this.deltas(s, r));
+    if (r && r.hands) body.appendChild(this.allHands(s, r));
+    $('btn-next').textContent = s.match.over ? t('game_over') : t('next');
+    if (!$('settle').open) $('settle').showModal();
+    $('btn-next').focus({preventScroll: true});
+    $('settle').scrollTop = 0;
+  }
+
+  drawn(body, s) {
+    body.appendChild(el('h2', {}, t('settle_title_draw')));
+    body.appendChild(el('p', {}, t('settle_draw_text', {n: s.wall_remaining})));
+    const who = seatName(s.dealer, s.seat);
+    const verb = s.dealer === s.seat ? 'deal' : 'deals';
+    // RULES §8: the dealer stays; the streak grows by one (at most 3) unless draw_adds_streak is off
+    const up = (s.options ? s.options.draw_adds_streak !== false : true) && s.streak < 3;
+    body.appendChild(el('p', {className: 'dealer-stays'}, up ? t('dealer_stays_up', {who, verb, a: s.streak, b: s.streak + 1})
+      : t('dealer_stays', {who, verb, a: s.streak})));
+  }
+
+  won(body, s, r) {
+    const ev = r.evaluation || {};
+    const st = r.settlement || {};
+    const head = el('div', {className: 'settle-head'});
+    head.appendChild(el('h2', {}, t('settle_title_win', {who: seatName(r.winner, s.seat)})));
+    head.appendChild(el('span', {className: 'pattern'}, getLang() === 'en' ? `${ev.name_en} ${ev.name_zh}` : ev.name_zh));
+    head.appendChild(el('span', {}, `${ev.fan} ${t('fan')} · ×${st.multiplier}`));
+    body.appendChild(head);
+    // the winning hand: concealed tiles, the winning tile apart, then the melds
+    const handBox = el('div', {className: 'settle-hand', role: 'img'});
+    const concealed = [...(r.hands ? r.hands[r.winner] : [])];
+    const win = r.winning_tile;
+    const wi = win ? concealed.lastIndexOf(win) : -1;
+    if (wi >= 0) concealed.splice(wi, 1);
+    for (const x of concealed) handBox.appendChild(tileCanvas(x, 30, {wild: x === s.wildcard.tile}));
+    if (wi >= 0) {
+      handBox.appendChild(el('span', {className: 'gap'}));
+      handBox.appendChild(tileCanvas(win, 30, {wild: win === s.wildcard.tile, highlight: 'win'}));
+    }
+    for (const m of s.players[r.winner].melds) {
+      handBox.appendChild(el('span', {className: 'gap'}));
+      for (const x of m.tiles) handBox.appendChild(tileCanvas(x || '', 24, {back: !x, wild: x === s.wildcard.tile}));
+    }
+    handBox.setAttribute('aria-label', [...concealed, win].filter(Boolean).map(tileName).join(' '));
+    body.appendChild(handBox);
+    const facts = el('div', {className: 'facts'});
+    const fact = (k, v) => { const f = el('span', {className: 'fact'}, `${k} `); f.appendChild(el('b', {}, String(v))); facts.appendChild(f); };
+    fact(t('win_type'), t(`wt.${r.win_type}`));
+    if (win) fact(t('winning_tile'), tileName(win));
+    fact(t('fan'), ev.fan);
+    fact(t('multiplier'), `×${st.multiplier}`);
+    fact(t('dealer_factor'), `×${st.dealer_factor} (${seatName(st.dealer, s.seat)}, ${st.streak > 1 ? t('streak', {n: st.streak}) : t('streak1')})`);
+    fact(t('base'), st.base);
+    fact(t('total'), st.total);
+    if (ev.baotou) fact(t('baotou'), '✓');
+    if (ev.qike) fact(t('qike'), '✓');
+    if (ev.piao) fact(t('piao'), ev.piao);
+    if (ev.kongs) fact(t('kongs'), ev.kongs);
+    if (ev.haohua) fact(t('haohua'), ev.haohua);
+    body.appendChild(facts);
+    body.appendChild(el('h3', {}, t('payments')));
+    const table = el('table', {className: 'pay'});
+    for (const p of st.payments || []) {
+      const tr = el('tr');
+      tr.appendChild(el('td', {}, p.payer === s.seat ? t('pays_you', {amount: p.amount})
+        : t('pays', {payer: seatName(p.payer, s.seat), amount: p.amount})));
+      tr.appendChild(el('td', {className: p.reason.includes('chengbao') || p.reason === 'konger' ? 'reason-chengbao' : ''}, payReason(p)));
+      tr.appendChild(el('td', {className: 'num minus'}, `−${p.amount}`));
+      table.appendChild(tr);
+    }
+    body.appendChild(table);
+  }
+
+  /** Every seat's change and points after the hand. */
+  deltas(s, r) {
+    const box = el('div');
+    box.appendChild(el('h3', {}, t('deltas')));
+    const table = el('table', {className: 'pay'});
+    const deltas = (r && r.deltas) || [0, 0, 0, 0];
+    for (const p of s.players) {
+      const tr = el('tr');
+      const d = deltas[p.seat];
+      tr.appendChild(el('td', {}, `${seatName(p.seat, s.seat)}${p.is_dealer ? ` (${t('dealer')})` : ''}`));
+      tr.appendChild(el('td', {className: `num ${d > 0 ? 'plus' : d < 0 ? 'minus' : ''}`}, d > 0 ? `+${d}` : String(d)));
+      tr.appendChild(el('td', {className: 'num'}, `${s.match.points[p.seat] + d} ${t('points')}`));
+      table.appendChild(tr);
+    }
+    box.appendChild(table);
+    return box;
+  }
+
+  allHands(s, r) {
+    const box = el('div');
+    box.appendChild(el('h3', {}, t('hands')));
+    const all = el('div', {className: 'allhands'});
+    r.hands.forEach((hand, seat) => {
+      const row = el('div', {className: 'row'});
+      row.appendChild(el('span', {className: 'who'}, seatName(seat, s.seat)));
+      const tiles = el('span', {className: 'tiles'});
+      for (const x of hand) tiles.appendChild(tileCanvas(x, 16, {wild: x === s.wildcard.tile}));
+      row.appendChild(tiles);
+      all.appendChild(row);
+    });
+    box.appendChild(all);
+    return box;
+  }
+}

@@ -1,0 +1,73 @@
+// Engine facts in a player's words: actions ("下家 吃 三四五条"), payment reasons and errors.
+// Nothing here decides a rule; it only names what the engine reports, in the current language.
+
+import {getLang, seatName, t, tileName} from '../i18n.mjs';
+
+const VERBS = {
+  discard: ['打出', 'discarded'], win: ['胡', 'won'], concealed_kong: ['暗杠', 'declared a concealed kong of'],
+  added_kong: ['加杠', 'added a kong of'], chow: ['吃', 'chowed'], pong: ['碰', 'ponged'],
+  exposed_kong: ['杠', 'konged'], pass: ['过', 'passed'],
+};
+
+/** One action ({seat, type, tiles} as the engine lists it) as a sentence: "下家 打出 六万" / "Right discarded 6 Characters". */
+export function actionWords(action, human = 0) {
+  const en = getLang() === 'en';
+  const verb = (VERBS[action.type] || [action.type, action.type])[en ? 1 : 0];
+  const tiles = (action.tiles || []).map(tileName).join(en ? ', ' : '');
+  return [seatName(action.seat, human), verb, tiles].filter(Boolean).join(' ');
+}
+
+const PAY_REASONS = {
+  share: ['分摊', 'share of a self-draw'], discarder: ['放铳', 'discarded the winning tile'],
+  konger: ['被拉杠', 'kong robbed'], chengbao: ['三摊承包', 'liable: three claims (承包)'],
+  dao_chengbao: ['倒承包', 'liable: claimed three times (倒承包)'],
+};
+
+/** Why a seat pays, in words. */
+export function payReason(payment) {
+  const names = PAY_REASONS[payment.reason];
+  if (!names) return payment.reason_zh || payment.reason;
+  return names[getLang() === 'en' ? 1 : 0];
+}
+
+/**
+ * An engine refusal or failure as a player reads it. A refusal the engine explains with a reason
+ * ({code, params}) is worded by reasons.mjs; anything else is a short message without class names.
+ */
+export function playerError(err) {
+  if (err && err.reason && typeof wordReason === 'function') return wordReason(err.reason);
+  const msg = String(err && err.message || err || '');
+  console.warn('engine:', msg);
+  return t('engine_refused');
+}
+
+let wordReason = null;
+
+/** Hook in the reason wording of reasons.mjs once it is loaded (it is optional for this module). */
+export function useReasonWords(fn) { wordReason = fn; }
+
+const ADVICE = {
+  discard: ['打出', 'Discard'], win: ['胡', 'Win'], concealed_kong: ['暗杠', 'Kong'], added_kong: ['加杠', 'Add a kong of'],
+  chow: ['吃', 'Chow'], pong: ['碰', 'Pong'], exposed_kong: ['杠', 'Kong'], pass: ['过', 'Pass'],
+};
+
+/** Suit tiles written in notation inside an engine sentence ("2m") replaced by their names. */
+export function namesInText(text) {
+  return String(text || '').replace(/\b([1-9][mps])\*?(?![\w])/g, (m, face) => tileName(face));
+}
+
+/** The hint's suggestion as advice: "打出 二万 — 向听 4，有效牌 31 张" / "Discard 2 Characters — shanten 4, …". */
+export function adviceWords(suggestion) {
+  const en = getLang() === 'en';
+  const a = suggestion.action;
+  let out = '';
+  if (a) {
+    const verb = (ADVICE[a.type] || [a.type, a.type])[en ? 1 : 0];
+    out = [verb, (a.tiles || []).map(tileName).join(en ? ', ' : '')].filter(Boolean).join(' ');
+  }
+  const reason = en ? suggestion.reason_en : suggestion.reason_zh;
+  // the engine's reason starts with the action in notation, then its grounds after the first separator
+  const grounds = String(reason || '').split(/[:：，,]\s*/).slice(1).join(en ? ', ' : '，');
+  if (grounds) out += `${out ? ' — ' : ''}${namesInText(grounds)}`;
+  return out;
+}

@@ -1,0 +1,38 @@
+// The service worker (dist/sw.js) is made from this template by build.py, which fills in the build id and the file list.
+// Precaches every file of this build; the cache name carries the build id, so a new build gets a
+// fresh cache and the old ones are deleted when it activates. Cache-first for same-origin GETs.
+// worker.mjs also stores its Pyodide memory snapshot in this cache ('__pyodide_snapshot__/<build id>'),
+// so it goes away with the build it belongs to.
+const BUILD_ID = /*BUILD_ID*/null;
+const CACHE = 'hzmj-' + BUILD_ID;
+const PRECACHE = /*PRECACHE*/[];
+
+self.addEventListener('install', (event) => {
+  event.waitUntil((async () => {
+    const cache = await caches.open(CACHE);
+    // 'no-cache' revalidates against the server (a cheap 304 when the browser already has the file)
+    // so a stale HTTP-cache entry can never end up in the precache.
+    await cache.addAll(PRECACHE.map((u) => new Request(new URL(u, self.registration.scope), {cache: 'no-cache'})));
+    await self.skipWaiting();
+  })());
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil((async () => {
+    for (const key of await caches.keys()) {
+      if (key.startsWith('hzmj-') && key !== CACHE) await caches.delete(key);
+    }
+    await self.clients.claim();
+  })());
+});
+
+self.addEventListener('fetch', (event) => {
+  const req = event.request;
+  if (req.method !== 'GET' || new URL(req.url).origin !== self.location.origin) return;
+  event.respondWith((async () => {
+    const cache = await caches.open(CACHE);
+    const hit = await cache.match(req, {ignoreSearch: true});
+    if (hit) return hit;
+    return fetch(req);
+  })());
+});
