@@ -168,7 +168,7 @@ export class Controller {
     try {
       res = await this.call('act', {action: action.text});
     } catch (err) {
-      toast(t('illegal', {msg: playerError(err)}), true);
+      toast(t('illegal', {msg: playerError(err, this.state.seat)}), true);
       this.setBusy(false);
       return;
     }

@@ -8,6 +8,7 @@ import {Motion} from '../motion.mjs';
 import {ANNOUNCE_MS} from '../render/overlays.mjs';
 import {syncHandButtons} from '../input.mjs';
 import {$, toast} from './dom.mjs';
+import {discardBlockedWords} from './words.mjs';
 
 export class TableView {
   /**
@@ -123,14 +124,11 @@ export class TableView {
     }
   }
 
-  /** Why this tile may not be discarded now, as the engine explains it (see reasons). */
+  /** Why this tile may not be discarded now, as the engine explains it. */
   whyNot(s, tile) {
-    const hints = s.hints || {};
-    const why = (hints.cannot_discard || []).find((x) => x.tile === tile);
-    if (why && why.reason && this.wordReason) return this.wordReason(why.reason);
-    const me = s.players[s.seat];
-    if (me.freeze_bound) return t('blocked_freeze');
-    if ((s.chow_ban || []).includes(tile)) return t('blocked_chow_ban', {tile: tileName(tile)});
+    const why = discardBlockedWords(s, tile);
+    if (why) return why;
+    if (s.players[s.seat].freeze_bound) return t('blocked_freeze');
     return t('illegal', {msg: tileName(tile)});
   }
 

@@ -2,6 +2,7 @@
 // Nothing here decides a rule; it only names what the engine reports, in the current language.
 
 import {getLang, seatName, t, tileName} from '../i18n.mjs';
+import {reasonText} from '../reasons.mjs';
 
 const VERBS = {
   discard: ['打出', 'discarded'], win: ['胡', 'won'], concealed_kong: ['暗杠', 'declared a concealed kong of'],
@@ -31,20 +32,34 @@ export function payReason(payment) {
 }
 
 /**
- * An engine refusal or failure as a player reads it. A refusal the engine explains with a reason
- * ({code, params}) is worded by reasons.mjs; anything else is a short message without class names.
+ * An engine refusal or failure as a player reads it: a refusal the engine explains with a reason
+ * ({code, params}) is worded by reasons.mjs for the human seat; anything else is a short message
+ * without class names (the engine's own text goes to the console).
  */
-export function playerError(err) {
-  if (err && err.reason && typeof wordReason === 'function') return wordReason(err.reason);
-  const msg = String(err && err.message || err || '');
-  console.warn('engine:', msg);
+export function playerError(err, viewer = 0) {
+  if (err && err.reason) {
+    try {
+      return reasonText(err.reason, getLang(), viewer);
+    } catch (e) {
+      console.warn(e);
+    }
+  }
+  console.warn('engine:', String(err && err.message || err || ''));
   return t('engine_refused');
 }
 
-let wordReason = null;
-
-/** Hook in the reason wording of reasons.mjs once it is loaded (it is optional for this module). */
-export function useReasonWords(fn) { wordReason = fn; }
+/** Why `tile` may not be discarded now, from the reasons the engine lists in the hints; null if none says. */
+export function discardBlockedWords(state, tile) {
+  const blocked = (state.hints && state.hints.blocked) || [];
+  const hit = blocked.find((b) => b.params && (b.params.tile === tile || (b.params.tiles || []).includes(tile)))
+    || blocked.find((b) => b.code === 'zhuada');
+  if (!hit) return null;
+  try {
+    return reasonText(hit, getLang(), state.seat);
+  } catch {
+    return getLang() === 'en' ? hit.en : hit.zh;
+  }
+}
 
 const ADVICE = {
   discard: ['打出', 'Discard'], win: ['胡', 'Win'], concealed_kong: ['暗杠', 'Kong'], added_kong: ['加杠', 'Add a kong of'],
