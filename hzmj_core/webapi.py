@@ -36,10 +36,11 @@ from .options import OPTION_INFO, SECTION_TITLES, Options, OptionsError
 from .reasons import Reason
 from .review import Review, ReviewError
 from .rng import derive_seed
-from .round import IllegalActionError
+from .round import IllegalActionError, Round
 from .schema import SAVE, SchemaError, validate
 from .tiles import TILE_NAMES
 from .view import SeatView
+from .winsplit import split_win
 
 DEFAULT_LEVEL = "basic"
 
@@ -83,6 +84,7 @@ class GameSession:
         r = m.round
         seat_view = SeatView.of(r, self.human, self._points())
         view = seat_view.to_json()
+        _add_win_split(view, r)
         deciding = r.deciding_seats()
         view["match"] = {
             "seed": self.seed,
@@ -198,6 +200,16 @@ class GameSession:
         return s
 
 
+def _add_win_split(view: dict[str, Any], r: Round) -> None:
+    """Give a won hand's result its sets and pair, each wildcard with the face it stood for (winsplit)."""
+    res = r.result
+    if res is None or res.winner is None or res.evaluation is None or not isinstance(view.get("result"), dict):
+        return
+    ev = res.evaluation
+    split = split_win(res.hands[res.winner], r.wildcards, ev.form, res.winning_tile, ev.baotou)
+    view["result"]["split"] = None if split is None else split.to_json()
+
+
 # --------------------------------------------------------------------- replays
 
 
@@ -231,6 +243,7 @@ class ReplayViewer:
         view = SeatView.of(r, 0).to_json()
         # Nobody decides in a replay: the same keys as a game state, so the page draws frames as they come.
         view.update(human=0, human_to_act=False, bots_to_act=[], deciding=[], hand_over=r.is_over)
+        _add_win_split(view, r)
         view["all_hands"] = [[TILE_NAMES[t] for t in sorted(h)] for h in r.hands]
         view["replay"] = {"hand": hand, "step": step, "steps": len(src.actions),
                           "last_action": None if step == 0 else src.actions[step - 1].to_json(),

@@ -31,7 +31,8 @@ export class NewGameDialog {
   /** The engine's option and level metadata (asked once). */
   async metadata() {
     if (!this.optionInfo) {
-      [this.optionInfo, this.levels] = await Promise.all([this.ctrl.call('option_info'), this.ctrl.call('bot_levels')]);
+      [this.optionInfo, this.levels] = await Promise.all([this.ctrl.call('option_info'), this.ctrl.call('bot_level_names')]);
+      this.levels = this.levels.filter((l) => l.offered !== false);
     }
     return {options: this.optionInfo, levels: this.levels};
   }
@@ -51,8 +52,8 @@ export class NewGameDialog {
     const sel = el('select', {id: 'ng-level'});
     const chosen = this.ctrl.settings.level || (this.ctrl.state && this.ctrl.state.match.level);
     for (const l of this.levels) {
-      const o = el('option', {value: l.name}, `${en ? l.en : l.zh}${l.default ? defaultMark() : ''}`);
-      if (chosen ? l.name === chosen : l.default) o.selected = true;
+      const o = el('option', {value: l.id}, `${en ? l.en : l.zh}${l.default ? defaultMark() : ''}`);
+      if (chosen ? l.id === chosen : l.default) o.selected = true;
       sel.appendChild(o);
     }
     lv.appendChild(sel);

@@ -10,7 +10,7 @@ const ALWAYS = ['wildcard_mode', 'start_streak', 'win_mode', 'three_tan_chengbao
  * @param {object} options   the game's options (state.options)
  * @param {object[]} info    the engine's option_info
  * @param {string|null} level the opponents' level name
- * @param {object[]|null} levels the engine's bot_levels
+ * @param {object[]|null} levels the engine's bot_level_names
  * @returns {{text: string, full: string}} the line, and every option (for a tooltip)
  */
 export function rulesLine(options, info, level, levels) {
@@ -26,7 +26,7 @@ export function rulesLine(options, info, level, levels) {
     if (!(o.key in options)) continue;
     if (ALWAYS.includes(o.key) || options[o.key] !== o.default) parts.push(name(o));
   }
-  const lv = levels && levels.find((l) => l.name === level);
+  const lv = levels && levels.find((l) => l.id === level);
   if (lv) parts.push(`${t('opponents')} ${en ? lv.en : lv.zh}`);
   const full = info.filter((o) => o.key in options).map((o) => `${en ? o.english : o.chinese}: ${name(o)}`);
   return {text: parts.join(' · '), full: full.join('\n')};
