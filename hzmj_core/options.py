@@ -70,23 +70,23 @@ OPTION_INFO: dict[str, OptionInfo] = {
     i.key: i
     for i in [
         OptionInfo("wildcard_mode", "财神模式", "Wildcard mode", ("fixed", "flipped"),
-                   "fixed: the four white dragons 白板 are wildcards; flipped 翻财神: a tile turned up after the "
-                   "deal makes the other three of its kind wildcards", "1.3",
+                   "白板财神: the four white dragons are wildcards; 翻财神: a tile turned up after the deal makes "
+                   "the other three of its kind wildcards", "1.3",
                    description_zh="白板财神：四张白板是财神；翻财神：发牌后翻出一张牌，与它同种的另外三张是财神",
                    value_labels=(("白板财神", "White dragons wild"), ("翻财神", "Flipped wildcard"))),
         OptionInfo("start_streak", "老庄", "Starting dealer streak", (1, 2, 3),
-                   "streak L of a new dealer: 1 平庄起, 2 笃二老庄, 3 笃三老庄", "8",
-                   description_zh="新庄家的老庄数：1 平庄起，2 笃二老庄，3 笃三老庄",
+                   "the streak a new dealer starts at: 1 (平庄起), 2 (笃二老庄) or 3 (笃三老庄)", "8",
+                   description_zh="新庄家从几老庄起算：平庄起、笃二老庄或笃三老庄",
                    value_labels=(("平庄起", "Start at streak 1"),
                                  ("笃二老庄", "Start at streak 2"),
                                  ("笃三老庄", "Start at streak 3"))),
         OptionInfo("win_mode", "胡牌模式", "Win mode", ("dealer_discard", "self_draw_only"),
-                   "dealer_discard 庄闲放铳: discard wins between dealer and non-dealer at a long streak; "
-                   "self_draw_only 自摸胡: self-drawn wins only", "9",
+                   "庄闲放铳: discard wins between the dealer and the others once the streak is long enough; "
+                   "自摸胡: self-drawn wins only", "9",
                    description_zh="庄闲放铳：老庄够数时庄家与闲家之间可以放铳；自摸胡：只能自摸",
                    value_labels=(("庄闲放铳", "Discard wins dealer/non-dealer"), ("自摸胡", "Self-draw only"))),
         OptionInfo("discard_min_l", "放铳门槛", "Discard-win streak", (3, 2),
-                   "the dealer streak L from which discard wins are allowed", "9",
+                   "the dealer streak from which discard wins are allowed", "9",
                    description_zh="老庄数达到多少才允许放铳",
                    value_labels=(("三老庄起放铳", "From streak 3"), ("二老庄起放铳", "From streak 2"))),
         OptionInfo("three_tan_chengbao", "三摊承包", "Three-claim liability", (True, False),
@@ -108,8 +108,8 @@ OPTION_INFO: dict[str, OptionInfo] = {
                    description_zh="吃或碰用的两张手牌中可以有一张是财神",
                    value_labels=(("财神不可吃碰", "No wildcards in melds"), ("财神可吃碰", "Wildcards in melds"))),
         OptionInfo("zhuada_subject", "抓打对象", "Who the freeze binds", ("others", "discarder"),
-                   "others: after a wildcard discard the other three must discard what they draw; "
-                   "discarder: the wildcard discarder must", "4.3",
+                   "after a wildcard is discarded, either the other three or the discarder must discard what they "
+                   "draw", "4.3",
                    description_zh="其他人：有人打出财神后，其余三家摸什么打什么；打财神者：打财神的人自己摸什么打什么",
                    value_labels=(("抓打其他三家", "Freeze binds the others"),
                                  ("抓打打财神者", "Freeze binds the discarder"))),
@@ -130,7 +130,7 @@ OPTION_INFO: dict[str, OptionInfo] = {
                    description_zh="可以胡别人加杠的那张牌（拉杠胡）",
                    value_labels=(("不可拉杠胡", "No robbing a kong"), ("拉杠胡", "Robbing a kong"))),
         OptionInfo("rob_kong_min_l", "拉杠胡门槛", "Robbing streak", (2, 3),
-                   "the dealer streak L from which robbing a kong is allowed", "5.8",
+                   "the dealer streak from which robbing a kong is allowed", "5.8",
                    description_zh="老庄数达到多少才允许拉杠胡",
                    value_labels=(("二老庄起拉杠", "From streak 2"), ("三老庄起拉杠", "From streak 3"))),
         OptionInfo("must_baotou", "有财必暴头", "Wildcard means 暴头 only", (False, True),
@@ -149,8 +149,8 @@ OPTION_INFO: dict[str, OptionInfo] = {
                    description_zh="每位玩家开局的分数",
                    value_labels=(("40分", "40 points"), ("50分", "50 points"), ("60分", "60 points"))),
         OptionInfo("base_score", "底分", "Base score", None,
-                   "base score b of every payment (a positive integer)", "10.1",
-                   description_zh="每笔支付的底分 b（正整数）"),
+                   "the base score of every payment (a positive integer)", "10.1",
+                   description_zh="每笔支付的底分（正整数）"),
     ]
 }
 

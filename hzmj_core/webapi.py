@@ -96,7 +96,8 @@ class GameSession:
             "standings": m.standings(),
             "history": [{"number": h.number + 1, "dealer": h.dealer, "streak": h.streak,
                          "winner": h.result.winner, "deltas": list(h.result.deltas),
-                         "pattern": None if h.result.evaluation is None else h.result.evaluation.name_zh}
+                         "pattern": None if h.result.evaluation is None else h.result.evaluation.name_zh,
+                         "pattern_en": None if h.result.evaluation is None else h.result.evaluation.name_en}
                         for h in m.history],
         }
         human_to_act = self.human in deciding

@@ -105,6 +105,9 @@ function wire(bridge) {
   ctrl.on('view', (s) => { if (ctrl.mode === 'game') sound.onView(prevState, s); prevState = s; });
   ctrl.on('events', (events) => { if (ctrl.mode === 'game') sound.onEvents(events); });
   wire.sound = sound;
+  // tests and benchmarks reach the table's motion and the sound through hzmj.game
+  ctrl.motion = table.motion;
+  ctrl.sound = sound;
   const history = new MatchHistory(ctrl, () => dock.render());
   dock = new Dock(ctrl, {
     selected: () => table.ui.selected,

@@ -1,8 +1,11 @@
 // The match history: the end-of-match dialog with the final standings, a table of every hand
 // (dealer, who won with what, each seat's change) and a line chart of each seat's points.
 
-import {seatName, t} from '../i18n.mjs';
+import {getLang, seatName, t} from '../i18n.mjs';
 import {$, el} from './dom.mjs';
+import {lineChart} from './chart.mjs';
+
+export const SEAT_COLORS = ['#f0cf6e', '#7fd3ff', '#ff8a7a', '#9ff0b6'];
 
 export class MatchHistory {
   /**
@@ -31,6 +34,63 @@ export class MatchHistory {
       ol.appendChild(li);
     }
     body.appendChild(ol);
+    const history = s.match.history || [];
+    if (history.length) {
+      body.appendChild(el('h3', {}, t('points_chart')));
+      body.appendChild(this.chart(s, history));
+      body.appendChild(el('h3', {}, t('hand_history')));
+      body.appendChild(this.table(s, history));
+    }
     if (!$('gameover').open) $('gameover').showModal();
+  }
+
+  /** Each seat's points after every hand, from the starting points. */
+  chart(s, history) {
+    const start = s.options ? s.options.start_points : 50;
+    const series = [0, 1, 2, 3].map((seat) => {
+      const values = [start];
+      for (const h of history) values.push(values[values.length - 1] + h.deltas[seat]);
+      return {name: seatName(seat, s.seat), color: SEAT_COLORS[(seat - s.seat + 4) % 4], values};
+    });
+    const box = el('div', {className: 'chart-box'});
+    const xLabels = ['', ...history.map((h) => String(h.number))];
+    box.appendChild(lineChart(series, {label: t('points_chart'), xLabels}));
+    const legend = el('div', {className: 'legend'});
+    for (const se of series) {
+      const item = el('span', {className: 'key-item'});
+      const sw = el('span', {className: 'swatch'});
+      sw.style.background = se.color;
+      item.appendChild(sw);
+      item.append(`${se.name} ${se.values[se.values.length - 1]}`);
+      legend.appendChild(item);
+    }
+    box.appendChild(legend);
+    return box;
+  }
+
+  /** One row per hand: number, dealer, the outcome in words and each seat's change. */
+  table(s, history) {
+    const en = getLang() === 'en';
+    const wrap = el('div', {className: 'history-wrap'});
+    const table = el('table', {className: 'pay history'});
+    const head = el('tr');
+    for (const h of [t('hand_col'), t('dealer'), t('outcome')]) head.appendChild(el('th', {}, h));
+    for (let seat = 0; seat < 4; seat++) head.appendChild(el('th', {className: 'num'}, seatName(seat, s.seat)));
+    table.appendChild(head);
+    for (const h of history) {
+      const tr = el('tr');
+      tr.appendChild(el('td', {}, String(h.number)));
+      tr.appendChild(el('td', {}, `${seatName(h.dealer, s.seat)}${h.streak > 1 ? ` ${t('streak', {n: h.streak})}` : ''}`));
+      const outcome = h.winner === null || h.winner === undefined ? t('settle_title_draw')
+        : `${t('settle_title_win', {who: seatName(h.winner, s.seat)})}${h.pattern ? ` · ${en && h.pattern_en ? h.pattern_en : h.pattern}` : ''}`;
+      tr.appendChild(el('td', {}, outcome));
+      for (let seat = 0; seat < 4; seat++) {
+        const d = h.deltas[seat];
+        tr.appendChild(el('td', {className: `num ${d > 0 ? 'plus' : d < 0 ? 'minus' : ''}`}, d > 0 ? `+${d}` : String(d)));
+      }
+      table.appendChild(tr);
+    }
+    wrap.appendChild(table);
+    return wrap;
   }
 }

@@ -4,6 +4,7 @@
 
 import {getLang, seatName, t, tileName} from '../i18n.mjs';
 import {tileCanvas} from '../render/tiles.mjs';
+import {isWild, standInFor} from '../render/rivers.mjs';
 import {$, el} from './dom.mjs';
 import {payReason} from './words.mjs';
 
@@ -52,27 +53,34 @@ export class ResultDialog {
     head.appendChild(el('span', {className: 'pattern'}, getLang() === 'en' ? `${ev.name_en} ${ev.name_zh}` : ev.name_zh));
     head.appendChild(el('span', {}, `${ev.fan} ${t('fan')} · ×${st.multiplier}`));
     body.appendChild(head);
-    // the winning hand: concealed tiles, the winning tile apart, then the melds
+    // the winning hand split into its sets and pair (each wildcard with the face it stood for), then the melds
     const handBox = el('div', {className: 'settle-hand', role: 'img'});
-    const concealed = [...(r.hands ? r.hands[r.winner] : [])];
     const win = r.winning_tile;
-    const wi = win ? concealed.lastIndexOf(win) : -1;
-    if (wi >= 0) concealed.splice(wi, 1);
-    for (const x of concealed) handBox.appendChild(tileCanvas(x, 30, {wild: x === s.wildcard.tile}));
-    if (wi >= 0) {
-      handBox.appendChild(el('span', {className: 'gap'}));
-      handBox.appendChild(tileCanvas(win, 30, {wild: win === s.wildcard.tile, highlight: 'win'}));
+    let winFace = null;
+    const spoken = [];
+    if (r.split) {
+      r.split.groups.forEach((g, gi) => {
+        const set = el('span', {className: 'set'});
+        g.forEach((x, i) => {
+          const isWin = r.split.winning && r.split.winning[0] === gi && r.split.winning[1] === i;
+          if (isWin) winFace = x.face;
+          set.appendChild(tileWithFace(s, x.tile, x.face, 30, isWin));
+          spoken.push(faceWords(s, x.tile, x.face));
+        });
+        handBox.appendChild(set);
+      });
+    } else {
+      const set = el('span', {className: 'set'});
+      for (const x of r.hands ? r.hands[r.winner] : []) set.appendChild(tileWithFace(s, x, x, 30, false));
+      handBox.appendChild(set);
     }
-    for (const m of s.players[r.winner].melds) {
-      handBox.appendChild(el('span', {className: 'gap'}));
-      for (const x of m.tiles) handBox.appendChild(tileCanvas(x || '', 24, {back: !x, wild: x === s.wildcard.tile}));
-    }
-    handBox.setAttribute('aria-label', [...concealed, win].filter(Boolean).map(tileName).join(' '));
+    for (const m of s.players[r.winner].melds) handBox.appendChild(meldBox(s, m, 24));
+    handBox.setAttribute('aria-label', spoken.join(' '));
     body.appendChild(handBox);
     const facts = el('div', {className: 'facts'});
     const fact = (k, v) => { const f = el('span', {className: 'fact'}, `${k} `); f.appendChild(el('b', {}, String(v))); facts.appendChild(f); };
     fact(t('win_type'), t(`wt.${r.win_type}`));
-    if (win) fact(t('winning_tile'), tileName(win));
+    if (win) fact(t('winning_tile'), isWild(s, win) && winFace && winFace !== win ? t('wild_as', {tile: tileName(win), face: tileName(winFace)}) : tileName(win));
     fact(t('fan'), ev.fan);
     fact(t('multiplier'), `×${st.multiplier}`);
     fact(t('dealer_factor'), `×${st.dealer_factor} (${seatName(st.dealer, s.seat)}, ${st.streak > 1 ? t('streak', {n: st.streak}) : t('streak1')})`);
@@ -115,6 +123,7 @@ export class ResultDialog {
     return box;
   }
 
+  /** Every seat's concealed tiles and melds. */
   allHands(s, r) {
     const box = el('div');
     box.appendChild(el('h3', {}, t('hands')));
@@ -123,11 +132,43 @@ export class ResultDialog {
       const row = el('div', {className: 'row'});
       row.appendChild(el('span', {className: 'who'}, seatName(seat, s.seat)));
       const tiles = el('span', {className: 'tiles'});
-      for (const x of hand) tiles.appendChild(tileCanvas(x, 16, {wild: x === s.wildcard.tile}));
+      for (const x of hand) tiles.appendChild(tileCanvas(x, 16, tileOpts(s, x)));
+      for (const m of s.players[seat].melds) tiles.appendChild(meldBox(s, m, 16));
       row.appendChild(tiles);
+      row.setAttribute('aria-label', `${seatName(seat, s.seat)}: ${hand.map(tileName).join(' ')}`);
       all.appendChild(row);
     });
     box.appendChild(all);
     return box;
   }
+}
+
+function tileOpts(s, tile) {
+  return {wild: isWild(s, tile), standIn: standInFor(s, tile)};
+}
+
+/** A tile with, under it, the face it stood for when that differs (a wildcard or a 白板 stand-in). */
+function tileWithFace(s, tile, face, size, isWin) {
+  const box = el('span', {className: 'ft'});
+  box.appendChild(tileCanvas(tile, size, {...tileOpts(s, tile), highlight: isWin ? 'win' : null}));
+  if (face && face !== tile && isWild(s, tile)) box.appendChild(el('small', {className: 'as'}, `=${tileName(face)}`));
+  return box;
+}
+
+function faceWords(s, tile, face) {
+  return face && face !== tile && isWild(s, tile) ? t('wild_as', {tile: tileName(tile), face: tileName(face)}) : tileName(tile);
+}
+
+/** One meld: its tiles (face down when hidden), the claimed tile marked. */
+function meldBox(s, m, size) {
+  const box = el('span', {className: 'set meld'});
+  m.tiles.forEach((x, i) => {
+    const face = m.faces ? m.faces[i] : x;
+    const wrap = el('span', {className: 'ft'});
+    wrap.appendChild(tileCanvas(x || '', size, {back: !x, ...(x ? tileOpts(s, x) : {}),
+      highlight: m.claimed && x === m.claimed && i === m.tiles.indexOf(m.claimed) ? 'last' : null}));
+    if (x && face && face !== x && isWild(s, x)) wrap.appendChild(el('small', {className: 'as'}, `=${tileName(face)}`));
+    box.appendChild(wrap);
+  });
+  return box;
 }
