@@ -182,6 +182,7 @@ function wire(bridge) {
     $('import-file').value = '';
     if (f) await replay.load(await f.text());
   });
+  hzmj.views = {table, dock, result, history, newGame, replay};  // for tests
   newGame.metadata().then(() => renderRules(ctrl), () => {});
   wire.newGame = newGame;
   applyLang(ctrl);

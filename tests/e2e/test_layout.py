@@ -44,10 +44,13 @@ def play(page: Any, decisions: int) -> None:
                 b.first.click()
                 break
         else:
-            b = page.locator("#hand button[data-action=discard]").last
+            buttons = page.locator("#hand button[data-action=discard]")
+            only_one = len({buttons.nth(i).get_attribute("data-tile") for i in range(buttons.count())}) == 1
+            b = buttons.last
             tile = b.get_attribute("data-tile")
             b.click()
-            page.locator(f"#hand button[data-action=discard][data-tile='{tile}'][aria-pressed=true]").first.click()
+            if not only_one:  # the only legal discard goes with one tap
+                page.locator(f"#hand button[data-action=discard][data-tile='{tile}'][aria-pressed=true]").first.click()
 
 
 def parts(layout: dict[str, Any]) -> list[tuple[str, Rect]]:
