@@ -23,7 +23,8 @@ function write(key, value) {
   }
 }
 
-export const DEFAULT_SETTINGS = {lang: null, hints: true, speed: 'normal', options: {}, level: null, muted: false};
+export const DEFAULT_SETTINGS = {lang: null, hints: true, speed: 'normal', options: {}, level: null, muted: false,
+  autoPass: false, autoWin: false};
 
 const isPlainObject = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
 // What a stored setting may hold; anything else is put back to its default (and named by settingsReset()).
