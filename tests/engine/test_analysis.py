@@ -48,6 +48,7 @@ def test_webapi_and_widget_pass_the_analysis_message_through_once() -> None:
     assert str(widget.value) == str(direct.value)
 
 
+@pytest.mark.host_only  # a real subprocess: none in Pyodide
 def test_cli_analyze_is_a_shell_over_analysis() -> None:
     out = subprocess.run([sys.executable, "-m", "hzmj_core", "analyze", "1m2m3m 4m5m6m 7p8p9p 2s3s4s 5s", "--json"],
                          capture_output=True, text=True, check=True)

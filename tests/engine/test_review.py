@@ -95,6 +95,7 @@ def test_action_words() -> None:
     assert action_words(Action(2, ActionType.PONG, (five, five)), five) == ("碰五筒", "pong the 5 Dots")
 
 
+@pytest.mark.host_only  # a real subprocess: none in Pyodide
 def test_cli_and_webapi(tmp_path: Path) -> None:
     r = _baotou_position()
     r.apply(next(a for a in r.legal_actions(1) if a.type is ActionType.WIN))
