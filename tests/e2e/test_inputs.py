@@ -61,7 +61,8 @@ def test_a_seed_out_of_range_or_not_a_number_is_refused_with_a_message(page: Any
 
 def test_the_new_game_form_refuses_a_bad_seed_and_keeps_a_big_one_exact(page: Any, site: Any) -> None:
     open_game(page, site, "?seed=5&speed=instant&lang=en")
-    page.evaluate("window.hzmj.game.openNewGame()")
+    page.click("#btn-menu")
+    page.click("#m-new")
     page.locator("#ng-seed").wait_for(state="visible")
     page.fill("#ng-seed", "99999999999999999999")
     page.click("#ng-start")
@@ -134,7 +135,7 @@ def test_damaged_settings_are_reset_one_by_one_with_a_word(page: Any, site: Any)
     open_game(page, site, "?speed=instant&lang=en")
     words = toast(page)
     assert "back to their defaults: speed, game options." in words, words
-    assert page.evaluate("window.hzmj.game.ui.hints") is False  # the good setting is kept
+    assert page.locator("#btn-hints").get_attribute("aria-pressed") == "false"  # the good setting is kept
 
 
 # ------------------------------------------------------------------------------ tutorial progress (11)
