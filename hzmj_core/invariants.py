@@ -2,31 +2,21 @@
 
 from __future__ import annotations
 
+from itertools import chain
+
 from .round import Phase, Round, full_tile_set
 from .tiles import TILE_NAMES
+from .view import count_seen
 
 
 def check(r: Round) -> list[str]:
     """Every violated invariant of ``r``, described in words (empty when all hold)."""
     problems: list[str] = []
-    where = [0] * 34
-    for h in r.hands:
-        for t in h:
-            where[t] += 1
-    for ms in r.melds:
-        for m in ms:
-            for t in m.tiles:
-                where[t] += 1
-    for ds in r.discards:
-        for t, by in ds:
-            if by is None:
-                where[t] += 1
-    for t in r.burned:
+    # every tile in sight of someone who sees all hands, then the burned tiles and the live wall
+    where = count_seen(chain.from_iterable(r.hands), chain.from_iterable(r.melds), chain.from_iterable(r.discards),
+                       r.indicator)
+    for t in chain(r.burned, r.wall[r.front:r.back]):
         where[t] += 1
-    for t in r.wall[r.front:r.back]:
-        where[t] += 1
-    if r.indicator is not None:
-        where[r.indicator] += 1
     # In the rob window the robbed tile sits nowhere until the window is resolved.
     if r.phase is Phase.ROB and r.claim_tile is not None:
         where[r.claim_tile] += 1

@@ -13,7 +13,8 @@ tuple copies of the round's cached public snapshot). Derived figures are methods
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from itertools import chain
 from typing import Any, NamedTuple
 
 from .actions import Action
@@ -44,10 +45,11 @@ def tile_totals(options: Options) -> tuple[int, ...]:
     return _TOTALS[options.removed_suit]
 
 
-def count_seen(hand: Sequence[int], melds: Sequence[Meld | None] = (),
-               discards: Sequence[tuple[int, int | None]] = (), indicator: int | None = None) -> list[int]:
+def count_seen(hand: Iterable[int], melds: Iterable[Meld | None] = (),
+               discards: Iterable[tuple[int, int | None]] = (), indicator: int | None = None) -> list[int]:
     """Physical tiles of each kind in sight: a hand, melds (``None`` = face down), unclaimed discards and the
-    flipped indicator. A claimed discard is counted once, in the meld that took it."""
+    flipped indicator. A claimed discard is counted once, in the meld that took it. The one tile count of
+    the engine: a seat's view, hand analysis and the round's invariants (all hands, all melds) use it."""
     seen = [0] * NUM_KINDS
     for t in hand:
         seen[t] += 1
@@ -162,17 +164,8 @@ class SeatView(NamedTuple):
 
     def visible_counts(self) -> list[int]:
         """Physical tiles of each kind this seat can see (own hand, open melds, unclaimed discards, indicator)."""
-        seen = count_seen(self.hand, (), (), self.indicator)
-        for ms in self.melds:
-            for m in ms:
-                if m is not None:
-                    for t in m.tiles:
-                        seen[t] += 1
-        for ds in self.discards:
-            for t, by in ds:
-                if by is None:
-                    seen[t] += 1
-        return seen
+        return count_seen(self.hand, chain.from_iterable(self.melds), chain.from_iterable(self.discards),
+                          self.indicator)
 
     def unseen_counts(self) -> list[int]:
         """Physical tiles of each kind this seat has not seen (in other hands or the wall)."""

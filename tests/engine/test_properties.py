@@ -67,6 +67,16 @@ def play(seed: int, options: Options, streak: int, dealer: int, each: Any = None
     return r, taken
 
 
+def test_the_tile_count_notices_a_tile_gone_or_doubled() -> None:
+    r = Round.deal(Options(), seed=5)
+    assert check(r) == []
+    lost = r.hands[1].pop()
+    assert f"{TILE_NAMES[lost]}: 3 tiles accounted for, the set has 4" in check(r)
+    r.hands[1].append(lost)
+    r.discards[2].append((r.hands[3][0], None))
+    assert f"{TILE_NAMES[r.hands[3][0]]}: 5 tiles accounted for, the set has 4" in check(r)
+
+
 def test_1500_random_hands_conserve_tiles_and_pay_zero_sum() -> None:
     rng = Rng(20240601)
     patterns: set[str] = set()
