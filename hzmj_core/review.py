@@ -28,6 +28,11 @@ WORST = 5
 """How many flagged decisions the summary lists."""
 
 
+POSITION_KEYS = ("seat", "dealer", "streak", "wall_remaining", "wildcard", "hand", "drawn", "claim", "tan",
+                 "last_discard", "discard_wins_live", "freeze")
+"""What a flagged decision's ``position`` keeps of the seat's view (:meth:`SeatView.to_json`), enough to draw it."""
+
+
 class ReviewError(ValueError):
     """Bad review input (not a log, a seat outside 0-3); the message names the problem."""
 
@@ -109,17 +114,39 @@ class ReviewItem:
                 "reason_zh": self.reason_zh, "reason_en": self.reason_en, "text_zh": zh, "text_en": en}
 
 
-class Review:
-    """An incremental review of one seat of a hand or match log (see the module docstring)."""
+def expert_for(seed: int, hand: int, step: int, seat: int) -> ExpertBot:
+    """The expert a review with ``seed`` asks about action ``step`` of hand ``hand`` (its own seed, so a
+    decision's review does not depend on which others are reviewed)."""
+    return ExpertBot(derive_seed(seed, hand, step, seat))
 
-    def __init__(self, data: Any, seat: int, seed: int = 0) -> None:
+
+def position(r: Round, seat: int, points: tuple[int, int, int, int] | None = None) -> dict[str, Any]:
+    """The seat's view of ``r`` cut to what a page needs to draw the position (:data:`POSITION_KEYS`, and each
+    player's melds, discards and whether it is the dealer)."""
+    full = SeatView.of(r, seat, points).to_json()
+    out = {k: full[k] for k in POSITION_KEYS}
+    out["players"] = [{k: p[k] for k in ("seat", "is_dealer", "hand_count", "melds", "discards", "points")}
+                      for p in full["players"]]
+    return out
+
+
+class Review:
+    """An incremental review of one seat of a hand or match log (see the module docstring); ``hand`` limits
+    it to one hand of a match log (0-based)."""
+
+    def __init__(self, data: Any, seat: int, seed: int = 0, hand: int | None = None) -> None:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat <= 3:
             raise ReviewError(f"seat must be 0-3, got {seat!r}")
         try:
             report = replay(data)
         except LogError as exc:
             raise ReviewError(str(exc)) from None
+        n = len(report.rounds)
+        if hand is not None and (isinstance(hand, bool) or not isinstance(hand, int) or not 0 <= hand < n):
+            raise ReviewError(f"hand must be 0-{n - 1} (the log has {n} hand(s)), got {hand!r}"
+                              if n else "the log has no hands")
         self.seat = seat
+        self.hand = hand
         self.seed = seed
         self.rounds = report.rounds
         hands = data["hands"] if report.kind == "match" else [data]
@@ -128,7 +155,8 @@ class Review:
             p = h.get("points") if isinstance(h, dict) else None
             ok = isinstance(p, list) and len(p) == 4 and all(isinstance(x, int) for x in p)
             self.points.append((p[0], p[1], p[2], p[3]) if ok and p is not None else None)
-        self.todo = [(i, k) for i, r in enumerate(self.rounds) for k, a in enumerate(r.actions) if a.seat == seat]
+        self.todo = [(i, k) for i, r in enumerate(self.rounds) for k, a in enumerate(r.actions)
+                     if a.seat == seat and hand in (None, i)]
         self.items: list[ReviewItem] = []
         self._done = 0
         self._cursor: tuple[int, Round] | None = None
@@ -171,7 +199,7 @@ class Review:
             if len(view.legal) <= 1:
                 continue
             taken = self.rounds[hand].actions[step]
-            bot = ExpertBot(derive_seed(self.seed, hand, step, self.seat))
+            bot = expert_for(self.seed, hand, step, self.seat)
             d = bot.decide(view)
             vals = bot.last_values
             if d.action in vals and taken in vals:
@@ -191,12 +219,18 @@ class Review:
         flagged = sorted((it for it in self.items if it.flagged), key=lambda it: (-it.loss, it.hand, it.step))
         same = sum(1 for it in self.items if it.taken == it.choice)
         loss = sum(it.loss for it in self.items)
+        worst = []
+        for it in flagged[:WORST]:
+            d = it.to_json()
+            d["position"] = position(self.rounds[it.hand].replayed(it.step), self.seat, self.points[it.hand])
+            worst.append(d)
         return {
-            "seat": self.seat, "seed": self.seed, "hands": len(self.rounds), "decisions": len(self.items),
+            "seat": self.seat, "seed": self.seed, "hands": len(self.rounds), "hand": self.hand,
+            "steps": [len(r.actions) for r in self.rounds], "decisions": len(self.items),
             "done": self._done, "total": self.total, "finished": self.finished,
             "agree": same, "expected_loss": round(loss, 2),
             "flag_points": FLAG_POINTS,
-            "worst": [it.to_json() for it in flagged[:WORST]],
+            "worst": worst,
             "flagged": len(flagged),
             "items": [it.to_json() for it in self.items],
             "summary_zh": f"{len(self.items)} 个选择中 {same} 个与大师相同，标出 {len(flagged)} 个失误，"
@@ -206,9 +240,9 @@ class Review:
         }
 
 
-def review(data: Any, seat: int, seed: int = 0) -> dict[str, Any]:
+def review(data: Any, seat: int, seed: int = 0, hand: int | None = None) -> dict[str, Any]:
     """Review one seat of a hand or match log at once (:class:`Review`); raises :class:`ReviewError`."""
-    rv = Review(data, seat, seed)
+    rv = Review(data, seat, seed, hand)
     while not rv.finished:
         rv.step(8)
     return rv.report()
@@ -222,4 +256,5 @@ def review_text(d: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-__all__ = ["FLAG_POINTS", "Review", "ReviewError", "ReviewItem", "action_words", "review", "review_text"]
+__all__ = ["FLAG_POINTS", "POSITION_KEYS", "Review", "ReviewError", "ReviewItem", "action_words", "expert_for",
+           "position", "review", "review_text"]

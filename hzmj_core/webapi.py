@@ -308,8 +308,9 @@ _review: Review | None = None
 
 
 def _review_start(args: dict[str, Any]) -> dict[str, Any]:
-    """Start a 复盘 review: ``log`` (object or JSON text; default the current game) and ``seat`` (default the
-    human's). The page then calls ``review_step`` until ``finished`` to drive a progress bar."""
+    """Start a 复盘 review: ``log`` (object or JSON text; default the current game), ``seat`` (default the
+    human's) and ``hand`` (0-based; default every hand). The page then calls ``review_step`` until
+    ``finished`` to drive a progress bar."""
     global _review
     data = args.get("log")
     seat = args.get("seat")
@@ -323,7 +324,7 @@ def _review_start(args: dict[str, Any]) -> dict[str, Any]:
         except JsonInputError as exc:
             raise ApiError(f"the file is {exc}" if str(exc).startswith("not valid") else str(exc)) from None
     try:
-        rv = Review(data, seat if seat is not None else 0, args["seed"])
+        rv = Review(data, seat if seat is not None else 0, args["seed"], args["hand"])
     except (ReviewError, ValueError, TypeError) as exc:
         raise ApiError(str(exc)) from None
     _review = rv

@@ -8,13 +8,13 @@ import sys
 from pathlib import Path
 
 import pytest
-from helpers import discard_any, pass_claims, scenario
+from helpers import discard_any, lap, opts, pass_claims, play, scenario
 
 from hzmj_core import webapi
 from hzmj_core.actions import ActionType
 from hzmj_core.bots.expert import ExpertBot
 from hzmj_core.log import hand_log
-from hzmj_core.review import Review, ReviewError, action_words, review
+from hzmj_core.review import Review, ReviewError, action_words, expert_for, review
 from hzmj_core.round import Round
 from hzmj_core.tiles import TILE_NAMES, parse_tiles
 from hzmj_core.view import SeatView
@@ -122,3 +122,107 @@ def test_cli_and_webapi(tmp_path: Path) -> None:
     assert got["finished"] and got["report"]["flagged"] >= 1
     with pytest.raises(webapi.ApiError, match="seat"):
         webapi.call("review_start", json.dumps({"log": hand_log(r), "seat": 9}))
+
+
+# ---- a third 摊 fed at 3老: S3 (the dealer's 上家) has been chowed twice by S0 and holds a lone 五条 that S0,
+# ready for it with 三条四条 and two chows shown, can chow for the third 摊 (then S3 pays S0's wins, 承包)
+FEEDER = "2m 5p 5s 9m 1p 1p 1s 1s W W S S 7m"
+DEALER = "3m4m 6p7p 3s4s 8s8s E E C F N 9m"
+
+
+def _feed_position(chengbao: bool = True) -> Round:
+    r = scenario({0: DEALER, 3: FEEDER}, draws="1m 6m C 1m 6m C 1m 6m 9p", dealer=0, streak=3,
+                 options=opts(three_tan_chengbao=chengbao))
+    play(r, "S0 discard N")
+    lap(r, 1, 2)
+    play(r, "S3 discard 2m", "S0 chow 3m4m", "S0 discard 9m")
+    lap(r, 1, 2)
+    play(r, "S3 discard 5p", "S0 chow 6p7p", "S0 discard C")
+    lap(r, 1, 2)
+    pass_claims(r)
+    assert r.current == 3 and r.tan[0][3] == 2 and r.remaining > 70
+    return r
+
+
+def _feed_review(chengbao: bool = True, seed: int = 0) -> tuple[dict, int]:
+    r = _feed_position(chengbao)
+    step = len(r.actions)
+    r.apply(next(a for a in r.legal_actions(3) if a.type is ActionType.DISCARD and TILE_NAMES[a.tile] == "5s"))
+    return review(hand_log(r), 3, seed), step
+
+
+def test_flags_a_third_tan_fed_at_3lao() -> None:
+    d, step = _feed_review()
+    it = _step_item(d, step)
+    assert it["flagged"] and it["loss"] >= 1.0, it["text_en"]
+    assert it["taken_words"] == {"zh": "打五条", "en": "discard 5 Bamboo"}
+    assert it["choice"]["type"] == "discard" and it["choice"]["tiles"] != ["5s"]
+    assert d["worst"][0]["step"] == step and "S0" not in it["text_zh"] + it["reason_zh"]
+    # the 摊 is part of the cost: without 三摊承包 the same discard gives away less
+    off, _ = _feed_review(chengbao=False)
+    assert _step_item(off, step)["loss"] < it["loss"]
+    # the flagged decision carries the position as it was: the seat's 14 tiles, the dealer's two chows
+    pos = d["worst"][0]["position"]
+    assert pos["seat"] == 3 and len(pos["hand"]) == 14 and "5s" in pos["hand"]
+    assert len(pos["players"][0]["melds"]) == 2 and pos["tan"][0][3] == 2 and pos["wall_remaining"] == it["remaining"]
+
+
+def test_does_not_flag_the_experts_own_choice_on_the_feed_position() -> None:
+    r = _feed_position()
+    step = len(r.actions)
+    view = SeatView.of(r, 3)
+    own = expert_for(0, 0, step, 3).decide(view).action  # the very expert the review asks about this step
+    other = ExpertBot(5).decide(view).action  # and an expert seeded otherwise
+    for choice in (own, other):
+        assert TILE_NAMES[choice.tile or 0] != "5s"
+        played = r.replayed(step)
+        played.apply(choice)
+        it = _step_item(review(hand_log(played), 3), step)
+        assert not it["flagged"]
+    assert it["taken"] == other.to_json()
+    played = r.replayed(step)
+    played.apply(own)
+    it = _step_item(review(hand_log(played), 3), step)
+    assert it["taken"] == it["choice"] and it["loss"] == 0
+
+
+def test_same_seed_same_review_of_the_feed() -> None:
+    a, _ = _feed_review(seed=7)
+    b, _ = _feed_review(seed=7)
+    assert a == b and a["seed"] == 7
+
+
+def test_review_of_one_hand_of_a_match() -> None:
+    from hzmj_core.bots import make_bot
+    from hzmj_core.log import match_log
+    from hzmj_core.match import Match
+    m = Match(seed=3)
+    bots = [make_bot("random", s) for s in range(4)]
+    for hand, limit in enumerate((10_000, 12)):  # the first hand to its end, then 12 actions of the second
+        r = m.round
+        while not r.is_over and len(r.actions) < limit:
+            s = r.deciding_seats()[0]
+            r.apply(bots[s].choose(SeatView.of(r, s)))
+        if hand == 0:
+            m.finish_hand()
+    log = match_log(m)
+    assert len(log["hands"]) == 2
+    rv = Review(log, 3, hand=1)
+    assert rv.total == sum(1 for a in m.round.actions if a.seat == 3) > 0
+    assert {h for h, _ in rv.todo} == {1}
+    while not rv.finished:
+        rv.step(4)
+    assert rv.report()["hand"] == 1 and all(it.hand == 1 for it in rv.items)
+    with pytest.raises(ReviewError, match="hand must be 0-1"):
+        Review(log, 3, hand=2)
+
+
+def test_webapi_reviews_one_hand_and_refuses_a_bad_one() -> None:
+    r = _feed_position()
+    log = hand_log(r)
+    started = json.loads(webapi.call("review_start", json.dumps({"log": log, "seat": 3, "hand": 0})))
+    assert started["total"] == sum(1 for a in r.actions if a.seat == 3)
+    with pytest.raises(webapi.ApiError, match="hand must be 0-0"):
+        webapi.call("review_start", json.dumps({"log": log, "seat": 3, "hand": 1}))
+    got = json.loads(webapi.call("review_step", json.dumps({"count": 100})))  # the first review is still there
+    assert got["finished"] and got["report"]["hand"] == 0 and got["report"]["seat"] == 3
