@@ -9,12 +9,11 @@ Every argument of every method is checked against :data:`hzmj_core.schema.METHOD
 runs, and the argument text is read within the limits of :mod:`hzmj_core.jsontext`; whatever is refused
 raises :class:`ApiError` and leaves the state as it was.
 
-Seeds are ``0 <= seed < 2^64``; anything else is refused, never wrapped. ``new_game`` takes the seed as a
-decimal string (``{"seed": "18446744073709551615"}``; a JSON integer is accepted for compatibility).
-``state()["match"]["seed_text"]`` gives it back as a decimal string: JavaScript should read that one, as
-``state()["match"]["seed"]`` (a JSON integer, like ``save()["seed"]`` and the logs' seeds) is exact in a
-JS number only below 2^53. Saves and logs reach the page as JSON text (``save_text``,
-``export_log_text``), so their integers are never rounded.
+Seeds are ``0 <= seed < 2^64``; anything else is refused, never wrapped. A JS number is exact only below
+2^53, so no answer carries a seed as a number: ``new_game`` and ``review_start`` take the seed as a decimal
+string (``{"seed": "18446744073709551615"}``; a JSON integer is accepted for compatibility) and
+``state()["match"]["seed"]`` and the review report's ``seed`` give it back as one. Saves and logs, whose
+format holds seeds as integers, reach the page only as JSON text (``save_text``, ``export_log_text``).
 """
 
 from __future__ import annotations
@@ -87,8 +86,7 @@ class GameSession:
         _add_win_split(view, r)
         deciding = r.deciding_seats()
         view["match"] = {
-            "seed": self.seed,
-            "seed_text": str(self.seed),
+            "seed": str(self.seed),
             "level": self.level,
             "hand_number": m.hand_number + 1,
             "points": list(m.points),
@@ -338,7 +336,7 @@ def _review_step(args: dict[str, Any]) -> dict[str, Any]:
     _review.step(args["count"])
     out: dict[str, Any] = {"total": _review.total, "done": _review.done, "finished": _review.finished}
     if _review.finished:
-        out["report"] = _review.report()
+        out["report"] = {**_review.report(), "seed": str(_review.seed)}
     return out
 
 
@@ -367,12 +365,10 @@ METHODS: dict[str, Callable[[dict[str, Any]], Any]] = {
     "act": lambda a: _need_session().act(a["action"]),
     "bot_step": lambda _: _need_session().bot_step(),
     "next_hand": lambda _: _need_session().next_hand(),
-    "save": lambda _: _need_session().save(),
-    # the same as JSON text, for the page: no integer of a log ever goes through a JS number
+    # saves and logs as JSON text: no integer of theirs ever goes through a JS number
     "save_text": lambda _: json.dumps(_need_session().save(), ensure_ascii=False),
     "export_log_text": lambda _: json.dumps(match_log(_need_session().match), ensure_ascii=False, indent=1),
     "restore": _restore,
-    "export_log": lambda _: match_log(_need_session().match),
     "replay_load": _replay_load,
     "replay_frame": _replay_frame,
     "analyze": lambda a: analyze_hand(a["hand"], a["melds"] or "", a["wildcard"]),

@@ -213,7 +213,7 @@ def test_reload_resumes_the_same_game(page: Any, site: Any) -> None:
     page.wait_for_selector(TABLE, timeout=BOOT_TIMEOUT_MS)
     wait_turn(page)
     s2 = state(page)
-    assert s2["match"]["seed"] == 33
+    assert s2["match"]["seed"] == "33"
     assert s2["event_count"] >= s1["event_count"]
     if s2["event_count"] == s1["event_count"]:
         assert s2["hand"] == s1["hand"]
@@ -299,7 +299,7 @@ def test_new_game_dialog_has_the_rule_options(page: Any, site: Any, screenshot: 
     dialog.locator("[data-key=wildcard_mode]").select_option(label="翻财神（默认）" if False else "翻财神")
     page.locator("#ng-seed").fill("777")
     page.locator("#ng-start").click()
-    page.wait_for_function("() => window.hzmj.game.state.match.seed === 777")
+    page.wait_for_function("() => window.hzmj.game.state.match.seed === '777'")
     s = state(page)
     assert s["options"]["wildcard_mode"] == "flipped"
     assert s["wildcard"]["indicator"]
@@ -346,7 +346,7 @@ def test_offline_after_first_visit(page: Any, own_site: Any) -> None:
     page.wait_for_selector(TABLE, timeout=BOOT_TIMEOUT_MS)
     for _ in range(4):
         step(page, prefer=("pass",))
-    assert state(page)["match"]["seed"] == 77
+    assert state(page)["match"]["seed"] == "77"
 
 
 def test_keyboard_play(page: Any, site: Any) -> None:

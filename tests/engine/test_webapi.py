@@ -145,19 +145,65 @@ def test_every_method_has_an_argument_schema() -> None:
     assert set(METHOD_ARGS) == set(webapi.METHODS)
 
 
+def _numbers_the_page_would_round(value: Any, where: str = "") -> list[str]:
+    """Where an answer holds a seed as a number, or any integer a JS number cannot hold exactly."""
+    if isinstance(value, dict):
+        return [w for k, v in value.items() for w in _numbers_the_page_would_round(v, f"{where}.{k}")]
+    if isinstance(value, list):
+        return [w for i, v in enumerate(value) for w in _numbers_the_page_would_round(v, f"{where}[{i}]")]
+    number = isinstance(value, (int, float)) and not isinstance(value, bool)
+    if number and ("seed" in where.rsplit(".", 1)[-1] or abs(value) > 2**53 - 1):
+        return [f"{where} = {value!r}"]
+    return []
+
+
+def test_no_answer_carries_a_seed_as_a_number() -> None:
+    """The page reads every answer with JSON.parse: a seed (up to 2^64 - 1) must come as a decimal string."""
+    big = str(2**64 - 1)
+    answers: dict[str, Any] = {"version": call("version"), "new_game": call("new_game", seed=big)}
+    while "act" not in answers or "bot_step" not in answers:
+        st = call("state")
+        if st["human_to_act"]:
+            answers["act"] = call("act", action=st["legal_actions"][-1]["text"])
+        else:
+            answers["bot_step"] = call("bot_step")
+    answers["state"] = call("state")
+    answers["hint"] = call("hint")
+    answers["save_text"] = call("save_text")
+    answers["restore"] = call("restore", save=answers["save_text"])
+    answers["export_log_text"] = call("export_log_text")
+    answers["replay_load"] = call("replay_load", log=answers["export_log_text"])
+    answers["replay_frame"] = call("replay_frame", hand=0, step=2)
+    answers["review_start"] = call("review_start", seed=big)
+    answers["review_step"] = call("review_step", count=10_000)
+    assert answers["review_step"]["finished"]
+    play_hand()
+    answers["next_hand"] = call("next_hand")
+    answers["analyze"] = call("analyze", hand="123m456p789s EEWW", melds="")
+    answers["hand_widget"] = call("hand_widget", tiles="123m456p789s EEWW")
+    answers["lessons"] = call("lessons")
+    answers["lesson"] = call("lesson", id=answers["lessons"][0]["id"])
+    answers["check_exercise"] = call("check_exercise", id=answers["lessons"][0]["exercises"][0], answer="1m")
+    for name in ("option_info", "fan_table", "bot_levels", "bot_level_names"):
+        answers[name] = call(name)
+    assert set(answers) == set(webapi.METHODS)  # a new method gets checked here too
+    assert _numbers_the_page_would_round(answers) == []
+    assert answers["state"]["match"]["seed"] == big and answers["review_step"]["report"]["seed"] == big
+
+
 def test_seed_is_a_decimal_string_end_to_end() -> None:
     big = str(2**64 - 1)
     st = call("new_game", seed=big)
-    assert st["match"]["seed_text"] == big and st["match"]["seed"] == 2**64 - 1
+    assert st["match"]["seed"] == big
     saved = webapi.call("save_text")  # JSON text: its integers never go through a JS number
     assert json.loads(json.loads(saved))["seed"] == 2**64 - 1
-    assert call("restore", save=json.loads(saved))["match"]["seed_text"] == big
+    assert call("restore", save=json.loads(saved))["match"]["seed"] == big
     log = json.loads(json.loads(webapi.call("export_log_text")))
     assert log["seed"] == 2**64 - 1
     saved_as_text = json.loads(json.loads(saved))
     saved_as_text["seed"] = big  # a save may hold the seed as a decimal string too
-    assert call("restore", save=json.dumps(saved_as_text))["match"]["seed_text"] == big
-    assert call("new_game", seed=7)["match"]["seed_text"] == "7"  # an int is still accepted
+    assert call("restore", save=json.dumps(saved_as_text))["match"]["seed"] == big
+    assert call("new_game", seed=7)["match"]["seed"] == "7"  # an int is still accepted
     assert call("new_game", seed="7")["hand"] == call("new_game", seed=7)["hand"]
 
 
@@ -212,7 +258,7 @@ def test_a_log_exported_before_the_next_hand_replays_with_full_frames() -> None:
 
 def test_restore_refuses_a_log_of_another_game() -> None:
     call("new_game", seed=5, level="basic")
-    saved = call("save")
+    saved = json.loads(call("save_text"))
     saved["seed"] = 6
     with pytest.raises(webapi.ApiError, match="damaged"):
         call("restore", save=saved)
