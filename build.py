@@ -154,8 +154,12 @@ def _record_hash(data: bytes) -> str:
     return f"sha256={digest}"
 
 
-def build_wheel_bytes() -> tuple[str, bytes]:
-    """Return (filename, bytes) of the pure-Python wheel of hzmj_core. Deterministic."""
+def build_wheel_bytes(bytecode: dict[str, bytes] | None = None) -> tuple[str, bytes]:
+    """Return (filename, bytes) of the pure-Python wheel of hzmj_core. Deterministic.
+
+    ``bytecode`` (a module's archive name -> its .pyc bytes, see :func:`pyodide_bytecode`) makes the web
+    build's wheel: each module is shipped as ``x.pyc`` instead of ``x.py``. The wheel for pip has sources.
+    """
     version = package_version()
     name = "hzmj_core"
     dist_info = f"{name}-{version}.dist-info"
@@ -165,7 +169,10 @@ def build_wheel_bytes() -> tuple[str, bytes]:
     entries: list[tuple[str, bytes]] = []
     for p in package_files():
         arc = "hzmj_core/" + p.relative_to(PKG).as_posix()
-        entries.append((arc, p.read_bytes()))
+        if bytecode is not None and arc in bytecode:
+            entries.append((arc[:-3] + ".pyc", bytecode[arc]))
+        else:
+            entries.append((arc, p.read_bytes()))
 
     meta = [
         "Metadata-Version: 2.1",
@@ -292,6 +299,36 @@ TILE_FONT = Path("/usr/share/fonts/opentype/noto/NotoSerifCJK-Bold.ttc")
 TILE_FONT_NAME = "Noto Serif CJK SC"
 
 
+def pyodide_bytecode(pyodide_dir: Path) -> dict[str, bytes]:
+    """Bytecode of every module of the package for Pyodide's Python (scripts/compile_pyc.mjs, in Node).
+
+    A first visit then imports the engine without compiling it. Cached in .cache by the sources and the
+    Pyodide version, so only a build after a source change pays for starting Pyodide in Node (3-30 s).
+    """
+    sources = {
+        "hzmj_core/" + p.relative_to(PKG).as_posix(): p.read_text(encoding="utf-8")
+        for p in package_files() if p.suffix == ".py"
+    }
+    blob = json.dumps(sources, sort_keys=True).encode("utf-8")
+    key = sha256_bytes(blob + f"|{PYODIDE_VERSION}|2".encode())[:16]
+    cached = CACHE / f"pyc-{key}.json"
+    if not cached.is_file():
+        node = shutil.which("node")
+        if node is None:
+            raise SystemExit("build: Node.js is needed to compile the engine for Pyodide (scripts/compile_pyc.mjs)")
+        done = subprocess.run([node, str(ROOT / "scripts" / "compile_pyc.mjs"), str(pyodide_dir)],
+                              input=blob, capture_output=True, check=False)
+        if done.returncode != 0:
+            raise SystemExit(f"build: compiling the engine for Pyodide failed:\n{done.stderr.decode(errors='replace')}")
+        for old in CACHE.glob("pyc-*.json"):
+            old.unlink()
+        cached.write_bytes(done.stdout)
+    compiled = json.loads(cached.read_text(encoding="utf-8"))
+    if set(compiled) != set(sources):
+        raise SystemExit(f"build: {cached} does not hold one .pyc per module; delete it and build again")
+    return {k: base64.b64decode(v) for k, v in compiled.items()}
+
+
 def tile_glyphs_module(font: Path = TILE_FONT) -> bytes:
     """web/render/glyphs.mjs: SVG path data of TILE_GLYPHS in a 1000-unit em box, y down, centred on (0, 0)."""
     key = sha256_bytes(f"{font}|{font.stat().st_size if font.is_file() else 0}|{TILE_GLYPHS}|2".encode())[:16]
@@ -388,7 +425,7 @@ def build(dist: Path = DIST, quiet: bool = False) -> dict[str, object]:
     files: dict[str, bytes] = {}
     for p in web_files():
         files[p.relative_to(WEB).as_posix()] = p.read_bytes()
-    whl_name, whl_bytes = build_wheel_bytes()
+    whl_name, whl_bytes = build_wheel_bytes(pyodide_bytecode(pyodide_dir))
     whl_sha = sha256_bytes(whl_bytes)
     wheel_url = f"wheels/{whl_sha[:8]}/{whl_name}"
     files[wheel_url] = whl_bytes

@@ -50,7 +50,10 @@ async function start() {
   $('loading').hidden = false;
   onProgress({phase: 'download', loaded: 0, total: 0, fraction: 0});
   try {
-    const bridge = await Bridge.start(new URL('./worker.mjs', import.meta.url), onProgress);
+    // The first attempt adopts the worker guard.mjs started; a Retry starts a new one.
+    const early = window.hzmjEarlyEngine || null;
+    window.hzmjEarlyEngine = null;
+    const bridge = await Bridge.start(new URL('./worker.mjs', import.meta.url), onProgress, {early});
     hzmj.bridge = bridge;
     hzmj.readyAt = performance.now();
     const version = await bridge.call('version');

@@ -13,6 +13,9 @@
 // catches a worker that hangs or dies without a word).
 // A call that fails because the runtime itself broke rejects with a BridgeError whose `fatal` is true:
 // the worker is finished and a new one must be started.
+// options.early = {worker, events}: adopt a worker that a page started before this module loaded (the
+// game page's guard.mjs starts it first thing, so Pyodide downloads while the page's modules load);
+// `events` are the message/error events it received meanwhile, handled first, in order.
 
 // Share of the progress bar given to each phase; downloads dominate a cold start.
 const PHASE_SPAN = {download: [0, 0.85], python: [0.85, 0.92], install: [0.92, 0.97], import: [0.97, 1]};
@@ -45,10 +48,12 @@ export class Bridge {
    * Start the worker and resolve once the engine is imported.
    * @param {string|URL} workerUrl  URL of worker.mjs (relative URLs resolve against the page)
    * @param {(p: {phase: string, loaded: number, total: number, fraction: number}) => void} [onProgress]
-   * @param {{timeoutMs?: number}} [options]  timeoutMs: give up after this long (default: never)
+   * @param {{timeoutMs?: number, early?: {worker: Worker, events: Event[], stop: () => void}}} [options]
+   *   timeoutMs: give up after this long (default: never); early: a worker already started (see above)
    */
   static start(workerUrl = new URL('./worker.mjs', import.meta.url), onProgress = () => {}, options = {}) {
-    const worker = new Worker(workerUrl, {type: 'module', name: 'hzmj-engine'});
+    const early = options.early || null;
+    const worker = early ? early.worker : new Worker(workerUrl, {type: 'module', name: 'hzmj-engine'});
     const bridge = new Bridge(worker);
     return new Promise((resolve, reject) => {
       let settled = false;
@@ -68,7 +73,7 @@ export class Bridge {
         silence = setTimeout(() => fail(what), ms);
       };
       listen(FIRST_WORD_MS, `the engine worker did not start within ${FIRST_WORD_MS / 1000} s: check the connection`);
-      worker.addEventListener('message', (event) => {
+      const onMessage = (event) => {
         const msg = event.data || {};
         if (!settled) listen(SILENCE_MS, `the engine stopped responding while it started (${SILENCE_MS / 1000} s)`);
         if (msg.id !== undefined) { bridge._settle(msg); return; }
@@ -89,8 +94,8 @@ export class Bridge {
           clearTimeout(silence);
           fail(`the engine failed to start: ${msg.error}`);
         }
-      });
-      worker.addEventListener('error', (event) => {
+      };
+      const onError = (event) => {
         // A module worker that cannot load (404, syntax error, network down) ends up here.
         event.preventDefault();
         clearTimeout(timer);
@@ -98,8 +103,19 @@ export class Bridge {
         const detail = event.message ? `: ${event.message}` : ' (network error or missing file?)';
         if (!settled) fail(`the engine worker could not be loaded${detail}`);
         else bridge.terminate(`the engine worker crashed${detail}`);
-      });
-      worker.addEventListener('messageerror', () => fail('the engine worker sent an unreadable message'));
+      };
+      const onMessageError = () => fail('the engine worker sent an unreadable message');
+      if (early) {
+        early.stop();   // the page's own buffering listeners; nothing can arrive between this and the replay
+        for (const event of early.events) {
+          if (event.type === 'message') onMessage(event);
+          else if (event.type === 'error') onError(event);
+          else onMessageError();
+        }
+      }
+      worker.addEventListener('message', onMessage);
+      worker.addEventListener('error', onError);
+      worker.addEventListener('messageerror', onMessageError);
     });
   }
 

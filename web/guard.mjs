@@ -8,9 +8,35 @@
 // refuses inline handlers.
 export const SCRIPTS_MS = 15_000;
 
+// The engine worker is started here, before app.mjs and its modules load, so that Pyodide's download
+// and start-up overlap the page's own loading. Its messages wait in `events` until app.mjs adopts it
+// (Bridge.start's options.early); the worker needs nothing from the page to boot.
+function startEngineEarly() {
+  let worker;
+  try {
+    worker = new Worker(new URL('./worker.mjs', import.meta.url), {type: 'module', name: 'hzmj-engine'});
+  } catch (err) {
+    console.warn('hzmj: engine worker not started early:', err);
+    return;
+  }
+  const events = [];
+  const keep = (event) => {
+    if (event.type === 'error') event.preventDefault();   // reported by app.mjs once it adopts the worker
+    events.push(event);
+  };
+  const types = ['message', 'error', 'messageerror'];
+  for (const type of types) worker.addEventListener(type, keep);
+  window.hzmjEarlyEngine = {
+    worker, events,
+    stop() { for (const type of types) worker.removeEventListener(type, keep); },
+  };
+}
+
 function showError(text) {
   const root = document.documentElement;
   if (root.dataset.state === 'ready' || window.hzmjBootStarted) return;
+  const early = window.hzmjEarlyEngine;
+  if (early) { early.stop(); early.worker.terminate(); window.hzmjEarlyEngine = null; }
   root.dataset.state = 'error';
   document.getElementById('loading').hidden = true;
   document.getElementById('failure').hidden = false;
@@ -23,6 +49,7 @@ const CONNECTION = '页面脚本未能加载。The page scripts failed to load. 
 if (typeof WebAssembly !== 'object' || typeof Worker !== 'function') {
   showError('这个浏览器不支持 WebAssembly。This browser cannot run the game (no WebAssembly).');
 } else {
+  startEngineEarly();
   const timer = setTimeout(() => showError(CONNECTION), SCRIPTS_MS);
   import('./app.mjs').then(() => clearTimeout(timer), (err) => {
     clearTimeout(timer);

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -104,13 +105,26 @@ def test_service_worker_serves_a_second_visit_offline(page: Any, context: Any, s
         context.set_offline(False)
 
 
+ENGINE_LOADED_FROM_BYTECODE = """
+import json, sys, hzmj_core, hzmj_core.webapi
+json.dumps({"version": hzmj_core.__version__,
+            "loaders": sorted({type(m.__spec__.loader).__name__
+                               for n, m in list(sys.modules.items()) if n.split(".")[0] == "hzmj_core"}),
+            "dealer": json.loads(hzmj_core.webapi.call("new_game", '{"seed": "3"}'))["dealer"]})
+"""
+
+
 @pytest.mark.browser_context_args(bypass_csp=True)  # the test's own worker is a blob: URL
 def test_micropip_installs_the_wheel_without_a_cdn(page: Any, site: Any) -> None:
-    """The served lock file carries micropip's real sha256, so a tutorial can micropip.install(url)."""
+    """The served lock file carries micropip's real sha256, so a tutorial can micropip.install(url).
+
+    The wheel holds the engine as bytecode for this Pyodide (build.py, scripts/compile_pyc.mjs): every
+    module loads from its .pyc (a stale or foreign .pyc would fail to import), and the engine plays.
+    """
     page.goto(site.url)
     page.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS)
     result = page.evaluate(
-        """async (wheel) => {
+        """async ([wheel, code]) => {
             const base = new URL('./', location.href).href;
             const src = `
               const {loadPyodide} = await import('${base}pyodide/pyodide.mjs');
@@ -119,7 +133,7 @@ def test_micropip_installs_the_wheel_without_a_cdn(page: Any, site: Any) -> None
                 await py.loadPackage('micropip');
                 const micropip = py.pyimport('micropip');
                 await micropip.install('${base}' + ${JSON.stringify(wheel)});
-                postMessage({ok: py.runPython('import hzmj_core; hzmj_core.__version__')});
+                postMessage({ok: py.runPython(${JSON.stringify(code)})});
               } catch (e) { postMessage({error: String(e)}); }`;
             const url = URL.createObjectURL(new Blob([src], {type: 'text/javascript'}));
             const w = new Worker(url, {type: 'module'});
@@ -128,9 +142,11 @@ def test_micropip_installs_the_wheel_without_a_cdn(page: Any, site: Any) -> None
               w.onerror = (e) => resolve({error: e.message || 'worker error'});
             });
         }""",
-        site.info["wheel"],
+        [site.info["wheel"], ENGINE_LOADED_FROM_BYTECODE],
     )
-    assert result == {"ok": site.info["version"]}, result
+    assert "ok" in result, result
+    assert json.loads(result["ok"]) == {"version": site.info["version"], "loaders": ["SourcelessFileLoader"],
+                                        "dealer": 3}
 
 
 SNAPSHOT_STORED = """async () => {
