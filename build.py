@@ -320,9 +320,10 @@ def pyodide_bytecode(pyodide_dir: Path) -> dict[str, bytes]:
                               input=blob, capture_output=True, check=False)
         if done.returncode != 0:
             raise SystemExit(f"build: compiling the engine for Pyodide failed:\n{done.stderr.decode(errors='replace')}")
-        for old in CACHE.glob("pyc-*.json"):
-            old.unlink()
         cached.write_bytes(done.stdout)
+        # keep a few (worktrees of other branches share .cache), drop the rest
+        for old in sorted(CACHE.glob("pyc-*.json"), key=lambda f: f.stat().st_mtime, reverse=True)[8:]:
+            old.unlink(missing_ok=True)
     compiled = json.loads(cached.read_text(encoding="utf-8"))
     if set(compiled) != set(sources):
         raise SystemExit(f"build: {cached} does not hold one .pyc per module; delete it and build again")
