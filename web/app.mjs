@@ -19,6 +19,7 @@ import {ResultDialog} from './game/result.mjs';
 import {MatchHistory} from './game/history.mjs';
 import {NewGameDialog} from './game/newgame.mjs';
 import {ReplayViewer} from './game/replay.mjs';
+import {ReviewPanel} from './game/review.mjs';
 import {rulesLine} from './game/rules-line.mjs';
 import {parseSeed} from './seed.mjs';
 import {Sound, speakerIcon} from './sound.mjs';
@@ -127,6 +128,7 @@ function wire(bridge) {
     ctrl.startNewGame(options, seed, level);
   });
   const replay = new ReplayViewer(ctrl, () => table.reset());
+  const review = new ReviewPanel(ctrl, replay);
   ctrl.on('view', () => { dock.render(); renderRules(ctrl); autoPlay(ctrl); });
   ctrl.on('handOver', () => { result.show(); dock.render(); });
   ctrl.on('matchOver', () => { closeDialogs(); history.show(); dock.render(); });
@@ -154,6 +156,7 @@ function wire(bridge) {
     if (ctrl.state) {
       ctrl.setView(ctrl.state);
       if (result.open) result.show();
+      review.relabel();
       if (history.open) history.show();
     }
   });
@@ -185,7 +188,7 @@ function wire(bridge) {
     $('import-file').value = '';
     if (f) await replay.load(await f.text());
   });
-  hzmj.views = {table, dock, result, history, newGame, replay};  // for tests
+  hzmj.views = {table, dock, result, history, newGame, replay, review};  // for tests
   newGame.metadata().then(() => renderRules(ctrl), () => {});
   wire.newGame = newGame;
   applyLang(ctrl);
@@ -235,6 +238,7 @@ function applyLang(ctrl) {
     play: t('autoplay'), end: t('to_result')};
   for (const b of $('replay-bar').querySelectorAll('button[data-replay]')) {
     if (b.dataset.replay === 'exit') b.textContent = t('exit_replay');
+    else if (b.dataset.replay === 'review') b.title = t('review_pick_seat');
     else { b.setAttribute('aria-label', labels[b.dataset.replay]); b.title = labels[b.dataset.replay]; }
   }
   $('replay-speed').setAttribute('aria-label', t('speed'));

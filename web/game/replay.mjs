@@ -1,10 +1,11 @@
 // The replay viewer: steps through an imported log forward and back, hand by hand, with autoplay at
 // a chosen speed and a jump to the hand's result. Each frame is the engine's view with every hand shown;
-// the step is told in words ("下家 打出 六万").
+// the step is told in words ("下家 打出 六万"). A 复盘 review's flagged decisions are marks on the
+// hand's timeline under the bar; a mark jumps to its step.
 
 import {getLang, t} from '../i18n.mjs';
 import {jsonProblem} from '../json-guard.mjs';
-import {$, closeDialogs, toast} from './dom.mjs';
+import {$, closeDialogs, el, toast} from './dom.mjs';
 import {actionWords, playerError} from './words.mjs';
 
 const AUTOPLAY_MS = {slow: 1400, normal: 800, fast: 300};
@@ -18,6 +19,9 @@ export class ReplayViewer {
     this.ctrl = ctrl;
     this.onFrame = onFrame;
     this.r = null;                 // {summary, hand, step}
+    this.text = null;              // the loaded log's text (the review reads it)
+    this.marks = null;             // {hand, seat, items: [{step, label}]}: a review's flagged decisions
+    this.onReview = () => {};      // the 复盘 button (the review panel sets it)
     this.timer = 0;
     this.autoSpeed = 'normal';
     for (const b of $('replay-bar').querySelectorAll('button[data-replay]')) {
@@ -29,8 +33,9 @@ export class ReplayViewer {
 
   get active() { return this.ctrl.mode === 'replay' && this.r !== null; }
 
-  /** Load a log's text; false (with a message) when the engine cannot read it. */
-  async load(text) {
+  /** Load a log's text; false (with a message) when the engine cannot read it. `at`: start at {hand, step};
+   *  `quiet`: no "loaded" message (the page's own game). */
+  async load(text, {at = null, quiet = false} = {}) {
     const problem = jsonProblem(text, getLang());
     if (problem) { toast(t('import_bad', {msg: problem}), true); return false; }
     let summary;
@@ -43,8 +48,11 @@ export class ReplayViewer {
     if (!summary.hands.length) { toast(t('import_bad', {msg: t('no_hands')}), true); return false; }
     closeDialogs();
     this.ctrl.enterReplay();
-    this.r = {summary, hand: 0, step: 0};
-    toast(t('import_ok', {n: summary.hands.length}));
+    this.text = text;
+    this.marks = null;
+    const hand = at ? Math.min(Math.max(0, at.hand), summary.hands.length - 1) : 0;
+    this.r = {summary, hand, step: at ? Math.min(Math.max(0, at.step), summary.hands[hand].actions) : 0};
+    if (!quiet) toast(t('import_ok', {n: summary.hands.length}));
     await this.show();
     return true;
   }
@@ -59,6 +67,7 @@ export class ReplayViewer {
 
   command(what) {
     if (what === 'exit') { this.exit(); return; }
+    if (what === 'review') { this.stopAutoplay(); this.onReview(); return; }
     if (what === 'play') { this.toggleAutoplay(); return; }
     this.stopAutoplay();
     if (what === 'end') this.toEnd();
@@ -84,6 +93,22 @@ export class ReplayViewer {
     if (`${r.hand}:${r.step}` === before) return false;
     await this.show();
     return true;
+  }
+
+  /** Go to step `step` of hand `hand` (a review's mark). */
+  async jump(hand, step) {
+    if (!this.active) return;
+    this.stopAutoplay();
+    const hands = this.r.summary.hands;
+    this.r.hand = Math.min(Math.max(0, hand), hands.length - 1);
+    this.r.step = Math.min(Math.max(0, step), hands[this.r.hand].actions);
+    await this.show();
+  }
+
+  /** Show a review's flagged decisions on the timeline (null: none). */
+  setMarks(marks) {
+    this.marks = marks;
+    this.renderMarks();
   }
 
   /** Jump to the result of the current hand. */
@@ -113,6 +138,8 @@ export class ReplayViewer {
   async exit() {
     this.stopAutoplay();
     this.r = null;
+    this.marks = null;
+    this.renderMarks();
     await this.ctrl.leaveReplay();
   }
 
@@ -134,5 +161,32 @@ export class ReplayViewer {
     $('replay-bar').querySelector('button[data-replay=next-hand]').disabled = last2;
     $('replay-bar').querySelector('button[data-replay=next]').disabled = last2;
     $('replay-bar').querySelector('button[data-replay=end]').disabled = r.step === s.replay.steps;
+    this.renderMarks();
+  }
+
+  /** The timeline of the hand on screen: where the replay is, and a mark per flagged decision. */
+  renderMarks() {
+    const box = $('replay-marks');
+    const m = this.marks;
+    const r = this.r;
+    if (!this.active || !m || !r || m.hand !== r.hand) { box.hidden = true; box.textContent = ''; return; }
+    const steps = Math.max(1, r.summary.hands[r.hand].actions);
+    const at = (step) => `${(100 * step) / steps}%`;
+    box.hidden = false;
+    box.textContent = '';
+    box.setAttribute('aria-label', t('review_marks'));
+    const track = el('div', {className: 'track'});
+    const now = el('span', {className: 'now'});
+    now.style.left = at(r.step);
+    track.appendChild(now);
+    for (const it of m.items) {
+      const b = el('button', {type: 'button', className: `mark${it.step === r.step ? ' here' : ''}`, title: it.label});
+      b.setAttribute('aria-label', it.label);
+      b.dataset.step = String(it.step);
+      b.style.left = at(it.step);
+      b.addEventListener('click', () => this.jump(m.hand, it.step));
+      track.appendChild(b);
+    }
+    box.appendChild(track);
   }
 }

@@ -1,0 +1,306 @@
+// 复盘: the expert goes through one seat's decisions of a hand in the engine worker (review_start, then
+// review_step one decision at a time, so a progress bar moves and the worker stays free between steps),
+// then the dialog shows the costliest decisions: the position as it was (the seat's tiles, the others'
+// melds, discards and 摊, the discard being claimed), the action taken and the expert's choice in words,
+// the expected points of both and the expert's reason. The replay viewer marks them on its timeline.
+// After a hand it reviews the human's seat of the current game; in the replay viewer, a seat chosen
+// by the player in the imported log.
+
+import {getLang, seatName, t, tileName} from '../i18n.mjs';
+import {tileCanvas} from '../render/tiles.mjs';
+import {isWild, standInFor} from '../render/rivers.mjs';
+import {$, el, toast} from './dom.mjs';
+import {namesInText} from './words.mjs';
+
+const RIVER_TAIL = 6;  // the last discards shown of each seat
+
+export class ReviewPanel {
+  /**
+   * @param {import('./controller.mjs').Controller} ctrl
+   * @param {import('./replay.mjs').ReplayViewer} replay
+   */
+  constructor(ctrl, replay) {
+    this.ctrl = ctrl;
+    this.replay = replay;
+    this.run = 0;            // bumped to stop a review that is still stepping
+    this.last = null;        // the last finished review: {report, seat, hand, source: 'game' | 'replay', log}
+    this.stage = null;       // what the dialog shows: 'pick' | 'progress' | 'report'
+    $('review').addEventListener('close', () => { this.run += 1; });
+    $('review-close').addEventListener('click', () => $('review').close());
+    $('review-replay').addEventListener('click', () => this.openInReplay(null));
+    $('settle-review').addEventListener('click', () => this.fromGame());
+    replay.onReview = () => this.fromReplay();
+  }
+
+  get open() { return $('review').open; }
+
+  /** The hand just finished, the human's seat. */
+  fromGame() {
+    const s = this.ctrl.state;
+    if (!s || !s.hand_over || this.ctrl.mode !== 'game') return;
+    this.start({source: 'game', seat: s.seat, hand: s.match.hand_number - 1, log: null});
+  }
+
+  /** The hand shown in the replay viewer: first ask whose decisions to review. */
+  fromReplay() {
+    const r = this.replay.r;
+    if (!this.replay.active || !r) return;
+    this.prepare(t('review_pick_title', {n: r.hand + 1}));
+    this.stage = 'pick';
+    const body = $('review-body');
+    body.appendChild(el('p', {}, t('review_pick_seat')));
+    const row = el('div', {className: 'rv-seats', role: 'group'});
+    for (let seat = 0; seat < 4; seat += 1) {
+      const b = el('button', {type: 'button'}, seatName(seat, 0));
+      b.dataset.seat = String(seat);
+      b.addEventListener('click', () => this.start({source: 'replay', seat, hand: r.hand, log: this.replay.text}));
+      row.appendChild(b);
+    }
+    body.appendChild(row);
+    if (!$('review').open) $('review').showModal();
+    row.querySelector('button').focus({preventScroll: true});
+  }
+
+  prepare(title) {
+    this.run += 1;
+    $('review-title').textContent = title;
+    $('review-body').textContent = '';
+    $('review-progress-box').hidden = true;
+    $('review-replay').hidden = true;
+  }
+
+  /** Run the review in the worker with a progress bar, then show it. */
+  async start(job) {
+    const viewer = this.viewer(job);
+    this.prepare(t('review_title', {n: job.hand + 1, who: seatName(job.seat, viewer)}));
+    const run = this.run;
+    this.stage = 'progress';
+    this.last = null;
+    if (!$('review').open) $('review').showModal();
+    const bar = $('review-progress');
+    bar.value = 0;
+    $('review-status').textContent = t('review_starting');
+    $('review-progress-box').hidden = false;
+    const args = {seat: job.seat, hand: job.hand};
+    if (job.log) args.log = job.log;
+    const t0 = performance.now();
+    let res;
+    try {
+      res = await this.ctrl.call('review_start', args);
+      while (!res.finished) {
+        if (run !== this.run) return;
+        bar.max = Math.max(1, res.total);
+        bar.value = res.done;
+        $('review-status').textContent = t('review_progress', {a: res.done, b: res.total});
+        res = await this.ctrl.call('review_step', {count: 1});
+      }
+    } catch (err) {
+      if (run !== this.run) return;
+      $('review-progress-box').hidden = true;
+      $('review-body').appendChild(el('p', {className: 'rv-error', role: 'alert'},
+        t('review_bad', {msg: String(err && err.message || err)})));
+      return;
+    }
+    if (run !== this.run) return;
+    bar.max = 1;
+    bar.value = 1;
+    $('review-progress-box').hidden = true;
+    const report = res.report || null;
+    this.ctrl.metrics.reviews = [...(this.ctrl.metrics.reviews || []), {ms: performance.now() - t0,
+      decisions: report ? report.decisions : 0, total: res.total}];
+    this.last = {...job, report};
+    this.stage = 'report';
+    this.show(job, report);
+    if (report && report.worst.length) this.replay.setMarks(this.marks(job, report));
+  }
+
+  /** The language changed: write the dialog and the timeline's marks again. */
+  relabel() {
+    const last = this.last;
+    if (last && last.report && this.replay.marks) this.replay.setMarks(this.marks(last, last.report));
+    if (!this.open) return;
+    if (this.stage === 'pick') this.fromReplay();
+    else if (this.stage === 'report' && last) {
+      $('review-title').textContent = t('review_title', {n: last.hand + 1, who: seatName(last.seat, this.viewer(last))});
+      this.show(last, last.report);
+    }
+  }
+
+  /** Whose point of view names the seats: the human in a game, seat 0 in a replay (as the viewer does). */
+  viewer(job) {
+    return job.source === 'game' && this.ctrl.state ? this.ctrl.state.seat : 0;
+  }
+
+  marks(job, report) {
+    return {hand: job.hand, seat: job.seat, items: report.worst.map((it) => ({
+      step: it.step,
+      label: t('review_mark', {step: it.step + 1, taken: this.words(it.taken_words), choice: this.words(it.choice_words),
+        loss: it.loss.toFixed(1)}),
+    }))};
+  }
+
+  words(pair) { return getLang() === 'en' ? pair.en : pair.zh; }
+
+  show(job, report) {
+    const body = $('review-body');
+    body.textContent = '';
+    const en = getLang() === 'en';
+    const viewer = this.viewer(job);
+    if (!report || !report.decisions) {
+      body.appendChild(el('p', {className: 'rv-summary'}, t('review_no_decisions', {who: seatName(job.seat, viewer)})));
+      return;
+    }
+    if (job.source === 'replay') body.appendChild(el('p', {className: 'rv-note'}, t('review_you_are', {who: seatName(job.seat, viewer)})));
+    body.appendChild(el('p', {className: 'rv-summary'}, en ? report.summary_en : report.summary_zh));
+    if (!report.worst.length) {
+      body.appendChild(el('p', {className: 'rv-clean'}, t('review_none', {p: report.flag_points})));
+    }
+    const list = el('ol', {className: 'rv-list'});
+    for (const it of report.worst) list.appendChild(this.card(job, it));
+    body.appendChild(list);
+    $('review-replay').hidden = !report.worst.length || job.source !== 'game';
+  }
+
+  /** One flagged decision: where, the position, both choices with their values, the reason. */
+  card(job, it) {
+    const li = el('li', {className: 'rv-item'});
+    li.dataset.step = String(it.step);
+    const head = el('div', {className: 'rv-head'});
+    head.appendChild(el('b', {}, t('review_move', {step: it.step + 1, n: it.remaining})));
+    head.appendChild(el('span', {className: 'rv-loss'}, t('review_cost', {v: it.loss.toFixed(1)})));
+    li.appendChild(head);
+    li.appendChild(this.position(it));
+    const cmp = el('div', {className: 'rv-compare'});
+    const row = (cls, who, words, value) => {
+      const r = el('div', {className: `rv-choice ${cls}`});
+      r.appendChild(el('span', {className: 'who'}, who));
+      r.appendChild(el('b', {}, words));
+      r.appendChild(el('span', {className: 'ev'}, t('review_ev', {v: signed(value)})));
+      cmp.appendChild(r);
+    };
+    row('taken', t('review_taken'), this.words(it.taken_words), it.taken_value);
+    row('expert', t('review_expert'), this.words(it.choice_words), it.choice_value);
+    li.appendChild(cmp);
+    const reason = getLang() === 'en' ? it.reason_en : it.reason_zh;
+    li.appendChild(el('p', {className: 'rv-reason'}, `${t('review_why')}${grounds(reason)}`));
+    const go = el('button', {type: 'button', className: 'rv-goto'}, t('review_goto'));
+    go.addEventListener('click', () => this.openInReplay(it.step));
+    li.appendChild(go);
+    return li;
+  }
+
+  /** The position as the seat saw it: its tiles (the one it let go and the expert's marked), the table facts. */
+  position(it) {
+    const p = it.position;
+    const me = p.seat;
+    const box = el('div', {className: 'rv-pos'});
+    const facts = el('div', {className: 'rv-facts'});
+    const fact = (text, tile) => {
+      const f = el('span', {className: 'fact'}, text);
+      if (tile) f.appendChild(tileCanvas(tile, 14, tileOpts(p, tile)));
+      facts.appendChild(f);
+    };
+    fact(t('review_wall', {n: p.wall_remaining}));
+    fact(`${t('wildcard')} `, p.wildcard.tile);
+    fact(`${t('dealer')} ${seatName(p.dealer, me)} · ${p.streak > 1 ? t('streak', {n: p.streak}) : t('streak1')}`);
+    if (p.claim && p.claim.tile) fact(`${t('review_claim', {who: seatName(p.claim.from, me)})} `, p.claim.tile);
+    box.appendChild(facts);
+
+    // the seat's own tiles: the drawn one apart, the tile let go (red) and the expert's (green) marked
+    const hand = [...p.hand];
+    if (p.drawn) hand.splice(hand.indexOf(p.drawn), 1);
+    const taken = discardTile(it.taken);
+    const choice = discardTile(it.choice);
+    const mine = el('div', {className: 'rv-hand', role: 'img'});
+    const marked = {taken: false, choice: false};
+    const tile = (x, size) => {
+      let highlight = null;
+      if (x === taken && !marked.taken) { highlight = 'win'; marked.taken = true; }
+      else if (x === choice && !marked.choice) { highlight = 'hint'; marked.choice = true; }
+      return tileCanvas(x, size, {...tileOpts(p, x), highlight});
+    };
+    const narrow = window.innerWidth < 560;
+    const size = narrow ? 19 : 28;
+    // the drawn tile first, so the mark goes on it when the seat let go of the tile it drew
+    const drawnCanvas = p.drawn ? tile(p.drawn, size) : null;
+    for (const x of hand) mine.appendChild(tile(x, size));
+    if (drawnCanvas) { mine.appendChild(el('span', {className: 'gap'})); mine.appendChild(drawnCanvas); }
+    for (const m of p.players[me].melds) mine.appendChild(meldBox(p, m, Math.round(size * 0.8)));
+    mine.setAttribute('aria-label', `${t('your_hand')}: ${[...hand, ...(p.drawn ? [p.drawn] : [])].map(tileName).join(' ')}`);
+    box.appendChild(mine);
+
+    // the others: melds, their last discards, 摊 between them and this seat
+    const others = el('div', {className: 'rv-others'});
+    for (let k = 1; k < 4; k += 1) {
+      const seat = (me + k) % 4;
+      const pl = p.players[seat];
+      const row = el('div', {className: 'rv-other'});
+      const who = `${seatName(seat, me)}${pl.is_dealer ? ` (${t('dealer')})` : ''}`;
+      row.appendChild(el('span', {className: 'who'}, who));
+      const tiles = el('span', {className: 'tiles'});
+      for (const m of pl.melds) tiles.appendChild(meldBox(p, m, narrow ? 13 : 17));
+      const tail = pl.discards.slice(-RIVER_TAIL);
+      if (tail.length) {
+        const river = el('span', {className: 'river', title: t('review_river')});
+        for (const d of tail) river.appendChild(tileCanvas(d.tile, narrow ? 11 : 14, {...tileOpts(p, d.tile), alpha: d.claimed_by === null ? 1 : 0.45}));
+        tiles.appendChild(river);
+      }
+      row.appendChild(tiles);
+      const on = p.tan[seat][me];
+      const by = p.tan[me][seat];
+      if (on) row.appendChild(el('span', {className: 'tan'}, t('review_tan_on', {who: seatName(seat, me), n: on})));
+      if (by) row.appendChild(el('span', {className: 'tan'}, t('review_tan_by', {who: seatName(seat, me), n: by})));
+      others.appendChild(row);
+    }
+    box.appendChild(others);
+    return box;
+  }
+
+  /** Show the reviewed game in the replay viewer at a flagged decision (or the first one), with the marks. */
+  async openInReplay(step) {
+    const last = this.last;
+    if (!last || !last.report) return;
+    const at = {hand: last.hand, step: step ?? last.report.worst[0].step};
+    if (last.source === 'replay') {
+      $('review').close();
+      await this.replay.jump(at.hand, at.step);
+      return;
+    }
+    let text;
+    try {
+      text = await this.ctrl.call('export_log_text');
+    } catch (err) {
+      toast(t('review_bad', {msg: String(err && err.message || err)}), true);
+      return;
+    }
+    const ok = await this.replay.load(text, {at, quiet: true});
+    if (ok) this.replay.setMarks(this.marks(last, last.report));
+  }
+}
+
+/** The expert's reason without its leading action (the card names it) and without the figures of its own
+ *  sampling (the card shows the values both choices got on the same samples). */
+function grounds(reason) {
+  const text = String(reason || '');
+  const i = text.search(/[:：]/);
+  const rest = (i >= 0 ? text.slice(i + 1) : text).replace(/\s*[（(][^（()）]*(分|pts)[^（()）]*[）)]/g, '').trim();
+  return namesInText(rest || text);
+}
+
+function signed(v) {
+  return `${v > 0 ? '+' : v < 0 ? '−' : ''}${Math.abs(v).toFixed(1)}`;
+}
+
+function discardTile(action) {
+  return action && action.type === 'discard' ? action.tiles[0] : null;
+}
+
+function tileOpts(p, tile) {
+  return {wild: isWild(p, tile), standIn: standInFor(p, tile)};
+}
+
+function meldBox(p, m, size) {
+  const box = el('span', {className: 'set meld'});
+  for (const x of m.tiles) box.appendChild(tileCanvas(x || '', size, {back: !x, ...(x ? tileOpts(p, x) : {})}));
+  return box;
+}
