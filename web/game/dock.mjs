@@ -5,7 +5,7 @@
 import {getLang, seatName, t, tileName} from '../i18n.mjs';
 import {tileCanvas} from '../render/tiles.mjs';
 import {$, el, tileOrder} from './dom.mjs';
-import {adviceWords} from './words.mjs';
+import {adviceWords, reasonWords} from './words.mjs';
 
 const ORDER = {win: 0, kong: 1, pong: 2, chow: 3, pass: 4};
 const KEYS = {win: 'H', kong: 'K', pong: 'P', chow: 'C', pass: 'Space'};
@@ -78,7 +78,7 @@ export class Dock {
     const showHints = this.ui.hints();
     const notes = [];
     if (hints.blocked) {
-      for (const b of hints.blocked) notes.push(en ? b.en : b.zh);
+      for (const b of hints.blocked) notes.push(reasonWords(b, s.seat));
     } else {
       if (!s.hand_over && me.freeze_bound) notes.push(t('blocked_freeze'));
       if (!s.hand_over && s.passed_win && s.passed_win.length) {

@@ -53,11 +53,19 @@ export function discardBlockedWords(state, tile) {
   const blocked = (state.hints && state.hints.blocked) || [];
   const hit = blocked.find((b) => b.params && (b.params.tile === tile || (b.params.tiles || []).includes(tile)))
     || blocked.find((b) => b.code === 'zhuada');
-  if (!hit) return null;
+  return hit ? reasonWords(hit, state.seat) : null;
+}
+
+/**
+ * A reason the engine lists ({code, params}, e.g. in hints.blocked) worded by reasons.mjs for `viewer`;
+ * the engine's own sentence only for a code this page does not know yet.
+ */
+export function reasonWords(reason, viewer) {
   try {
-    return reasonText(hit, getLang(), state.seat);
-  } catch {
-    return getLang() === 'en' ? hit.en : hit.zh;
+    return reasonText(reason, getLang(), viewer);
+  } catch (e) {
+    console.warn(e);
+    return (getLang() === 'en' ? reason.en : reason.zh) || t('engine_refused');
   }
 }
 
