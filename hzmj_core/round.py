@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from . import claims
 from .actions import Action, ActionType
 from .fan import WinEvaluation, WinType, evaluate_win
 from .hand import baotou_state, is_standard_win, qike_state
@@ -328,35 +329,23 @@ class Round:
         self._snapshot = (key, snap)
         return snap
 
+    # The rules themselves live in claims.py, where the bots reach them from a SeatView too.
+
     def freeze_binds(self, seat: int) -> bool:
         """True if the 抓打 freeze restricts this seat now (draw-and-discard, no claims, no 加杠)."""
-        if self.freeze_owner is None:
-            return False
-        if self.options.zhuada_subject == "others":
-            return seat != self.freeze_owner
-        return seat == self.freeze_owner
+        return self.freeze_owner is not None and claims.freeze_binds(self.options, self.freeze_owner, seat)
 
     def claim_banned(self, seat: int) -> bool:
         """True if the freeze forbids this seat to claim discards (chow, pong, 直杠, 放铳)."""
-        if self.freeze_owner is None:
-            return False
-        if self.options.zhuada_subject == "others":
-            return seat != self.freeze_owner
-        return True
+        return self.freeze_owner is not None and claims.claim_banned(self.options, self.freeze_owner, seat)
 
     def tan_cap(self, a: int, b: int) -> int | None:
         """Cap on counted claims of seat a on seat b (None = unlimited), RULES §5.5."""
-        if not self.options.three_tan_chengbao:
-            return 2
-        if self.dealer not in (a, b):
-            return 2
-        if self.options.three_tan_needs_l3 and self.streak != 3:
-            return 2
-        return None
+        return claims.tan_cap(self.options, self.dealer, self.streak, a, b)
 
     def discard_wins_live(self) -> bool:
         """True if discard wins are possible at all in this hand (mode and streak, RULES §9)."""
-        return self.options.win_mode == "dealer_discard" and self.streak >= self.options.discard_min_l
+        return claims.discard_wins_live(self.options, self.streak)
 
     # ------------------------------------------------------------------ legality
 

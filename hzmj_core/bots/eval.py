@@ -1,13 +1,15 @@
-"""Bot heuristics over a seat's view: how connected a tile is, 摊 and its cap, the freeze, live discard wins.
+"""Bot heuristics over a seat's view: how connected a tile is, 摊 and its cap, live discard wins.
 
 The numbers a seat computes about its own hand (shanten, useful tiles, waits) live in
-:mod:`hzmj_core.analysis`; everything here reads a :class:`~hzmj_core.view.SeatView` only.
+:mod:`hzmj_core.analysis`; everything here reads a :class:`~hzmj_core.view.SeatView` only. The claim rules
+(摊 cap, live discard wins, the freeze) are :mod:`hzmj_core.claims`'s, the round's own.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from .. import claims
 from ..tiles import MeldKind
 from ..view import SeatView
 
@@ -34,28 +36,13 @@ def seat_tan(view: SeatView, a: int, b: int) -> int:
 
 
 def tan_cap(view: SeatView, a: int, b: int) -> int | None:
-    """The cap on a's counted claims on b (None = unlimited), as the engine applies it (RULES §5.5)."""
-    o = view.options
-    if not o.three_tan_chengbao or view.dealer not in (a, b):
-        return 2
-    if o.three_tan_needs_l3 and view.streak != 3:
-        return 2
-    return None
+    """The cap on a's counted claims on b (None = unlimited), as the round applies it (:func:`claims.tan_cap`)."""
+    return claims.tan_cap(view.options, view.dealer, view.streak, a, b)
 
 
 def discard_wins_live(view: SeatView) -> bool:
-    """True if discard wins (放铳) can happen in this hand at all (RULES §9)."""
-    o = view.options
-    return o.win_mode == "dealer_discard" and view.streak >= o.discard_min_l
-
-
-def freeze_bound(view: SeatView, seat: int) -> bool:
-    """True if the 抓打 freeze bars ``seat`` from claiming discards now."""
-    if view.freeze_owner is None:
-        return False
-    if view.options.zhuada_subject == "others":
-        return seat != view.freeze_owner
-    return True
+    """True if discard wins (放铳) can happen in this hand at all (:func:`claims.discard_wins_live`)."""
+    return claims.discard_wins_live(view.options, view.streak)
 
 
 def concealed_kong_count(view: SeatView, seat: int) -> int:
