@@ -1,23 +1,27 @@
-"""大师 (expert): the strong bot's judgement, checked by looking ahead over samples of what it has not seen.
+"""大师 (expert): the strong bot's judgement with a danger and threat model fitted to play, 暴头 shaping and
+the 财神 fold, plus a sampled look-ahead over what its seat has not seen.
 
-For the decisions that matter — a discard when the hand is close to ready or when discard wins are live, a win
-now against a 飘/杠暴/waiting in 暴头, a kong, a claim — it keeps the few candidates its static evaluation ranks
-highest, deals the hidden tiles at random from what its seat has not seen (:mod:`.sampling`), plays each
-candidate forward on the real :class:`~hzmj_core.round.Round` with a fast policy for every seat until its own
-next decision (one turn round: the others' discards and claims, its next draw), and scores that position:
-the engine's own settlement if the hand ended, else its static value of the best move there. The same
-samples serve every candidate, so the comparison is not drowned by the luck of the sample.
+On top of strong's evaluation it
 
-The work per decision is bounded by a count of simulated actions, not by the clock, so the same seed gives
-the same decisions on every machine; :data:`WORK_BUDGET` was calibrated so that the 95th percentile of the
-decision time stays under 60 ms on CPython (see ``benchmarks/bench_bots.py``). With its additions switched
-off (:attr:`ExpertBot.samples` = 0 and the three flags false) it plays exactly as strong does.
+* judges the danger of a discard at 3老 with strong's danger function (:meth:`StrongBot.danger`) and constants
+  fitted to 150 hands of strong players: how often a seat could win on a face, by its river length and melds,
+  the face's kind (honours are ten times safer than strong assumes, middle tiles riskier), its unseen copies
+  and whether that seat discarded it itself;
+* when a win is on the table compares winning now with a 飘, a kong that keeps 暴头 (杠暴) and declining a
+  plain win to wait in 暴头, by expected points with the others' chance to win first fitted to play (how often
+  a draw lets a seat win, by its river and melds), not strong's guess;
+* one tile from ready with a 财神, values a discard also by the tiles that would bring it nearer 暴头 state
+  (the 财神 kept free), since 暴头 wins on any draw and pays double;
+* folds a far hand at 3老 with a 财神 when every natural tile is riskier (nobody can win on a 财神).
 
-On top of the strong bot's static evaluation it
-
-* assumes the others are ready earlier (a wildcard game: a 财神 fills any gap), so it defends sooner at 3老;
-* shapes for 暴头 early: a discard is also valued by how far the hand is from 暴头 state with a free 财神;
-* folds with a hopeless hand at 3老 by discarding a 财神 (a wildcard can never be won on).
+The look-ahead (:meth:`ExpertBot.compare`) deals the hidden tiles at random from what the seat has not seen
+(:mod:`.sampling`), plays each candidate forward on a real :class:`~hzmj_core.round.Round` with a fast policy
+for every seat until its own next decision, and scores that position by the engine's settlement or its
+static value, on the same samples for every candidate. Its work is a count of simulated actions, not a
+clock, so the same seed gives the same decisions anywhere. In duplicate arenas against strong it did not
+score more than the static evaluation, at ten times the cost, so decisions use it only with
+:attr:`ExpertBot.sample_decisions`; the 复盘 review uses it to value the player's choices.
+With its additions switched off (the flags false, strong's constants) it plays exactly as strong does.
 """
 
 from __future__ import annotations
@@ -104,12 +108,31 @@ class ExpertBot(StrongBot):
     samples = SAMPLES
     work_budget = WORK_BUDGET
     margin = MARGIN
+    sample_decisions = False
+    """Decide discards and claims by the sampled look-ahead (off: in duplicate arenas against strong it did
+    not score more than the static evaluation below, at ten times the cost; the 复盘 review still uses
+    :meth:`compare`)."""
     early_ready = True
     """Assume the others ready earlier than strong does (danger of discards at 3老)."""
     shaping = True
     """Value keeping the 财神 free for 暴头."""
     fold = True
     """Fold with a far hand at 3老 by discarding a 财神."""
+    # Fitted to strong players at 3老: how often a seat could win on a face, by the face's kind (honours are
+    # ten times safer than strong assumes), its unseen copies and whether the seat discarded it itself.
+    danger_base = (0.063, 0.12, 0.198, 0.011)
+    danger_live = (0.27, 0.36, 0.72, 1.0, 1.0)
+    danger_genbutsu = 0.04
+    free_bonus = 0.25
+    """Far from ready, a discard that keeps the 财神 free (as near 暴头 as ready) counts its useful tiles
+    this much more."""
+    baotou_weight = 1.5
+    """One from ready, a tile that would put the hand in 暴头 state counts this much more than another useful
+    tile (暴头 wins on any draw and pays double)."""
+    fold_from = 2
+    """With a live threat, a hand this many tiles from ready (or more) may fold."""
+    fold_reach = 1
+    """Steps back from the best shanten a folding hand may take for a safer tile."""
 
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)
@@ -124,40 +147,14 @@ class ExpertBot(StrongBot):
     # ------------------------------------------------------------------ risk model (earlier readiness)
 
     def ready_prob(self, view: SeatView, seat: int) -> float:
-        """Chance that ``seat`` is ready, from its river length and melds; earlier than strong assumes,
-        because a 财神 fills any gap."""
-        if _just_piaoed(view, seat):
-            return 0.95
+        """Chance that ``seat`` is ready on a given wait, scaled so that times :attr:`danger_base` it is the
+        chance that ``seat`` wins on a discard of a face: fitted to 150 hands of strong players at 3老 (the
+        share of (seat, face) pairs on which the seat could win, by its river length and melds)."""
+        if not self.early_ready:
+            return super().ready_prob(view, seat)
         n = len(view.discards[seat])
         k = len(view.melds[seat])
-        if not self.early_ready:
-            return min(0.9, 0.04 + 0.035 * n + 0.13 * k)
-        return min(0.92, 0.06 + 0.055 * n + 0.15 * k)
-
-    def danger(self, an: Analysis, tile: int) -> float:
-        """Expected points lost by discarding ``tile`` into a live discard win (0 for a 财神)."""
-        if not self.early_ready:
-            return super().danger(an, tile)
-        v = an.view
-        wc = an.wc
-        if wc.is_wild(tile):
-            return 0.0
-        face = wc.face(tile)
-        live = an.unseen_face[face]
-        total = 0.0
-        for o in range(4):
-            if o == v.seat or not self.can_ron_me(v, o):
-                continue
-            if face < 27:
-                r = face % 9
-                base = 0.08 if r in (0, 8) else 0.10 if r in (1, 7) else 0.13
-            else:
-                base = 0.07
-            base *= (0.25, 0.6, 0.85, 1.0, 1.0)[min(live, 4)]
-            if any(wc.face(t) == face for t, _ in v.discards[o]):
-                base *= 0.35
-            total += self.ready_prob(v, o) * base * an.loss_if_wins(o, 0, payer=v.seat)
-        return total
+        return min(0.65, 0.045 * max(0, n - 1) + 0.12 * k)
 
     def live_threat(self, view: SeatView) -> bool:
         """True if some seat could win on a natural discard of ours now."""
@@ -196,7 +193,7 @@ class ExpertBot(StrongBot):
         sht = {t: an.shanten_after(t) for t in naturals}
         low = min(sht.values(), default=99)
         for t in naturals:
-            if sht[t] > (low + 1 if live else low):
+            if sht[t] > (low + self.defence_reach(low) if live else low):
                 continue
             c, w = an.without((t,))
             sh = an.shape(c, w)
@@ -210,18 +207,51 @@ class ExpertBot(StrongBot):
                     value += 0.25 * self.baotou_value(an, c, w, sh) if self.shaping else 0.0
                 if live:
                     value -= weight * self.danger(an, t)
+            elif self.shaping and w > 0 and sh.shanten == 1:
+                value = sh.ukeire + self.baotou_weight * self.baotou_ukeire(an, c, w) - 0.01 * tie
             else:
                 free = self.shaping and w > 0 and baotou_distance(c, w) <= sh.shanten
-                value = sh.ukeire * (1.25 if free else 1.0) - 0.01 * tie
+                value = sh.ukeire * (1.0 + self.free_bonus if free else 1.0) - 0.01 * tie
             value -= self.feed_penalty(an, t)
             out[t] = (value, sh)
         wild = an.wc.wild_kind
-        if (an.w and (not naturals or (self.fold and live and low >= 2))
+        if (an.w and (not naturals or (self.fold and live and low >= self.fold_from))
                 and any(a.type is ActionType.DISCARD and a.tile == wild for a in v.legal)):
             c, w = an.without((wild,))
             sh = an.shape(c, w)
             out[wild] = (self.shape_value(an, sh), sh)
         return out
+
+    def baotou_ukeire(self, an: Analysis, c: list[int], w: int) -> float:
+        """Unseen tiles whose draw (after the best discard) brings a 3n+1 hand nearer 暴头 state, counted in
+        full at one from 暴头 and at half at two: what keeping the 财神 free is worth near ready."""
+        d0 = baotou_distance(c, w)
+        if d0 > 2:
+            return 0.0
+        total = 0
+        for f in range(NUM_KINDS):
+            u = an.unseen_face[f]
+            if not u:
+                continue
+            c[f] += 1
+            hit = False
+            for d in range(NUM_KINDS):
+                if c[d] and d != f:
+                    c[d] -= 1
+                    hit = baotou_distance(c, w) < d0
+                    c[d] += 1
+                    if hit:
+                        break
+            c[f] -= 1
+            if hit:
+                total += u
+        if total:
+            total += an.unseen_wild
+        return total if d0 == 1 else 0.5 * total
+
+    def defence_reach(self, low: int) -> int:
+        """How many steps further from ready a discard may leave the hand when it is safer (a live threat)."""
+        return 1 if low < self.fold_from else self.fold_reach
 
     def rank_discards(self, an: Analysis, discards: list[Action]) -> tuple[Action, Shape] | None:
         """The best discard by :meth:`discard_values` (used by the static path and the kong check)."""
@@ -323,39 +353,81 @@ class ExpertBot(StrongBot):
 
     # ------------------------------------------------------------------ decisions
 
+    def self_draw_threat(self, view: SeatView, seat: int) -> float:
+        """Chance that ``seat`` wins on its next draw: almost sure after a 飘, else by its river and melds."""
+        if _just_piaoed(view, seat):
+            return 0.9
+        # fitted to 400 hands of strong players: how often a draw let the seat win, by river and melds
+        n = len(view.discards[seat])
+        return min(0.3, 0.011 * max(0, n - 2) + 0.005 * len(view.melds[seat]))
+
+    def going_on(self, an: Analysis, a: Action, f_next: int) -> float:
+        """Expected points of declining the win now with ``a`` (a discard keeping 暴头/七客, a 飘) to win
+        ``f_next`` fan on the next draw: unless another seat wins first (by self-draw, or on this discard
+        when discard wins are live), which also costs what that win takes from us."""
+        v = an.view
+        weight = self.risk_weight(v)
+        keep = 1.0
+        loss = 0.0
+        for o in range(4):
+            if o == v.seat:
+                continue
+            p = self.self_draw_threat(v, o)
+            keep *= 1.0 - p
+            loss += p * an.loss_if_wins(o, 1)
+        value = keep * an.win_gain(f_next) - weight * loss
+        if not an.wc.is_wild(a.tile):
+            value -= weight * self.danger(an, a.tile)
+            value -= self.feed_penalty(an, a.tile)
+        return value
+
     def on_win(self, an: Analysis, win: Action) -> Decision:
-        """Win now, or go for more (飘, 杠暴, waiting in 暴头) when the sampled look-ahead says it pays."""
+        """Win now, or go for more: a kong that keeps 暴头 (杠暴), a 飘 of the drawn 财神, or declining a plain
+        win to wait in 暴头 — each by its expected points against winning now (:meth:`going_on`)."""
         v = an.view
         if v.phase is not Phase.ACT:
             return Decision(win, "胡牌（别人打的牌）", "win on the discard")
-        now = float(an.win_gain(self.current_fan(an)))
+        fan = self.current_fan(an)
+        now = float(an.win_gain(fan))
         if self.win_ends_game_ahead(an, int(now)):
             return Decision(win, "胡牌，结束比赛且领先", "win: it ends the game with us ahead")
-        alts = self._win_alternatives(an)
-        if not alts or not self.samples:
-            return super().on_win(an, win)
-        values, n = self.compare(v, alts)
-        self.last_values = {win: now, **dict(zip(alts, values, strict=True))}
-        best_value, best = now, win
-        for a, value in zip(alts, values, strict=True):
-            if value > best_value:
-                best_value, best = value, a
-        k = len(alts) + 1
+        piao = v.chain.count("piao")
+        kongs = v.chain.count("kong")
+        values: dict[Action, float] = {win: now}
+        for k in self._win_alternatives(an):
+            if k.type in KONG_TYPES:
+                values[k] = float(an.win_gain(1 + piao + kongs + 1))
+                continue
+            wild = an.wc.is_wild(k.tile)
+            sh = an.after_discard(k.tile)
+            n = piao + 1 if wild else 0
+            m = kongs if wild else 0
+            f_next = max(1 + n + m if sh.baotou else 0, 2 + n if sh.qike else 0)
+            values[k] = self.going_on(an, k, f_next)
+        self.last_values = dict(values)
+        best = max(values, key=lambda a: (values[a], a is win))
+        value = values[best]
+        k_n = len(values)
         if best is win:
-            return Decision(win, f"胡牌：{k} 个选择中期望最高（{now:+.1f} 分，{n} 次推演）",
-                            f"win: the best of {k} choices ({now:+.1f} pts; {n} samples)")
+            if k_n == 1:
+                if v.remaining < _LAST_CALL and an.w > 0:
+                    return Decision(win, f"墙只剩 {v.remaining} 张，马上胡", f"only {v.remaining} tiles left: win now")
+                return Decision(win, "胡牌", "win")
+            return Decision(win, f"胡牌：{k_n} 个选择中期望最高（{now:+.1f} 分）",
+                            f"win: the best of {k_n} choices ({now:+.1f} pts)")
         if best.type in KONG_TYPES:
-            return Decision(best, f"开杠等杠暴：期望 {best_value:+.1f} 分，胜过现在胡的 {now:+.1f} 分",
-                            f"kong for 杠暴: {best_value:+.1f} pts expected, more than winning now ({now:+.1f})")
-        zh_t, en_t = tile_words(best.tile)
+            return Decision(best, f"开杠等杠暴：期望 {value:+.1f} 分，胜过现在胡的 {now:+.1f} 分",
+                            f"kong for 杠暴: {value:+.1f} pts expected, more than winning now ({now:+.1f})")
         if an.wc.is_wild(best.tile):
-            return Decision(best, f"打财神飘：期望 {best_value:+.1f} 分，胜过现在胡的 {now:+.1f} 分"
+            return Decision(best, f"打财神飘：期望 {value:+.1f} 分，胜过现在胡的 {now:+.1f} 分"
                                   f"（墙还有 {v.remaining} 张）",
-                            f"飘 the 财神: {best_value:+.1f} pts expected, more than winning now ({now:+.1f}; "
+                            f"飘 the 财神: {value:+.1f} pts expected, more than winning now ({now:+.1f}; "
                             f"{v.remaining} tiles left)")
-        return Decision(best, f"不胡，打{zh_t}等暴头：期望 {best_value:+.1f} 分，胜过现在胡的 {now:+.1f} 分",
-                        f"decline, discard {en_t} and wait in 暴头: {best_value:+.1f} pts expected, more than "
-                        f"winning now ({now:+.1f})")
+        zh_t, en_t = tile_words(best.tile)
+        return Decision(best, f"不胡，打{zh_t}等暴头：期望 {value:+.1f} 分，胜过现在胡的 {now:+.1f} 分"
+                              f"（墙还有 {v.remaining} 张）",
+                        f"decline, discard {en_t} and wait in 暴头: {value:+.1f} pts expected, more than "
+                        f"winning now ({now:+.1f}; {v.remaining} tiles left)")
 
     def _win_alternatives(self, an: Analysis) -> list[Action]:
         """Going on instead of winning: kongs that keep 暴头, and (wall long enough) discards that keep 暴头/七客."""
@@ -398,7 +470,7 @@ class ExpertBot(StrongBot):
         wild = an.wc.wild_kind
         if wild in vals and by_tile[wild] not in cands:
             cands.append(by_tile[wild])
-        if len(cands) == 1 or not self.samples or not (best_sh <= 1 or live or good_kongs):
+        if len(cands) == 1 or not self.sample_decisions or not self.samples or not (best_sh <= 1 or live or good_kongs):
             if good_kongs:
                 zh_t, en_t = tile_words(good_kongs[0].tiles[0])
                 return Decision(good_kongs[0], f"开杠{zh_t}：牌型不变，多摸一张",
@@ -421,12 +493,14 @@ class ExpertBot(StrongBot):
 
     def _discard_decision(self, an: Analysis, a: Action, vals: dict[int, tuple[float, Shape]],
                           sampled: tuple[float, int, int] | None) -> Decision:
+        """The decision with its reason, naming what was compared: the expected points of the candidates,
+        the risk of a deal-in against the most efficient tile, or the tiles that lead to 暴头."""
         zh_t, en_t = ("财神", "the 财神") if an.wc.is_wild(a.tile) else tile_words(a.tile)
         v = an.view
         sh = vals[a.tile][1]
-        if an.wc.is_wild(a.tile) and self.live_threat(v):
-            zh_x, en_x = "弃和防守：财神不能被胡", "folding: nobody can win on a 财神"
-        elif sh.baotou or sh.qike:
+        live = self.live_threat(v)
+        naturals = [t for t in vals if not an.wc.is_wild(t)]
+        if sh.baotou or sh.qike:
             zh_x, en_x = "等暴头，摸什么都胡", "waiting in 暴头: any draw wins"
         elif sh.shanten == 0:
             waits_zh = "、".join(tile_words(f)[0] for f in sh.improving[:4])
@@ -435,16 +509,36 @@ class ExpertBot(StrongBot):
         else:
             zh_x, en_x = f"差 {sh.shanten} 张听牌，有效牌 {sh.ukeire} 张", \
                 f"{sh.shanten} from ready, {sh.ukeire} useful tiles"
-        if self.live_threat(v) and not an.wc.is_wild(a.tile):
+            c, w = an.without((a.tile,))
+            bt = self.baotou_ukeire(an, c, w) if self.shaping and w > 0 and sh.shanten == 1 else 0.0
+            if bt and len(naturals) > 1:
+                zh_x += f"，财神留作暴头（{bt:g} 张更近暴头）"
+                en_x += f"; the 财神 kept free for 暴头 ({bt:g} tiles bring it nearer)"
+        if an.wc.is_wild(a.tile) and live and naturals:
+            safest = min(naturals, key=lambda t: (self.danger(an, t), t))
+            zh_s, en_s = tile_words(safest)
+            risk = self.danger(an, safest)
+            return Decision(a, f"打财神弃和：财神不能被胡；别的牌最安全的{zh_s}也有 {risk:.1f} 分的放铳风险",
+                            f"fold with the 财神: nobody can win on it; the safest other tile, {en_s}, risks "
+                            f"{risk:.1f} pts")
+        if live and not an.wc.is_wild(a.tile):
             eff = NormalBot.rank_discards(self, an, [d for d in v.legal if d.type is ActionType.DISCARD])
-            if eff is not None and eff[0].tile != a.tile and self.danger(an, a.tile) < self.danger(an, eff[0].tile):
-                zh_x, en_x = f"防守：庄闲可放铳，{zh_t}更安全；{zh_x}", \
-                    f"defence: discard wins are live, {en_t} is safer; {en_x}"
-        if sampled is None:
-            return Decision(a, f"打{zh_t}：{zh_x}", f"discard {en_t}: {en_x}")
-        value, k, n = sampled
-        return Decision(a, f"打{zh_t}：{k} 个候选中期望最高（{value:+.1f} 分，{n} 次推演），{zh_x}",
-                        f"discard {en_t}: the best of {k} candidates ({value:+.1f} pts expected, {n} samples); {en_x}")
+            if eff is not None and eff[0].tile != a.tile:
+                mine, theirs = self.danger(an, a.tile), self.danger(an, eff[0].tile)
+                if mine < theirs:
+                    zh_e, en_e = tile_words(eff[0].tile)
+                    zh_x, en_x = (f"防守：{zh_t}放铳风险 {mine:.1f} 分，{zh_e} {theirs:.1f} 分；{zh_x}",
+                                  f"defence: {en_t} risks {mine:.1f} pts of a deal-in, {en_e} {theirs:.1f}; {en_x}")
+        if sampled is not None:
+            value, k, n = sampled
+            return Decision(a, f"打{zh_t}：{k} 个候选中期望最高（{value:+.1f} 分，{n} 次推演），{zh_x}",
+                            f"discard {en_t}: the best of {k} candidates ({value:+.1f} pts expected, {n} samples); "
+                            f"{en_x}")
+        if len(naturals) > 1 and (live or sh.shanten == 0):
+            return Decision(a, f"打{zh_t}：{len(vals)} 个候选中期望最高（{vals[a.tile][0]:+.1f} 分），{zh_x}",
+                            f"discard {en_t}: the best of {len(vals)} candidates ({vals[a.tile][0]:+.1f} pts "
+                            f"expected); {en_x}")
+        return Decision(a, f"打{zh_t}：{zh_x}", f"discard {en_t}: {en_x}")
 
     def on_claim(self, an: Analysis) -> Decision:
         """Claim window: strong's choice, checked against passing and the other useful claims by sampling when
@@ -473,7 +567,7 @@ class ExpertBot(StrongBot):
         cands = [pass_action] + [a for _, a in options[:2]]
         if prior not in cands:
             cands.append(prior)
-        if len(cands) == 1 or now > 1 or not self.samples:
+        if len(cands) == 1 or now > 1 or not self.sample_decisions or not self.samples:
             return self._claim_words(an, prior, tile, None)
         values, n = self.compare(v, cands)
         scored = dict(zip(cands, values, strict=True))

@@ -96,28 +96,41 @@ class StrongBot(NormalBot):
                 return False
         return not _just_piaoed(view, o)
 
+    danger_base: tuple[float, float, float, float] = (0.07, 0.09, 0.11, 0.06)
+    """Chance that a ready seat waits on a face: terminal, 2 or 8, middle suit tile, honour."""
+    danger_live: tuple[float, float, float, float, float] = (0.25, 1.0, 1.0, 1.0, 1.0)
+    """Factor on that chance by how many copies of the face are unseen (0, 1, 2, 3, 4+)."""
+    danger_genbutsu = 0.3
+    """Factor on that chance when the seat has discarded the face itself."""
+
+    def ready_prob(self, view: SeatView, seat: int) -> float:
+        """Chance that ``seat`` is ready, as the danger of a discard assumes it."""
+        return _tenpai_prob(view, seat)
+
     def danger(self, an: Analysis, tile: int) -> float:
-        """Expected points lost by discarding ``tile``: someone allowed to win on it is ready on it."""
+        """Expected points lost by discarding ``tile``: someone allowed to win on it is ready on it
+        (:meth:`ready_prob` times the chance of a wait on its face, :attr:`danger_base` and its factors,
+        times what the win would cost)."""
         v = an.view
         wc = an.wc
         if wc.is_wild(tile):
             return 0.0
         face = wc.face(tile)
+        if face < 27:
+            r = face % 9
+            base = self.danger_base[0 if r in (0, 8) else 1 if r in (1, 7) else 2]
+        else:
+            base = self.danger_base[3]
+        base *= self.danger_live[min(an.unseen_face[face], 4)]
         total = 0.0
         for o in range(4):
             if o == v.seat or not self.can_ron_me(v, o):
                 continue
-            if face < 27:
-                r = face % 9
-                base = 0.07 if r in (0, 8) else 0.09 if r in (1, 7) else 0.11
-            else:
-                base = 0.06
-            if an.unseen_face[face] == 0:
-                base *= 0.25
+            b = base
             if any(wc.face(t) == face for t, _ in v.discards[o]):
-                base *= 0.3
+                b *= self.danger_genbutsu
             cost = an.loss_if_wins(o, 0, payer=v.seat)
-            total += _tenpai_prob(v, o) * base * cost
+            total += self.ready_prob(v, o) * b * cost
         return total
 
     def feed_penalty(self, an: Analysis, tile: int) -> float:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from helpers import discard_any, pass_claims, scenario
 
-from hzmj_core.actions import ActionType
+from hzmj_core.actions import Action, ActionType
 from hzmj_core.analysis import Analysis
-from hzmj_core.bots import make_bot
+from hzmj_core.bots import Decision, make_bot
 from hzmj_core.bots.expert import ExpertBot, baotou_distance, tile_words
 from hzmj_core.bots.sampling import determinize, hidden_pool, rollout
 from hzmj_core.bots.strong import StrongBot
@@ -113,6 +113,54 @@ def test_expert_wins_now_when_the_wall_is_short() -> None:
     assert ExpertBot(0).decide(view).action.type is ActionType.WIN
 
 
+def _s1_drew_plain_win(remaining: int | None = None) -> Round:
+    """S1 draws E into P* 123m 456p 789s EE 5m: a plain win (财神 with 5m as the pair); discarding 5m instead
+    leaves P* 123m 456p 789s EEE, 暴头 state."""
+    r = scenario({1: "P* 1m2m3m 4p5p6p 7s8s9s E E 5m"}, draws="E")
+    discard_any(r, 0)
+    pass_claims(r)
+    if remaining is not None:
+        r.front = r.back - remaining
+        r._legal = None
+    return r
+
+
+def test_expert_declines_a_plain_win_to_wait_in_baotou() -> None:
+    view = SeatView.of(_s1_drew_plain_win(), 1)
+    bot = ExpertBot(0)
+    d = bot.decide(view)
+    assert d.action.type is ActionType.DISCARD and TILE_NAMES[d.action.tile] == "5m", d
+    assert "暴头" in d.reason_zh and "五万" in d.reason_zh and "胜过现在胡的 +4.0 分" in d.reason_zh
+    win = next(a for a in view.legal if a.type is ActionType.WIN)
+    assert bot.last_values[win] == 4.0 and bot.last_values[d.action] > 6.0
+    # Late in the wall the next draw may never come: win now.
+    assert ExpertBot(0).decide(SeatView.of(_s1_drew_plain_win(22), 1)).action.type is ActionType.WIN
+
+
+def test_expert_weighs_the_others_threat_before_declining() -> None:
+    # The same position, but the others have long rivers (17 discards each): a draw wins for each of them
+    # about one time in six, so waiting one more turn is worth less than winning now.
+    view = SeatView.of(_s1_drew_plain_win(40), 1)
+    rivers = tuple(tuple((t, None) for t in parse_tiles("1m 9m 1p 9p 1s 9s S W N C F 2m 8m 2p 8p 2s 8s")) if s != 1
+                   else view.discards[s] for s in range(4))
+    d = ExpertBot(0).decide(view._replace(discards=rivers))
+    assert d.action.type is ActionType.WIN, d
+    assert "2 个选择中期望最高" in d.reason_zh
+
+
+def test_expert_shapes_for_baotou_one_from_ready() -> None:
+    # Discarding 3s keeps the most useful tiles (48); 6s keeps fewer (43) but more of them bring the hand
+    # nearer 暴头 state with the 财神 free.
+    view = SeatView.of(scenario({0: "2m 2s 2s 3p 3s 4m 5m 6m 6s 7m 7s 8s 9s P*"}, dealer=0), 0)
+    an = Analysis(view)
+    three, six = parse_tiles("3s 6s")
+    assert an.after_discard(three).ukeire > an.after_discard(six).ukeire
+    assert StrongBot(0).decide(view).action.tile == three
+    bot = ExpertBot(0)
+    assert bot.baotou_ukeire(an, *an.without((six,))) > bot.baotou_ukeire(an, *an.without((three,)))
+    assert bot.decide(view).action.tile == six
+
+
 def test_expert_kongs_for_gangbao() -> None:
     r = scenario({1: "P* 7p7p7p 1m2m3m 4m5m6m 2p3p4p"}, draws="7p")
     discard_any(r, 0)
@@ -134,14 +182,31 @@ def _threat_view(hand: str, draw: str) -> SeatView:
     return view._replace(melds=tuple(melds), discards=tuple(discards))
 
 
-def test_expert_folds_with_the_wildcard_when_the_hand_is_hopeless() -> None:
-    view = _threat_view("6m 4m 7m 2p 5p 8p 3p 6s 7s S W N P", "C")  # none of it discarded by S0
+def test_expert_folds_with_the_wildcard_when_the_hand_is_far() -> None:
+    # Two from ready, every natural tile a live middle tile the dealer has not discarded: strong pushes 2s.
+    view = _threat_view("6p 6s 2s 1p 6m 1p 7s 3p 7p 4m 3p 7m P", "4p")
+    assert Analysis(view).current_shanten() == 2
+    assert TILE_NAMES[StrongBot(0).decide(view).action.tile] != "P"
     d = ExpertBot(0).decide(view)
     assert d.action.type is ActionType.DISCARD and TILE_NAMES[d.action.tile] == "P", d
-    assert "财神" in d.reason_zh
+    assert "财神" in d.reason_zh and "一筒" in d.reason_zh and "分" in d.reason_zh and "1 Dots" in d.reason_en
     # Not at streak 1: nobody can win on a discard, the 财神 stays.
     calm = ExpertBot(0).decide(view._replace(streak=1))
     assert calm.action.type is ActionType.DISCARD and TILE_NAMES[calm.action.tile] != "P"
+
+
+def test_expert_judges_honours_and_the_dealers_own_discards_safe() -> None:
+    # One danger model (strong's, D5) with the expert's constants fitted to strong players at 3老.
+    assert "danger" not in vars(ExpertBot)
+    view = _threat_view("6m 4m 7m 2p 5p 8p 3p 6s 7s S W N P", "C")
+    an = Analysis(view)
+    bot, strong = ExpertBot(0), StrongBot(0)
+    south, five, three = parse_tiles("S 5p 3s")
+    assert bot.danger(an, south) < 0.1 * bot.danger(an, five)
+    assert strong.danger(an, south) > 0.3 * strong.danger(an, five)
+    assert bot.danger(an, three) < 0.1 * bot.danger(an, five)  # S0 discarded 3s itself
+    d = bot.decide(view)
+    assert TILE_NAMES[d.action.tile] in ("S", "W", "N", "C"), d
 
 
 def test_expert_does_not_discard_into_a_live_dealer_win() -> None:
@@ -189,6 +254,12 @@ class _Baseline(ExpertBot):
     early_ready = False
     shaping = False
     fold = False
+    danger_base = StrongBot.danger_base
+    danger_live = StrongBot.danger_live
+    danger_genbutsu = StrongBot.danger_genbutsu
+
+    def on_win(self, an: Analysis, win: Action) -> Decision:
+        return StrongBot.on_win(self, an, win)
 
 
 def test_with_its_additions_off_the_expert_plays_as_strong() -> None:
