@@ -277,3 +277,33 @@ def test_option_info_names_every_value_and_chapter() -> None:
     info = {o["key"]: o for o in json.loads(webapi.call("option_info"))}
     assert [v["zh"] for v in info["start_streak"]["value_labels"]] == ["平庄起", "笃二老庄", "笃三老庄"]
     assert info["start_streak"]["chapter_zh"] == "庄家与老庄"
+
+
+def test_no_bot_thinks_in_the_humans_round_trip(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The page asks bots to move (bot_step) only while bots_to_act is non-empty, and that is never so while the
+    # human has a decision; the human's own `act` applies the action and answers without any bot deciding.
+    from hzmj_core.bots.expert import ExpertBot
+    thinking = {"in_act": False, "calls": 0}
+    real = ExpertBot.decide
+
+    def counted(self: ExpertBot, view: Any) -> Any:
+        thinking["calls"] += 1
+        assert not thinking["in_act"], "a bot decided during the human's act"
+        return real(self, view)
+
+    monkeypatch.setattr(ExpertBot, "decide", counted)
+    st = call("new_game", seed=9, level="expert")
+    acts = 0
+    for _ in range(2000):
+        if st["hand_over"]:
+            break
+        if st["human_to_act"]:
+            assert st["bots_to_act"] == []
+            thinking["in_act"] = True
+            st = call("act", action=st["legal_actions"][-1]["text"])["state"]
+            thinking["in_act"] = False
+            acts += 1
+        else:
+            assert st["bots_to_act"]
+            st = call("bot_step")["state"]
+    assert st["hand_over"] and acts > 3 and thinking["calls"] > 3

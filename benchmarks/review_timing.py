@@ -1,0 +1,67 @@
+"""Timing helpers shared by ``bench_review_web.py`` on CPython and inside Pyodide in the browser (pure Python).
+
+``typical_logs`` plays hands of four strong bots (dealer and streak rotating) and returns their logs;
+``review_times`` reviews seat 0 of each log one decision at a time, as the page does, and returns the wall
+time of each review; ``decision_times`` (from ``bench_bots``) times the expert's own decisions.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from hzmj_core.bots import make_bot
+from hzmj_core.log import hand_log
+from hzmj_core.review import Review
+from hzmj_core.rng import derive_seed
+from hzmj_core.round import Round
+from hzmj_core.view import SeatView
+
+
+def typical_logs(hands: int, seed: int) -> list[dict[str, Any]]:
+    """Logs of ``hands`` finished hands of four strong bots."""
+    out = []
+    for h in range(hands):
+        r = Round.deal(dealer=h % 4, streak=1 + h % 3, seed=derive_seed(seed, h))
+        bots = [make_bot("strong", derive_seed(seed, h, s)) for s in range(4)]
+        while not r.is_over:
+            s = r.deciding_seats()[0]
+            r.apply(bots[s].decide(SeatView.of(r, s)).action)
+        out.append(hand_log(r))
+    return out
+
+
+def review_times(logs: list[dict[str, Any]], seat: int = 0) -> list[dict[str, Any]]:
+    """Wall time (ms) of each log's review of ``seat``, stepped one decision at a time, and its size."""
+    out = []
+    for log in logs:
+        t0 = time.perf_counter()
+        rv = Review(log, seat, 0)
+        while not rv.finished:
+            rv.step(1)
+        report = rv.report()
+        out.append({"ms": round(1000 * (time.perf_counter() - t0), 1), "total": rv.total,
+                    "decisions": report["decisions"], "flagged": report["flagged"]})
+    return out
+
+
+def decision_times_wall(hands: int, seed: int) -> dict[str, float | int]:
+    """Wall time per decision of one expert against three strongs over ``hands`` hands (ms), as
+    ``bench_bots.decision_times`` does with CPU time (a browser worker has no separate CPU clock)."""
+    times: list[float] = []
+    for h in range(hands):
+        me = h % 4
+        r = Round.deal(dealer=(h // 4) % 4, streak=1 + h % 3, seed=derive_seed(seed, h))
+        bots = [make_bot("expert" if s == me else "strong", derive_seed(seed, h, s)) for s in range(4)]
+        while not r.is_over:
+            seat = r.deciding_seats()[0]
+            view = SeatView.of(r, seat)
+            t0 = time.perf_counter()
+            action = bots[seat].decide(view).action
+            if seat == me:
+                times.append(time.perf_counter() - t0)
+            r.apply(action)
+    times.sort()
+    n = len(times)
+    return {"decisions": n, "median_ms": round(1000 * times[n // 2], 2),
+            "p95_ms": round(1000 * times[min(n - 1, int(0.95 * n))], 2), "max_ms": round(1000 * times[-1], 2)}
