@@ -11,7 +11,8 @@ other work on the machine than the times are):
   * review in the worker: the same reviews timed inside Pyodide (a worker of a bench page, no messages);
   * expert decisions in Pyodide in the browser: wall time of each decision of one expert against three
     strongs over ``--decision-hands`` hands (``review_timing.decision_times_wall``), p50 and p95; on CPython
-    both wall time and CPU time (``bench_bots.decision_times``), whose ratio shows what the load adds.
+    both wall time and CPU time (``bench_bots.decision_times``), whose ratio shows what the load adds; and the
+    same with the expert's look-ahead on for every decision (``sample_decisions``, as the review values choices).
 """
 
 from __future__ import annotations
@@ -56,7 +57,8 @@ import json, sys
 sys.path.insert(0, '/bench')
 import review_timing as rt
 json.dumps({"review": rt.review_times(rt.typical_logs(${hands}, ${seed})),
-            "decisions": rt.decision_times_wall(${decisionHands}, ${seed})})
+            "decisions": rt.decision_times_wall(${decisionHands}, ${seed}),
+            "sampled": rt.decision_times_wall(${decisionHands}, ${seed}, True)})
 `)));
   } catch (err) {
     postMessage({error: String(err)});
@@ -133,6 +135,7 @@ def main() -> int:
     cpython_review = review_times(logs)
     cpython_dec = decision_times_wall(args.decision_hands, args.seed)
     cpython_cpu = decision_times(args.decision_hands, args.seed)
+    cpython_sampled = decision_times_wall(args.decision_hands, args.seed, True)
 
     page_s, worker_s, cpy_s = summary(on_page), summary(in_worker["review"]), summary(cpython_review)
     dec = in_worker["decisions"]
@@ -143,6 +146,7 @@ def main() -> int:
         "longest_review_step_ms": round(max(r["longest_step_ms"] for r in on_page), 1),
         "expert_decisions_pyodide": dec, "expert_decisions_cpython_wall": cpython_dec,
         "expert_decisions_cpython_cpu": cpython_cpu,
+        "expert_sampled_pyodide": in_worker["sampled"], "expert_sampled_cpython_wall": cpython_sampled,
         "decision_ratio_p95_pyodide_vs_cpython": round(dec["p95_ms"] / cpython_dec["p95_ms"], 2),
         "loadavg_before_mid_after": [round(x[0], 2) for x in (load_before, load_mid, os.getloadavg())],
         "cpus": os.cpu_count(), "samples": {"page": on_page, "worker": in_worker["review"], "cpython": cpython_review},
@@ -163,6 +167,12 @@ def main() -> int:
           f"max {cpython_dec['max_ms']:6.1f} ms   p95 ratio {figures['decision_ratio_p95_pyodide_vs_cpython']:.2f}x")
     print(f"    CPython (CPU time)      p50 {cpython_cpu['median_ms']:6.1f} ms  p95 {cpython_cpu['p95_ms']:6.1f} ms  "
           f"max {cpython_cpu['max_ms']:6.1f} ms   (wall/CPU: what the load adds)")
+    smp, smc = in_worker["sampled"], cpython_sampled
+    print("  the expert with its look-ahead on every decision (sample_decisions; what a review step costs)")
+    print(f"    Pyodide in the browser  p50 {smp['median_ms']:6.1f} ms  p95 {smp['p95_ms']:6.1f} ms  "
+          f"max {smp['max_ms']:6.1f} ms")
+    print(f"    CPython (wall)          p50 {smc['median_ms']:6.1f} ms  p95 {smc['p95_ms']:6.1f} ms  "
+          f"max {smc['max_ms']:6.1f} ms")
     print(f"  machine: {os.cpu_count()} CPUs, 1-min load average {figures['loadavg_before_mid_after']} "
           "(before, after the browser, at the end)")
     if args.json:

@@ -45,14 +45,17 @@ def review_times(logs: list[dict[str, Any]], seat: int = 0) -> list[dict[str, An
     return out
 
 
-def decision_times_wall(hands: int, seed: int) -> dict[str, float | int]:
+def decision_times_wall(hands: int, seed: int, sampled: bool = False) -> dict[str, float | int]:
     """Wall time per decision of one expert against three strongs over ``hands`` hands (ms), as
-    ``bench_bots.decision_times`` does with CPU time (a browser worker has no separate CPU clock)."""
+    ``bench_bots.decision_times`` does with CPU time (a browser worker has no separate CPU clock); ``sampled``:
+    the expert decides with its look-ahead (``sample_decisions``, what the review's values cost)."""
     times: list[float] = []
     for h in range(hands):
         me = h % 4
         r = Round.deal(dealer=(h // 4) % 4, streak=1 + h % 3, seed=derive_seed(seed, h))
         bots = [make_bot("expert" if s == me else "strong", derive_seed(seed, h, s)) for s in range(4)]
+        if sampled:
+            bots[me].sample_decisions = True  # type: ignore[attr-defined]
         while not r.is_over:
             seat = r.deciding_seats()[0]
             view = SeatView.of(r, seat)
