@@ -16,6 +16,12 @@
 // options.early = {worker, events}: adopt a worker that a page started before this module loaded (the
 // game page's guard.mjs starts it first thing, so Pyodide downloads while the page's modules load);
 // `events` are the message/error events it received meanwhile, handled first, in order.
+//
+// A call's arguments cross as one JSON text, made here and read by Python; the answer comes back as the
+// JSON text Python wrote ({ok, result} or {ok: false, error, reason, traceback}) and is parsed once, here.
+// The worker only checks the argument text's size and depth (json-guard.mjs) and passes both texts on.
+
+import {keepBigIntegers} from './json-guard.mjs';
 
 // Share of the progress bar given to each phase; downloads dominate a cold start.
 const PHASE_SPAN = {download: [0, 0.85], python: [0.85, 0.92], install: [0.92, 0.97], import: [0.97, 1]};
@@ -122,10 +128,17 @@ export class Bridge {
   /** Call an engine method; resolves with its JSON result, rejects with a BridgeError (Python message). */
   call(method, args = null) {
     if (this._closed) return Promise.reject(new BridgeError(this._closed, undefined, null, true));
+    let text;
+    try {
+      text = JSON.stringify(args ?? null);
+      if (typeof text !== 'string') throw new TypeError(`${typeof args} has no JSON form`);
+    } catch (err) {
+      return Promise.reject(new BridgeError(`the arguments of ${method} are not JSON (${err && err.message || err})`));
+    }
     const id = this._nextId++;
     return new Promise((resolve, reject) => {
       this._pending.set(id, {resolve, reject});
-      this.worker.postMessage({id, method, args});
+      this.worker.postMessage({id, method, args: text});
     });
   }
 
@@ -133,8 +146,19 @@ export class Bridge {
     const p = this._pending.get(msg.id);
     if (!p) return;
     this._pending.delete(msg.id);
-    if ('error' in msg) p.reject(new BridgeError(msg.error, msg.traceback, msg.reason || null, msg.fatal === true));
-    else p.resolve(msg.result);
+    if (typeof msg.reply !== 'string') {  // the worker's own answer: not started, refused, or dead
+      p.reject(new BridgeError(msg.error, msg.traceback, null, msg.fatal === true));
+      return;
+    }
+    let reply;
+    try {
+      reply = JSON.parse(msg.reply, keepBigIntegers);
+    } catch (err) {
+      p.reject(new BridgeError(`the engine's answer could not be read (${err && err.message || err})`));
+      return;
+    }
+    if (reply.ok) p.resolve(reply.result);
+    else p.reject(new BridgeError(reply.error, reply.traceback, reply.reason || null));
   }
 
   /** Stop the worker; pending and later calls reject (fatal). */

@@ -1,6 +1,8 @@
 // Size and depth limits for JSON text that comes from outside (an imported log, a saved game in
-// localStorage), checked here before the text reaches Python: a document nested a few thousand levels
-// deep overflows the WebAssembly stack inside Python's JSON parser and kills the whole engine.
+// localStorage) and for every call's argument text, checked here before the text reaches Python (by the
+// page, and again by the worker): a document nested a few thousand levels deep overflows the WebAssembly
+// stack inside Python's JSON parser and kills the whole engine. Also the reviver that reads the engine's
+// answers on the page without rounding big integers.
 // Real logs and saves are nested 6 levels deep and weigh a few hundred kB for a long match. The limits
 // are the engine's own (hzmj_core/jsontext.py), so the page refuses nothing the command line accepts.
 
@@ -38,4 +40,15 @@ export function jsonProblem(text, lang = 'en') {
     }
   }
   return null;
+}
+
+/**
+ * JSON.parse reviver: integers beyond 2^53 (a seed up to 2^64) keep their digits as a decimal string
+ * instead of being rounded (JSON.parse hands the reviver the source text in current browsers).
+ */
+export function keepBigIntegers(key, value, context) {
+  if (typeof value === 'number' && !Number.isSafeInteger(value) && context && /^-?\d+$/.test(context.source)) {
+    return context.source;
+  }
+  return value;
 }

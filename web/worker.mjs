@@ -2,14 +2,18 @@
 //
 // Boots Pyodide, installs the hzmj_core wheel named in build.json, imports it, then answers RPC
 // requests. Protocol (all messages are plain objects):
-//   page -> worker  {id, method, args}
+//   page -> worker  {id, method, args}                            args: the arguments as JSON text
 //   worker -> page  {type: 'progress', phase, loaded, total}      phase: download | python | install | import
 //                   {type: 'ready', version, build, timings}
 //                   {type: 'boot-error', error}                   boot failed (the page offers Retry)
-//                   {id, result} | {id, error, reason?, traceback?} answer to a request (reason: the
-//                                                                  engine's {code, params} for an illegal action)
+//                   {id, reply}                                   Python's answer as JSON text: {"ok": true,
+//                                                                  "result"} or {"ok": false, error, reason,
+//                                                                  traceback} (reason: the engine's {code,
+//                                                                  params} for an illegal action)
+//                   {id, error, fatal?}                           the worker's own refusal (fatal: it is dead)
 // Methods: every method (`version` too) goes to `hzmj_core.webapi.call(method, json_args) -> json`
-// when that module exists.
+// when that module exists. Neither text is parsed here (bridge.mjs makes the one and reads the other);
+// the argument text is only scanned for its size and depth, so that deep JSON never reaches Python.
 //
 // Pyodide has no download-progress hook, so the big files are counted here: the wheel is streamed
 // by this worker, and Pyodide's own fetches of the runtime (wasm, stdlib, lock file) go through a
@@ -23,6 +27,8 @@
 // pass it to loadPyodide as _loadSnapshot and skip Python's start-up and the engine's import. Anything
 // wrong with it (no Cache Storage, Pyodide's build-id check, a different engine version, any error)
 // deletes it and falls back to a normal boot.
+
+import {jsonProblem} from './json-guard.mjs';
 
 const BASE = new URL('./', import.meta.url);
 const PYODIDE_URL = new URL('pyodide/', BASE);
@@ -208,7 +214,7 @@ def _hzmj_dispatch(method, json_args):
         result = webapi.call(method, json_args)
         if not isinstance(result, str):
             result = json.dumps(result)
-        return '{"ok":true,"result":' + result + '}'
+        return '{"ok":true,"result":' + result + '}'  # begins with OK_REPLY (see below)
     except BaseException as e:
         reason = getattr(e, "reason", None)
         return json.dumps({"ok": False, "error": f"{type(e).__name__}: {e}",
@@ -395,18 +401,8 @@ async function boot() {
     pyodide_version: build.pyodide_version, python_version: build.python_version}};
 }
 
-// Integers beyond 2^53 (a seed up to 2^64) keep their digits as a decimal string instead of being rounded
-// (JSON.parse hands the reviver the source text in current browsers).
-function keepBigIntegers(key, value, context) {
-  if (typeof value === 'number' && !Number.isSafeInteger(value) && context && /^-?\d+$/.test(context.source)) {
-    return context.source;
-  }
-  return value;
-}
-
-function call(method, args) {
-  return JSON.parse(dispatch(method, JSON.stringify(args === undefined ? null : args)), keepBigIntegers);
-}
+// How _hzmj_dispatch's answer to a call that succeeded begins.
+const OK_REPLY = '{"ok":true,';
 
 // After a fatal error of Pyodide (a C stack overflow, say) every later call would fail in odd ways:
 // answer them all with `fatal`, so that the page starts a new worker and restores its saved game.
@@ -450,11 +446,15 @@ self.onmessage = async (event) => {
     self.postMessage({id, error: 'method must be a string'});
     return;
   }
+  const problem = typeof args === 'string' ? jsonProblem(args) : 'they are not JSON text';
+  if (problem) {
+    self.postMessage({id, error: `the arguments of ${method} were not passed to the engine: ${problem}`});
+    return;
+  }
   try {
-    const reply = call(method, args);
-    if (reply.ok) self.postMessage({id, result: reply.result});
-    if (reply.ok && SNAPSHOT_AFTER.has(method)) snapshotSoon(0);
-    else self.postMessage({id, error: reply.error, reason: reply.reason, traceback: reply.traceback});
+    const reply = dispatch(method, args);
+    self.postMessage({id, reply});
+    if (SNAPSHOT_AFTER.has(method) && reply.startsWith(OK_REPLY)) snapshotSoon(0);
   } catch (err) {
     // Python errors come back as replies; an exception here means the runtime itself failed.
     dead = `the engine stopped (${String(err && err.message || err).split('\n')[0].slice(0, 200)})`;

@@ -80,6 +80,8 @@ def test_the_new_game_form_refuses_a_bad_seed_and_keeps_a_big_one_exact(page: An
 def test_a_truncated_save_is_dropped_with_a_word(page: Any, site: Any) -> None:
     open_game(page, site, "?speed=instant&lang=en")
     page.wait_for_function(f"() => localStorage.getItem('{GAME_KEY}') !== null")
+    # the bots have played up to the player's turn and the last save is written (a later one would mend it)
+    page.wait_for_function("() => document.documentElement.dataset.busy !== '1' && !window.hzmj.game.saving")
     page.evaluate(f"""() => {{
         const raw = localStorage.getItem('{GAME_KEY}');
         localStorage.setItem('{GAME_KEY}', raw.slice(0, raw.length >> 1));
@@ -108,6 +110,64 @@ def test_a_deeply_nested_log_is_refused_and_the_engine_keeps_working(page: Any, 
     assert "Import failed" in words and "nested more than 64 levels" in words, words
     # the same engine (not a restarted one) still answers
     assert page.evaluate("window.hzmj.bridge.info.timings.engine_ready") == bridge_before
+    assert page.evaluate("window.hzmj.game.call('state').then(s => String(s.match.seed))") == "3"
+
+
+def test_a_call_crosses_the_worker_as_one_json_text_each_way(page: Any, site: Any) -> None:
+    """Issue 8: the worker passes the page's argument text to Python and Python's answer text back, unparsed.
+
+    A seed of 2^64 - 1 written as a JSON integer survives only if nobody between the page and Python reads it
+    as a JavaScript number (that rounds it past 2^64, which the engine refuses); the answer must arrive as
+    the text Python wrote. The page's own calls are counted on the way too.
+    """
+    open_game(page, site, "?seed=5&speed=instant&lang=en")
+    page.wait_for_function("() => document.documentElement.dataset.busy !== '1'")
+    seed = "18446744073709551615"
+    raw = page.evaluate("""(seed) => new Promise((resolve) => {
+        const worker = window.hzmj.bridge.worker;
+        worker.addEventListener('message', function answer(event) {
+            if (event.data.id !== 'raw') return;
+            worker.removeEventListener('message', answer);
+            resolve({kind: typeof event.data.reply, reply: event.data.reply, error: event.data.error || null});
+        });
+        worker.postMessage({id: 'raw', method: 'new_game', args: `{"options": {}, "seed": ${seed}}`});
+    })""", seed)
+    assert raw["kind"] == "string", raw
+    assert raw["reply"].startswith('{"ok":true,'), raw["reply"][:300]
+    assert f'"seed": "{seed}"' in raw["reply"], raw["reply"][:300]
+    # the page's calls: argument text out, answer text in, read once by the bridge
+    sent = page.evaluate("""async () => {
+        const worker = window.hzmj.bridge.worker;
+        const out = [];
+        const inn = [];
+        const post = worker.postMessage;
+        worker.postMessage = function (msg) { out.push(typeof msg.args); return post.call(this, msg); };
+        const look = (event) => { if (event.data.id !== undefined) inn.push(typeof event.data.reply); };
+        worker.addEventListener('message', look);
+        const state = await window.hzmj.bridge.call('state');
+        await window.hzmj.bridge.call('option_info');
+        await new Promise((resolve) => setTimeout(resolve));  // the bridge reads each answer first
+        worker.postMessage = post;
+        worker.removeEventListener('message', look);
+        return {out, inn, seed: state.match.seed, seedType: typeof state.match.seed};
+    }""")
+    assert sent == {"out": ["string", "string"], "inn": ["string", "string"], "seed": seed, "seedType": "string"}
+
+
+def test_deep_argument_text_is_stopped_by_the_worker(page: Any, site: Any) -> None:
+    open_game(page, site, "?seed=3&speed=instant&lang=en")
+    answer = page.evaluate("""(deep) => new Promise((resolve) => {
+        const worker = window.hzmj.bridge.worker;
+        worker.addEventListener('message', function answer(event) {
+            if (event.data.id !== 'deep') return;
+            worker.removeEventListener('message', answer);
+            resolve(event.data);
+        });
+        worker.postMessage({id: 'deep', method: 'state', args: deep});
+    })""", DEEP)
+    assert "reply" not in answer and answer.get("fatal") is None, answer
+    assert answer["error"] == ("the arguments of state were not passed to the engine: "
+                               "it is nested more than 64 levels deep"), answer
     assert page.evaluate("window.hzmj.game.call('state').then(s => String(s.match.seed))") == "3"
 
 
