@@ -130,12 +130,12 @@ const STRINGS = {
     review_pick_seat: "Whose decisions should the expert review?", review_starting: 'The expert is getting ready…',
     review_progress: 'The expert is going through the decisions… {a}/{b}', review_bad: 'This log cannot be reviewed: {msg}',
     review_no_decisions: '{who} had no choices to make in this hand.', review_you_are: '“You” below means {who}.',
-    review_none: 'No costly mistakes: every choice is within {p} pts of the expert’s.', review_move: 'Move {step} · {n} tiles left',
+    review_none: 'No costly mistakes: every choice is within {p} pts of the expert’s.', review_move: 'Step {step} · {n} tiles left',
     review_cost: '{v} pts given away', review_ev: '{v} pts expected', review_taken: 'You', review_expert: 'Expert',
     review_why: 'Why: ', review_goto: 'Show this move in the replay', review_goto_first: 'Show in the replay',
     review_wall: '{n} tiles left', review_claim: '{who} discarded', review_river: 'Latest discards',
     review_tan_on: '{who} has claimed from you {n}×', review_tan_by: 'you have claimed from {who} {n}×',
-    review_marks: 'Decisions the review flagged', review_mark: 'Move {step}: {taken}; the expert would {choice} ({loss} pts)',
+    review_marks: 'Decisions the review flagged', review_mark: 'Step {step}: {taken}; the expert would {choice} ({loss} pts)',
   },
 };
 

@@ -85,12 +85,15 @@ def test_review_after_a_hand_then_its_marks_in_the_replay(page: Any, site: Any, 
     assert first.locator(".rv-other").count() == 3
     screenshot(page, "review-after-hand")
     steps = [int(cards.nth(i).get_attribute("data-step")) for i in range(cards.count())]
+    cards_text = [cards.nth(i).locator(".rv-head").inner_text() for i in range(cards.count())]
 
     # to the replay at the first flagged decision; the timeline has a mark per flagged decision
     first.locator(".rv-goto").click()
     page.wait_for_selector("#replay-bar", state="visible")
     page.wait_for_function("(s) => window.hzmj.game.state.replay && window.hzmj.game.state.replay.step === s",
                            arg=steps[0])
+    # the card and the replay count the step the same way
+    assert f"第{steps[0]}步" in cards_text[0] and f"第{steps[0]}/" in page.locator("#replay-pos").inner_text()
     marks = page.locator("#replay-marks .mark")
     assert sorted(int(marks.nth(i).get_attribute("data-step")) for i in range(marks.count())) == sorted(steps)
     page.locator("#replay-bar button[data-replay=prev-hand]").click()  # step 0 of the hand

@@ -134,7 +134,7 @@ export class ReviewPanel {
   marks(job, report) {
     return {hand: job.hand, seat: job.seat, items: report.worst.map((it) => ({
       step: it.step,
-      label: t('review_mark', {step: it.step + 1, taken: this.words(it.taken_words), choice: this.words(it.choice_words),
+      label: t('review_mark', {step: it.step, taken: this.words(it.taken_words), choice: this.words(it.choice_words),
         loss: it.loss.toFixed(1)}),
     }))};
   }
@@ -166,7 +166,8 @@ export class ReviewPanel {
     const li = el('li', {className: 'rv-item'});
     li.dataset.step = String(it.step);
     const head = el('div', {className: 'rv-head'});
-    head.appendChild(el('b', {}, t('review_move', {step: it.step + 1, n: it.remaining})));
+    // numbered as the replay counts its steps (the actions before this decision), so a card and its frame agree
+    head.appendChild(el('b', {}, t('review_move', {step: it.step, n: it.remaining})));
     head.appendChild(el('span', {className: 'rv-loss'}, t('review_cost', {v: it.loss.toFixed(1)})));
     li.appendChild(head);
     li.appendChild(this.position(it));
