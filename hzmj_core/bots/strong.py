@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from ..actions import Action, ActionType
 from ..analysis import Analysis, Shape
+from ..claims import claim_banned
 from ..fan import WinType, evaluate_win
 from ..tiles import TILE_NAMES
 from ..view import SeatView
@@ -89,11 +90,8 @@ class StrongBot(NormalBot):
         if (o == view.dealer) == (view.seat == view.dealer):
             return False
         owner = view.freeze_owner
-        if owner is not None and owner != view.seat:
-            if view.options.zhuada_subject == "others" and o != owner:
-                return False
-            if view.options.zhuada_subject == "discarder":
-                return False
+        if owner is not None and owner != view.seat and claim_banned(view.options, owner, o):
+            return False
         return not _just_piaoed(view, o)
 
     danger_base: tuple[float, float, float, float] = (0.07, 0.09, 0.11, 0.06)
