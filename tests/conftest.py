@@ -4,7 +4,8 @@ Keep this file importable with nothing but the standard library + pytest: it is 
 the engine tests run inside Pyodide (scripts/pyodide_tests.mjs), where only pytest and hypothesis exist.
 
 Hypothesis profiles (choose with HYPOTHESIS_PROFILE=<name>):
-  default  - hypothesis' defaults, except no deadline in Pyodide (WebAssembly timing is noisy)
+  dev      - the default: hypothesis' defaults without the per-example deadline (a timing limit is a timed
+             test, and these machines are shared: speed is measured by benchmarks/, not here)
   ci       - derandomized, no deadline, no database: reproducible runs; picked automatically when CI is set
   pyodide  - picked automatically inside Pyodide: no deadline, no example database on disk
 """
@@ -30,11 +31,10 @@ if settings is not None:
     settings.register_profile(
         "pyodide", deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow]
     )
-    _profile = os.environ.get("HYPOTHESIS_PROFILE") or (
-        "pyodide" if IN_PYODIDE else "ci" if os.environ.get("CI") else None
+    settings.register_profile("dev", deadline=None)
+    settings.load_profile(
+        os.environ.get("HYPOTHESIS_PROFILE") or ("pyodide" if IN_PYODIDE else "ci" if os.environ.get("CI") else "dev")
     )
-    if _profile:
-        settings.load_profile(_profile)
 
 
 @pytest.fixture(scope="session")
