@@ -155,7 +155,6 @@ export class ReplayViewer {
     const last = s.replay.last_action;
     $('info').textContent = last ? t('last_action', {a: actionWords(last, s.seat)}) : t('replay_start');
     const play = $('replay-bar').querySelector('button[data-replay=play]');
-    play.textContent = this.timer ? '⏸' : '⏵';
     play.setAttribute('aria-pressed', String(!!this.timer));
     const last2 = r.hand === r.summary.hands.length - 1 && r.step === s.replay.steps;
     $('replay-bar').querySelector('button[data-replay=next-hand]').disabled = last2;
