@@ -13,10 +13,14 @@ import itertools
 import json
 from typing import Any
 
+import positions as pos
 import pytest
 from test_game import ANY_TURN, BOOT_TIMEOUT_MS, TABLE
 
 VIEWPORTS = [(1280, 800), (1920, 1080), (1024, 500), (390, 844), (844, 390)]
+# the smallest river tile each viewport must get (CSS px): the short landscape screens put the top bar in
+# the column at the right so the felt has the whole height
+RIVER_MIN = {(1280, 800): 24, (1920, 1080): 30, (1024, 500): 22, (390, 844): 19, (844, 390): 18}
 Rect = dict[str, float]
 
 
@@ -100,6 +104,19 @@ def geometry_problems(layout: dict[str, Any]) -> list[str]:
     return problems
 
 
+def band_problems(layout: dict[str, Any]) -> list[str]:
+    """An empty band of felt above the table much taller than the space between the table and your hand."""
+    you = next(s for s in layout["seats"] if s["side"] == "you")
+    table = [r for name, r in parts(layout) if not name.startswith("you hand") and not name.startswith("you melds")]
+    top = min(r["y"] for r in table)
+    bottom = max(r["y"] + r["h"] for r in table)
+    above = top - layout["canvas"]["y"]
+    below = min(you["hand"]["y"], you["melds"]["y"] if you["melds"] else you["hand"]["y"]) - bottom
+    if above > max(below, 0) + 48:
+        return [f"{above:.0f} px of empty felt above the table, {below:.0f} px between the table and your hand"]
+    return []
+
+
 def width_problems(page: Any) -> list[str]:
     found: list[str] = page.evaluate("""() => {
         const out = [];
@@ -132,7 +149,8 @@ def test_table_geometry(browser: Any, site: Any, w: int, h: int, lang: str, scre
         problems = geometry_problems(layout) + width_problems(page)
         assert not problems, "after ten decisions:\n" + "\n".join(problems)
         assert layout["handTile"] >= min(40, (w - 12) / 15), f"hand tiles are {layout['handTile']} px"
-        assert layout["riverTile"] >= 15 or h < 400, f"river tiles are {layout['riverTile']} px"
+        assert layout["riverTile"] >= RIVER_MIN[(w, h)], f"river tiles are {layout['riverTile']} px"
+        assert not band_problems(layout), band_problems(layout)
     finally:
         context.close()
 
@@ -250,3 +268,77 @@ def test_tile_faces_need_no_font(page: Any, site: Any) -> None:
     assert texts == [], f"tile faces drawn with a font: {texts}"
     glyphs = page.evaluate("import('./render/glyphs.mjs').then((m) => Object.keys(m.GLYPHS).join(''))")
     assert set("一二三四五六七八九萬東南西北中發财") <= set(glyphs)
+
+
+def clipped_controls(page: Any) -> list[str]:
+    """Buttons of the action bar and the top bar: inside the viewport, apart, and their tiles inside them."""
+    found: list[str] = page.evaluate("""() => {
+        const out = [];
+        const vw = document.documentElement.clientWidth, vh = document.documentElement.clientHeight;
+        const inside = (r, o) => r.left >= o.left - 0.5 && r.top >= o.top - 0.5 && r.right <= o.right + 0.5
+            && r.bottom <= o.bottom + 0.5;
+        const view = {left: 0, top: 0, right: vw, bottom: vh};
+        const buttons = [...document.querySelectorAll('#actions button, .topbar button')].filter((b) => b.offsetParent);
+        const name = (b) => b.getAttribute('aria-label') || b.textContent;
+        for (const b of buttons) {
+            const r = b.getBoundingClientRect();
+            if (!inside(r, view)) out.push(`${name(b)} is outside the viewport`);
+            for (const c of b.querySelectorAll('canvas, span')) {
+                const q = c.getBoundingClientRect();
+                const box = (x) => [x.left, x.top, x.right, x.bottom].map((v) => v.toFixed(1)).join(',');
+                if (q.width && q.height && !inside(q, r)) {
+                    out.push(`${name(b)}: ${c.tagName} ${c.className} at ${box(q)} is cut off by ${box(r)}`);
+                }
+            }
+            // the part of the button a tap reaches is the button itself (nothing lies over its middle)
+            const hit = document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2);
+            if (!hit || !b.contains(hit)) out.push(`${name(b)} is covered by ${hit && hit.tagName}`);
+        }
+        for (let i = 0; i < buttons.length; i++) {
+            for (let j = i + 1; j < buttons.length; j++) {
+                const a = buttons[i].getBoundingClientRect(), c = buttons[j].getBoundingClientRect();
+                const dx = Math.min(a.right, c.right) - Math.max(a.left, c.left);
+                const dy = Math.min(a.bottom, c.bottom) - Math.max(a.top, c.top);
+                if (dx > 0.5 && dy > 0.5) out.push(`${name(buttons[i])} overlaps ${name(buttons[j])}`);
+            }
+        }
+        return out;
+    }""")
+    return found
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+@pytest.mark.parametrize(("w", "h"), VIEWPORTS, ids=[f"{w}x{h}" for w, h in VIEWPORTS])
+def test_three_chows_fit_and_show_their_tiles(browser: Any, site: Any, w: int, h: int, lang: str) -> None:
+    p = pos.chows(1, 3)
+    touch = w < 900
+    context = browser.new_context(viewport={"width": w, "height": h}, device_scale_factor=2 if touch else 1,
+                                  has_touch=touch)
+    page = context.new_page()
+    try:
+        pos.put_save(page, site, p.save)
+        page.goto(site.url + f"?seed={p.seed}&speed=instant&lang={lang}")
+        page.wait_for_selector(TABLE, timeout=BOOT_TIMEOUT_MS)
+        page.wait_for_function("() => document.querySelectorAll('#actions button[data-action=chow]').length === 3",
+                               timeout=30_000)
+        page.locator("#toast").wait_for(state="hidden", timeout=15_000)
+        problems = clipped_controls(page) + width_problems(page)
+        layout = page.evaluate("window.hzmj.layout()")
+        problems += geometry_problems(layout) + band_problems(layout)
+        assert not problems, "\n".join(problems)
+        for i in range(3):   # each chow shows its three tiles
+            assert page.locator("#actions button[data-action=chow]").nth(i).locator("canvas").count() == 3
+    finally:
+        context.close()
+
+
+def test_band_check_catches_empty_felt_above_the_table() -> None:
+    def r(x: float, y: float, w: float, h: float) -> Rect:
+        return {"x": x, "y": y, "w": w, "h": h}
+    seats = [{"side": side, "hand": r(0, 700, 300, 60) if side == "you" else r(0, 0, 0, 0), "melds": None,
+              "river": r(100, 500, 100, 60) if side == "you" else r(100, 300, 100, 60), "plate": r(0, 0, 0, 0)}
+             for side in ("you", "right", "across", "left")]
+    layout = {"canvas": r(0, 50, 390, 700), "centre": r(150, 400, 60, 60), "seats": seats}
+    assert band_problems(layout)          # 250 px above, 140 px below
+    layout["centre"] = r(150, 150, 60, 60)
+    assert not band_problems(layout)

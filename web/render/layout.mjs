@@ -163,6 +163,10 @@ export function computeLayout(W, H, state) {
   L.cx = Math.round(W / 2);
   // bottom-aligned: your river sits right above your hand
   L.cy = Math.round(zoneTop - 0.3 * rw - ext * rw - L.gap - bh);
+  // a portrait screen has height to spare (the width sets the tile size): the table goes to the middle of
+  // the felt above your hand instead of leaving an empty band at the top
+  const above = L.cy - bh - (g + ext + og + rowH) * rw - m;
+  if (H > W && above > 2 * m) L.cy -= Math.round(above / 2);
   const along = [bh, bw, bh, bw];              // the box's half extent along each seat's axis
   L.riverStart = along.map((b) => b + L.gap);
   L.riverDepth = Math.round(ext * rw);
