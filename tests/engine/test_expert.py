@@ -288,3 +288,23 @@ def test_expert_does_not_make_a_third_tan() -> None:
     d = ExpertBot(0).decide(view)
     assert d.action.type is ActionType.PASS
     assert "承包" in d.reason_zh and "S0" not in d.reason_zh and "上家" in d.reason_zh
+
+
+class _Sampling(ExpertBot):
+    sample_decisions = True
+
+
+def test_sampled_decisions_stay_legal_and_say_what_they_compared() -> None:
+    sampled = 0
+    g = Round.deal(dealer=0, streak=3, seed=321)
+    bots = [_Sampling(0), make_bot("strong", 1), make_bot("strong", 2), make_bot("strong", 3)]
+    while not g.is_over:
+        seat = g.deciding_seats()[0]
+        v = SeatView.of(g, seat)
+        d = bots[seat].decide(v)
+        assert d.action in v.legal
+        if seat == 0 and "次推演" in d.reason_zh:
+            assert "samples" in d.reason_en and "分" in d.reason_zh
+            sampled += 1
+        g.apply(d.action)
+    assert sampled > 0
