@@ -115,7 +115,7 @@ class GameSession:
     def hint(self, deep: bool = False) -> dict[str, Any]:
         """Hints for the human seat (听牌 per discard, 进张, suggested action, blocked actions; see hints.py).
 
-        With ``deep`` the suggestion is the expert's (it samples the hidden tiles: tens of milliseconds)."""
+        With ``deep`` the suggestion is the expert's (a few milliseconds)."""
         return hints(self.match.round, self.human, self._points(), level=DEEP_LEVEL if deep else SUGGEST_LEVEL)
 
     # ----------------------------------------------------------------- moves
