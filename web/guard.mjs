@@ -1,9 +1,13 @@
 // Boot guard of the game page: the first script, with no imports of its own, so it runs even when
-// app.mjs or one of its modules cannot load. It loads app.mjs, and shows the error screen with Retry
-//   - at once when app.mjs or a module it imports fails (missing, cut off, damaged);
+// app.mjs or one of its modules cannot load. It is loaded `async`, so a stalled style sheet (which holds
+// back rendering and every deferred script) cannot hold it back too. It starts the engine worker, waits
+// for style.css, loads app.mjs, and shows the error screen with Retry
+//   - at once when style.css or app.mjs or a module it imports fails (missing, cut off, damaged);
 //   - after SCRIPTS_MS when they never arrive (a stalled connection);
 //   - at once in a browser without WebAssembly or module workers.
 // From the moment app.mjs runs, app.mjs owns the boot screen (and its own Retry).
+// When this script itself never runs (missing, stalled, or index.html cut short), style.css shows the
+// boot screen's #late notice after a while, whose plain link reloads the page.
 // It also makes the page's plain link buttons (<button data-href>) work: the Content-Security-Policy
 // refuses inline handlers.
 export const SCRIPTS_MS = 15_000;
@@ -32,8 +36,10 @@ function startEngineEarly() {
   };
 }
 
+const root = document.documentElement;
+document.getElementById('late')?.remove();
+
 function showError(text) {
-  const root = document.documentElement;
   if (root.dataset.state === 'ready' || window.hzmjBootStarted) return;
   const early = window.hzmjEarlyEngine;
   if (early) { early.stop(); early.worker.terminate(); window.hzmjEarlyEngine = null; }
@@ -45,16 +51,47 @@ function showError(text) {
 }
 
 const CONNECTION = '页面脚本未能加载。The page scripts failed to load. Check the connection and retry.';
+const STYLE = '页面样式未能加载。The page style sheet failed to load. Check the connection and retry.';
+const styleLink = document.querySelector('link[rel=stylesheet]');
+
+// style.css ends with a rule that sets --style-complete: without it the file was cut short.
+const styleComplete = () => getComputedStyle(root).getPropertyValue('--style-complete').trim() === '1';
+
+/** Settles when style.css has arrived whole (resolves) or has failed (rejects). */
+function styleSheet() {
+  return new Promise((resolve, reject) => {
+    const broken = () => reject(new Error('style.css did not load'));
+    const settle = () => (styleComplete() ? resolve() : reject(new Error('style.css arrived incomplete')));
+    if (!styleLink || styleLink.sheet) { settle(); return; }
+    styleLink.addEventListener('load', settle);
+    styleLink.addEventListener('error', broken);
+    // It may have failed before this script ran (no event to wait for then): its fetch has ended but
+    // there is no sheet. A sheet still being parsed gets a moment to fire its load event.
+    if (performance.getEntriesByName(styleLink.href).length) setTimeout(broken, 1000);
+  });
+}
 
 if (typeof WebAssembly !== 'object' || typeof Worker !== 'function') {
   showError('这个浏览器不支持 WebAssembly。This browser cannot run the game (no WebAssembly).');
 } else {
   startEngineEarly();
-  const timer = setTimeout(() => showError(CONNECTION), SCRIPTS_MS);
-  import('./app.mjs').then(() => clearTimeout(timer), (err) => {
+  let styled = false;
+  const timer = setTimeout(() => {
+    // a style sheet still loading holds back all rendering: drop it, so that the error can be seen
+    if (!styled) styleLink?.remove();
+    showError(styled ? CONNECTION : STYLE);
+  }, SCRIPTS_MS);
+  styleSheet().then(() => {
+    styled = true;
+    return import('./app.mjs').then(() => clearTimeout(timer), (err) => {
+      clearTimeout(timer);
+      console.warn('hzmj: app.mjs did not load:', err);
+      showError(`${CONNECTION}\n(${err && err.message || err})`);
+    });
+  }, (err) => {
     clearTimeout(timer);
-    console.warn('hzmj: app.mjs did not load:', err);
-    showError(`${CONNECTION}\n(${err && err.message || err})`);
+    console.warn('hzmj:', err.message);
+    showError(`${STYLE}\n(${err.message})`);
   });
 }
 
