@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import re
 import threading
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
@@ -292,3 +293,11 @@ def test_a_failed_runtime_file_shows_the_error_and_retry_recovers(
             except Exception as exc:
                 raise AssertionError(f"{case.name}: Retry did not start the game: {case.page.evaluate(SEEN)}") from exc
             case.context.close()
+
+
+def test_the_style_sheets_last_rule_is_the_one_guard_mjs_waits_for() -> None:
+    """guard.mjs knows style.css arrived whole when its last rule applies: a rule added after it would be
+    lost unnoticed when the file is cut short there."""
+    css = (ROOT / "web" / "style.css").read_text(encoding="utf-8")
+    rules = [r.strip() for r in re.sub(r"/\*.*?\*/", "", css, flags=re.S).split("}") if r.strip()]
+    assert rules[-1].replace(" ", "") == ":root{--style-complete:1;"
