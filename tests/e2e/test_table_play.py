@@ -286,6 +286,7 @@ def test_replay_autoplay_jump_to_result_and_last_hand(page: Any, site: Any, tmp_
     assert hand == 0 and step == steps > 3
     assert page.evaluate("window.hzmj.game.state.hand_over") is True
     assert bar.locator("button[data-replay=end]").is_disabled()
+    assert page.locator("#info").inner_text().startswith("上一步：")   # the last step in words
     # "»" to the last hand, then "»" again goes to that hand's end and stays there (no wrap to step 0)
     bar.locator("button[data-replay=next-hand]").click()
     page.wait_for_function("() => window.hzmj.game.state.replay.hand === 1")

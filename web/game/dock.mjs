@@ -28,10 +28,10 @@ export class Dock {
     const actions = $('actions');
     const info = $('info');
     actions.textContent = '';
-    info.textContent = '';
     $('replay-bar').hidden = ctrl.mode !== 'replay';
     actions.hidden = ctrl.mode === 'replay';
-    if (ctrl.mode === 'replay') return;  // the replay viewer writes the prompt and info
+    if (ctrl.mode === 'replay') return;  // the replay viewer writes the prompt and info (its last step in words)
+    info.textContent = '';
     $('prompt').textContent = this.prompt(s);
     this.renderInfo(s, info);
     if (s.hand_over) {

@@ -42,6 +42,7 @@ export class MatchHistory {
       body.appendChild(this.table(s, history));
     }
     if (!$('gameover').open) $('gameover').showModal();
+    $('go-new').focus({preventScroll: true});
   }
 
   /** Each seat's points after every hand, from the starting points. */
