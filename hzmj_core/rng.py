@@ -7,10 +7,14 @@ choice (shuffles, first dealer, bot choices) flows from a seed through this Spli
 from __future__ import annotations
 
 import re
-from collections.abc import MutableSequence
+from collections.abc import MutableSequence, Sequence
 from typing import TypeVar
 
 _MASK = (1 << 64) - 1
+_SURE_N = 1 << 16
+_SURE = (1 << 64) - _SURE_N
+"""Rejection sampling keeps v < 2^64 - (2^64 mod n), a bound above _SURE for every n <= _SURE_N: below
+_SURE the exact bound need not be computed."""
 T = TypeVar("T")
 
 SEED_LIMIT = 1 << 64
@@ -86,14 +90,13 @@ class Rng:
         """A uniform integer in ``[0, n)`` (rejection sampling, no modulo bias)."""
         if n <= 0:
             raise ValueError("below() needs n > 0")
-        limit = (1 << 64) - ((1 << 64) % n)
         while True:
             # next64() inlined: below() draws every shuffle position and every bot choice.
             z = self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK
             z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
             z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
             v = z ^ (z >> 31)
-            if v < limit:
+            if (v < _SURE and n <= _SURE_N) or v < (1 << 64) - ((1 << 64) % n):
                 return v % n
 
     def random(self) -> float:
@@ -106,18 +109,17 @@ class Rng:
         state = self.state
         for i in range(len(items) - 1, 0, -1):
             n = i + 1
-            limit = (1 << 64) - ((1 << 64) % n)
             while True:
                 z = state = (state + 0x9E3779B97F4A7C15) & _MASK
                 z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
                 z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
                 v = z ^ (z >> 31)
-                if v < limit:
+                if (v < _SURE and n <= _SURE_N) or v < (1 << 64) - ((1 << 64) % n):
                     break
             j = v % n
             items[i], items[j] = items[j], items[i]
         self.state = state
 
-    def choice(self, items: list[T]) -> T:
+    def choice(self, items: Sequence[T]) -> T:
         """One element, uniformly."""
         return items[self.below(len(items))]

@@ -12,6 +12,8 @@ from __future__ import annotations
 import enum
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import chain, compress
+from operator import attrgetter
 from typing import Any
 
 from . import claims
@@ -28,6 +30,11 @@ PublicSnapshot = tuple[
     tuple[tuple[tuple[int, int | None], ...], ...], tuple[tuple[Meld, ...], ...], tuple[int, int, int, int]
 ]
 """Rivers, melds and concealed tile counts of the four seats (see :meth:`Round.public_snapshot`)."""
+
+_TableSnapshot = tuple[
+    tuple[tuple[tuple[int, int | None], ...], ...], tuple[tuple[Meld, ...], ...], tuple[int, int] | None, bool
+]
+_KIND_OF = attrgetter("kind")
 
 FINAL_WALL = 20
 """When a discard is made with this many tiles or fewer left, only discard wins may be claimed (§3)."""
@@ -51,6 +58,9 @@ _DEFAULT_OPTIONS = Options()
 
 _TABLES: dict[Wildcards, tuple[tuple[int, ...], tuple[int, ...]]] = {}
 """Per wildcard rule: the face of every kind (-1 for the wildcard kind) and the natural kind of every face."""
+
+_KINDS = range(NUM_KINDS)
+_UNBOUND = (False, False, False, False)
 
 _DISCARDS = [[Action(seat, ActionType.DISCARD, (t,)) for t in range(NUM_KINDS)] for seat in range(4)]
 
@@ -77,6 +87,32 @@ class Phase(enum.StrEnum):
     """The others may rob an added kong (拉杠胡)."""
     END = "end"
     """The hand is over (a win or 流局)."""
+
+
+# Enum members bound once: on CPython 3.11 reading a member off its class (EnumType defines __getattr__)
+# costs about 30 global reads, and the hot paths below read several per action.
+_ACT = Phase.ACT
+_CLAIM = Phase.CLAIM
+_END = Phase.END
+_ROB = Phase.ROB
+_T_ADDED_KONG = ActionType.ADDED_KONG
+_T_CHOW = ActionType.CHOW
+_T_CONCEALED_KONG = ActionType.CONCEALED_KONG
+_T_DISCARD = ActionType.DISCARD
+_T_EXPOSED_KONG = ActionType.EXPOSED_KONG
+_T_PASS = ActionType.PASS
+_T_PONG = ActionType.PONG
+_T_WIN = ActionType.WIN
+_W_DEALER_FIRST = WinType.DEALER_FIRST
+_W_DISCARD = WinType.DISCARD
+_W_REPLACEMENT = WinType.REPLACEMENT
+_W_ROB_KONG = WinType.ROB_KONG
+_W_SELF_DRAW = WinType.SELF_DRAW
+_M_ADDED_KONG = MeldKind.ADDED_KONG
+_M_CHOW = MeldKind.CHOW
+_M_CONCEALED_KONG = MeldKind.CONCEALED_KONG
+_M_EXPOSED_KONG = MeldKind.EXPOSED_KONG
+_M_PONG = MeldKind.PONG
 
 
 def full_tile_set(options: Options) -> list[int]:
@@ -152,7 +188,7 @@ class Round:
         self.melds: list[list[Meld]] = [[], [], [], []]
         self.discards: list[list[tuple[int, int | None]]] = [[], [], [], []]
         self.burned: list[int] = []
-        self.phase = Phase.ACT
+        self.phase = _ACT
         self.current = 0
         self.may_win = True
         self.drawn: int | None = None
@@ -176,13 +212,18 @@ class Round:
         self.actions: list[Action] = []
         self.events: list[dict[str, Any]] = []
         self._legal: dict[int, list[Action]] | None = None
-        self._snapshot: tuple[int, PublicSnapshot] | None = None
-        # Natural face counts and wildcards of each seat's hand, for the win tests. They belong to the list
-        # object in _counted: draws and discards keep them up to date, any other change drops them, and a
-        # hand list replaced from outside is simply counted again.
+        self._snapshot: tuple[int, _TableSnapshot] | None = None
+        self._plain_draws = 0
+        self._bound: tuple[Options | None, int | None, tuple[bool, bool, bool, bool]] = (None, None, _UNBOUND)
+        self._live: tuple[Options | None, int, bool] = (None, 0, False)
+        # Natural face counts and wildcards of each seat's hand, for the win tests, and its tiles per physical
+        # kind, for kongs and discards. They belong to the list object in _counted: draws and discards keep
+        # them up to date, any other change drops them, and a hand list replaced from outside is simply
+        # counted again. Byte arrays, because bytes() of them and searches in them run at C speed.
         self._counted: list[list[int] | None] = [None, None, None, None]
-        self._counts: list[list[int]] = [[], [], [], []]
+        self._counts = [bytearray(), bytearray(), bytearray(), bytearray()]
         self._wilds = [0, 0, 0, 0]
+        self._kinds = [bytearray(), bytearray(), bytearray(), bytearray()]
 
     # ------------------------------------------------------------------ setup
 
@@ -280,11 +321,13 @@ class Round:
         r.events = self.events[:]
         r._legal = None
         r._counted = [None, None, None, None]
-        r._counts = [[], [], [], []]
+        r._counts = [bytearray(), bytearray(), bytearray(), bytearray()]
         r._wilds = self._wilds[:]
+        r._kinds = [bytearray(), bytearray(), bytearray(), bytearray()]
         for s in range(4):
             if self._counted[s] is self.hands[s]:
                 r._counts[s] = self._counts[s][:]
+                r._kinds[s] = self._kinds[s][:]
                 r._counted[s] = r.hands[s]
         return r
 
@@ -298,7 +341,7 @@ class Round:
     @property
     def is_over(self) -> bool:
         """True once the hand has ended."""
-        return self.phase is Phase.END
+        return self.phase is _END
 
     def deciding_seats(self) -> list[int]:
         """Seats that have a decision now (empty when the hand is over)."""
@@ -312,28 +355,51 @@ class Round:
         return [a for s in sorted(legal) for a in legal[s]]
 
     def public_snapshot(self) -> PublicSnapshot:
-        """Immutable copies of the rivers, the melds (all, unmasked) and the concealed tile counts.
+        """Immutable copies of the rivers, the melds (all, unmasked) and the concealed tile counts."""
+        rivers, melds, _, _ = self._table_snapshot()
+        h = self.hands
+        return rivers, melds, (len(h[0]), len(h[1]), len(h[2]), len(h[3]))
 
-        Cached until the next change of the table, since every seat's view is built from them.
-        """
-        key = len(self.events)
+    def _table_snapshot(self) -> _TableSnapshot:
+        """The rivers and melds of :meth:`public_snapshot`, the last discard (seat, tile) and whether a
+        concealed kong is down; kept until the table changes, since every seat's view is built from them."""
+        # Every change of a river or a meld writes an event; of the events, only plain draws change neither.
+        key = len(self.events) - self._plain_draws
         cached = self._snapshot
         if cached is not None and cached[0] == key:
             return cached[1]
-        d, m, h = self.discards, self.melds, self.hands
-        snap = (
-            (tuple(d[0]), tuple(d[1]), tuple(d[2]), tuple(d[3])),
-            (tuple(m[0]), tuple(m[1]), tuple(m[2]), tuple(m[3])),
-            (len(h[0]), len(h[1]), len(h[2]), len(h[3])),
-        )
+        d, m = self.discards, self.melds
+        rivers = (tuple(d[0]), tuple(d[1]), tuple(d[2]), tuple(d[3]))
+        melds = (tuple(m[0]), tuple(m[1]), tuple(m[2]), tuple(m[3]))
+        last = None
+        for e in reversed(self.events):
+            if e["type"] == "discard":
+                seat = e["seat"]
+                last = (seat, rivers[seat][-1][0])  # nothing joins a river after its seat's last discard
+                break
+        hidden = _M_CONCEALED_KONG in map(_KIND_OF, chain.from_iterable(melds))
+        snap = (rivers, melds, last, hidden)
         self._snapshot = (key, snap)
         return snap
 
-    # The rules themselves live in claims.py, where the bots reach them from a SeatView too.
+    # The rules themselves live in claims.py, where the bots reach them from a SeatView too. The answers
+    # that every view needs are kept while the facts they depend on stay the same objects and values.
 
     def freeze_binds(self, seat: int) -> bool:
         """True if the 抓打 freeze restricts this seat now (draw-and-discard, no claims, no 加杠)."""
-        return self.freeze_owner is not None and claims.freeze_binds(self.options, self.freeze_owner, seat)
+        return self.freeze_owner is not None and self.freeze_bound()[seat]
+
+    def freeze_bound(self) -> tuple[bool, bool, bool, bool]:
+        """:meth:`freeze_binds` of the four seats."""
+        fo = self.freeze_owner
+        if fo is None:
+            return _UNBOUND
+        kept = self._bound
+        if kept[0] is not self.options or kept[1] != fo:
+            o = self.options
+            kept = self._bound = (o, fo, (claims.freeze_binds(o, fo, 0), claims.freeze_binds(o, fo, 1),
+                                          claims.freeze_binds(o, fo, 2), claims.freeze_binds(o, fo, 3)))
+        return kept[2]
 
     def claim_banned(self, seat: int) -> bool:
         """True if the freeze forbids this seat to claim discards (chow, pong, 直杠, 放铳)."""
@@ -345,7 +411,10 @@ class Round:
 
     def discard_wins_live(self) -> bool:
         """True if discard wins are possible at all in this hand (mode and streak, RULES §9)."""
-        return claims.discard_wins_live(self.options, self.streak)
+        kept = self._live
+        if kept[0] is not self.options or kept[1] != self.streak:
+            kept = self._live = (self.options, self.streak, claims.discard_wins_live(self.options, self.streak))
+        return kept[2]
 
     # ------------------------------------------------------------------ legality
 
@@ -355,9 +424,9 @@ class Round:
         return self._legal
 
     def _compute_legal(self) -> dict[int, list[Action]]:
-        if self.phase is Phase.END:
+        if self.phase is _END:
             return {}
-        if self.phase is Phase.ACT:
+        if self.phase is _ACT:
             return {self.current: self._act_actions(self.current)}
         return {s: opts for s, opts in self.claim_options.items() if s not in self.declarations}
 
@@ -367,11 +436,11 @@ class Round:
 
     def _self_win(self, seat: int) -> WinEvaluation | None:
         if self.dealer_first and seat == self.dealer and self.drawn is None:
-            wtype, tile = WinType.DEALER_FIRST, None
+            wtype, tile = _W_DEALER_FIRST, None
         elif self.drawn is None:
             return None
         else:
-            wtype = WinType.REPLACEMENT if self.replacement else WinType.SELF_DRAW
+            wtype = _W_REPLACEMENT if self.replacement else _W_SELF_DRAW
             tile = self.drawn
         counts, w = self._face_counts(seat)
         if not _shape_wins(counts, w, len(self.hands[seat]), len(self.melds[seat])):
@@ -379,34 +448,40 @@ class Round:
         return evaluate_win(
             self.hands[seat], len(self.melds[seat]), tile, wtype, self.wildcards,
             chain=tuple(self.chain[seat]),
-            m_turn=self.turn_kongs[seat] if wtype is WinType.REPLACEMENT else 0,
+            m_turn=self.turn_kongs[seat] if wtype is _W_REPLACEMENT else 0,
             must_baotou=self.options.must_baotou,
         )
 
     def _act_actions(self, p: int) -> list[Action]:
         out: list[Action] = []
         hand = self.hands[p]
-        if self.may_win and self._self_win(p) is not None:
-            out.append(_action(p, ActionType.WIN))
-        kinds = sorted(set(hand))
+        if self._counted[p] is not hand:
+            self._recount(p)
+        per_kind = self._kinds[p]
+        melds = self.melds[p]
+        # The shape test first: the fan is evaluated only for the rare hand that has a winning shape.
+        if (self.may_win and (self.drawn is not None or self.dealer_first)
+                and _shape_wins(self._counts[p], self._wilds[p], len(hand), len(melds))
+                and self._self_win(p) is not None):
+            out.append(_action(p, _T_WIN))
         if self.back - self.front > FINAL_WALL:
-            ftab = self._ftab
-            # Four natural tiles of one face are always four tiles of one physical kind (in 翻财神 the
-            # indicator's natural face is carried only by the four P), so count kinds, not faces.
-            if 4 in self._face_counts(p)[0]:
-                for t in kinds:
-                    if ftab[t] >= 0 and hand.count(t) == 4:
-                        out.append(_action(p, ActionType.CONCEALED_KONG, (t, t, t, t)))
+            if 4 in per_kind:
+                ftab = self._ftab
+                for t in compress(_KINDS, per_kind):
+                    if per_kind[t] == 4 and ftab[t] >= 0:
+                        out.append(_action(p, _T_CONCEALED_KONG, (t, t, t, t)))
             fo = self.freeze_owner
-            if self.melds[p] and (fo is None or (fo == p and self.options.zhuada_subject == "others")):
+            if melds and (fo is None or (fo == p and self.options.zhuada_subject == "others")):
                 phys = self._phys
-                for m in self.melds[p]:
-                    if m.kind is MeldKind.PONG:
-                        t = phys[m.face]  # the only kind whose natural tiles show the pong's face
-                        if t >= 0 and t in hand:
-                            out.append(_action(p, ActionType.ADDED_KONG, (t,)))
-        table = _DISCARDS[p]
-        out.extend(map(table.__getitem__, self._discardable(p, kinds)))
+                for m in melds:
+                    if m.kind is _M_PONG:
+                        t = phys[m.faces[0]]  # the only kind whose natural tiles show the pong's face
+                        if t >= 0 and per_kind[t]:
+                            out.append(_action(p, _T_ADDED_KONG, (t,)))
+        if self.chow_ban or (self.freeze_owner is not None and self.drawn is not None):
+            out.extend(map(_DISCARDS[p].__getitem__, self._discardable(p, list(compress(_KINDS, per_kind)))))
+        else:
+            out.extend(compress(_DISCARDS[p], per_kind))  # every kind in the hand, in kind order
         return out
 
     def _discardable(self, p: int, kinds: list[int] | None = None) -> list[int]:
@@ -444,10 +519,10 @@ class Round:
                 continue  # the 抓打 freeze forbids every claim
             # A discard win is only between the dealer and a non-dealer (RULES §9), and not after 漏胡.
             win = (wins_live and (q == self.dealer) != d_is_dealer and face not in self.passed_win[q]
-                   and self._win_with(q, x, WinType.DISCARD) is not None)
+                   and self._win_with(q, x, _W_DISCARD) is not None)
             if final:
                 if win:
-                    out[q] = [_action(q, ActionType.WIN), _action(q, ActionType.PASS)]
+                    out[q] = [_action(q, _T_WIN), _action(q, _T_PASS)]
                 continue
             counts = kept[q] if counted[q] is hands[q] else self._face_counts(q)[0]
             n = counts[face]  # natural tiles of the face: all of the one kind
@@ -455,22 +530,22 @@ class Round:
             run = i == 1 and suited and (wim or _run_possible(counts, face))
             if not (win or meld or run):
                 continue
-            acts: list[Action] = [_action(q, ActionType.WIN)] if win else []
+            acts: list[Action] = [_action(q, _T_WIN)] if win else []
             if meld:
                 nat = [kind] * n
                 wild = [t for t in hands[q] if ftab[t] < 0] if wim else []
                 if not o.pong_counts_as_tan or self.tan_room(q, d):
                     if face not in self.passed_pong[q]:
                         if n >= 2:
-                            acts.append(_action(q, ActionType.PONG, (kind, kind)))
+                            acts.append(_action(q, _T_PONG, (kind, kind)))
                         if wild:
-                            acts.append(_action(q, ActionType.PONG, tuple(sorted((nat[0], wild[0])))))
+                            acts.append(_action(q, _T_PONG, tuple(sorted((nat[0], wild[0])))))
                     if n >= 3:
-                        acts.append(_action(q, ActionType.EXPOSED_KONG, (kind, kind, kind)))
+                        acts.append(_action(q, _T_EXPOSED_KONG, (kind, kind, kind)))
             if run and (self.tan[q][d] < 2 or self.tan_room(q, d)):
                 acts.extend(self._chow_options(q, x, face))
             if acts:
-                acts.append(_action(q, ActionType.PASS))
+                acts.append(_action(q, _T_PASS))
                 out[q] = acts
         return out
 
@@ -517,14 +592,20 @@ class Round:
             return []
         wc = self.wildcards
         ftab = self._ftab
+        # A chow that would leave only banned tiles is illegal (§5.7). A ban holds at most two faces, each shown
+        # by the natural tiles of one kind only, so with five kinds in the hand a free tile always remains.
+        free = len(set(hand)) >= 5
         out: list[Action] = []
         for a, b in pairs:
-            act = _action(q, ActionType.CHOW, (a, b) if a <= b else (b, a))
+            act = _action(q, _T_CHOW, (a, b) if a <= b else (b, a))
             if act in out:
                 continue
+            if free:
+                out.append(act)
+                continue
             ban = chow_ban(x, act.tiles, wc)
-            # A chow that would leave only banned tiles is illegal (§5.7). Quick test first: some tile of
-            # another kind than the two used is free; otherwise check the exact remaining hand.
+            # Quick test first: some tile of another kind than the two used is free; otherwise check the
+            # exact remaining hand.
             if not any(ftab[t] < 0 or ftab[t] not in ban for t in hand if t != a and t != b):
                 rest = list(hand)
                 rest.remove(a)
@@ -534,10 +615,10 @@ class Round:
             out.append(act)
         return out
 
-    def _count(self, tiles: list[int]) -> tuple[list[int], int]:
+    def _count(self, tiles: list[int]) -> tuple[bytearray, int]:
         """Natural face counts (34) and the number of wildcards of some tiles."""
         ftab = self._ftab
-        counts = [0] * NUM_KINDS
+        counts = bytearray(NUM_KINDS)
         w = 0
         for t in tiles:
             f = ftab[t]
@@ -547,22 +628,25 @@ class Round:
                 counts[f] += 1
         return counts, w
 
-    def _face_counts(self, seat: int) -> tuple[list[int], int]:
-        """:meth:`_count` of the seat's hand, kept between calls (callers must not change the list)."""
+    def _recount(self, seat: int) -> None:
         hand = self.hands[seat]
-        if self._counted[seat] is not hand:
-            self._counts[seat], self._wilds[seat] = self._count(hand)
-            self._counted[seat] = hand
+        self._counts[seat], self._wilds[seat] = self._count(hand)
+        per_kind = self._kinds[seat] = bytearray(NUM_KINDS)
+        for t in hand:
+            per_kind[t] += 1
+        self._counted[seat] = hand
+
+    def _face_counts(self, seat: int) -> tuple[bytearray, int]:
+        """:meth:`_count` of the seat's hand, kept between calls (callers must not change the array)."""
+        if self._counted[seat] is not self.hands[seat]:
+            self._recount(seat)
         return self._counts[seat], self._wilds[seat]
 
-    def _counts_changed(self, seat: int, tile: int, delta: int) -> None:
-        """The seat's hand list just gained (+1) or lost (-1) one tile: update its kept counts."""
-        if self._counted[seat] is self.hands[seat]:
-            f = self._ftab[tile]
-            if f < 0:
-                self._wilds[seat] += delta
-            else:
-                self._counts[seat][f] += delta
+    def _kind_counts(self, seat: int) -> bytearray:
+        """Tiles of each physical kind in the seat's hand, kept like :meth:`_face_counts`."""
+        if self._counted[seat] is not self.hands[seat]:
+            self._recount(seat)
+        return self._kinds[seat]
 
     def _could_win(self, tiles: list[int], melds: int) -> bool:
         """Cheap test that the tiles form a winning shape, before the full evaluation of the fan."""
@@ -591,26 +675,30 @@ class Round:
 
     def apply(self, action: Action) -> None:
         """Apply one legal action; raises :class:`IllegalActionError` (state unchanged) otherwise."""
-        mine = self._legal_map().get(action.seat)
-        if mine is None or action not in mine:
-            why = self.explain_illegal(action)
-            assert why is not None
-            raise IllegalActionError(why)
+        mine = self._legal_map().get(action.seat, ())
+        for a in mine:  # legal lists hold shared instances, usually the caller's: match by identity first
+            if a is action:
+                break
+        else:
+            if action not in mine:
+                why = self.explain_illegal(action)
+                assert why is not None
+                raise IllegalActionError(why)
         self._legal = None
         self.actions.append(action)
-        if self.phase is Phase.ACT:
+        if self.phase is _ACT:
             self._apply_act(action)
         else:
             self.declarations[action.seat] = action
-            if all(s in self.declarations for s in self.claim_options):
-                if self.phase is Phase.CLAIM:
+            if self.declarations.keys() >= self.claim_options.keys():
+                if self.phase is _CLAIM:
                     self._resolve_claims()
                 else:
                     self._resolve_rob()
 
     def explain_illegal(self, action: Action) -> Reason | None:
         """Why an action is not legal now, or None when it is legal."""
-        if self.phase is Phase.END:
+        if self.phase is _END:
             return Reason("hand_over")
         legal = self._legal_map()
         seat = action.seat
@@ -618,7 +706,7 @@ class Round:
             return None
         t = action.type
         if seat not in legal:
-            if self.phase is Phase.ACT:
+            if self.phase is _ACT:
                 return Reason("not_your_turn", {"seat": seat, "current": self.current})
             if seat == self.claim_from:
                 return Reason("own_discard", {"seat": seat})
@@ -626,24 +714,24 @@ class Round:
                 return Reason("already_declared", {"seat": seat, "action": self.declarations[seat].type.value})
             if self.claim_banned(seat):
                 return Reason("freeze_no_claim")
-        elif self.phase is Phase.ACT:
-            if t is ActionType.DISCARD:
+        elif self.phase is _ACT:
+            if t is _T_DISCARD:
                 tile = action.tile
                 if tile not in self.hands[seat]:
                     return Reason("not_in_hand", {"seat": seat, "tile": TILE_NAMES[tile]})
                 return self.discard_restriction(seat) or Reason("not_offered", {"action": t.value})
-            if t is ActionType.WIN:
+            if t is _T_WIN:
                 if not self.may_win and self._could_win(self.hands[seat], len(self.melds[seat])):
                     return Reason("no_win_after_claim")
                 return Reason("not_a_win")
-            if t in (ActionType.CONCEALED_KONG, ActionType.ADDED_KONG):
+            if t in (_T_CONCEALED_KONG, _T_ADDED_KONG):
                 if self.remaining <= FINAL_WALL:
                     return Reason("kong_final", {"remaining": self.remaining, "limit": FINAL_WALL})
                 fo = self.freeze_owner
-                if t is ActionType.ADDED_KONG and fo is not None and not (
+                if t is _T_ADDED_KONG and fo is not None and not (
                         fo == seat and self.options.zhuada_subject == "others"):
                     return Reason("freeze_added_kong")
-        if self.phase is Phase.CLAIM and t in _CLAIMS and self.claim_tile is not None:
+        if self.phase is _CLAIM and t in _CLAIMS and self.claim_tile is not None:
             assert self.claim_from is not None
             why = self.why_no_claim(seat, t, self.claim_tile, self.claim_from)
             if why is not None:
@@ -661,25 +749,25 @@ class Round:
         hand = self.hands[seat]
         ftab = self._ftab
         kinds = sorted(set(hand))
-        if self.phase is Phase.ACT and self.current == seat:
-            out.append(_action(seat, ActionType.WIN))
-            out += [_action(seat, ActionType.CONCEALED_KONG, (t,) * 4) for t in kinds
+        if self.phase is _ACT and self.current == seat:
+            out.append(_action(seat, _T_WIN))
+            out += [_action(seat, _T_CONCEALED_KONG, (t,) * 4) for t in kinds
                     if ftab[t] >= 0 and hand.count(t) == 4]
-            out += [_action(seat, ActionType.ADDED_KONG, (t,)) for m in self.melds[seat] if m.kind is MeldKind.PONG
+            out += [_action(seat, _T_ADDED_KONG, (t,)) for m in self.melds[seat] if m.kind is _M_PONG
                     for t in kinds if ftab[t] == m.face]
             out += [_DISCARDS[seat][t] for t in kinds]
         elif self.claim_tile is not None and self.claim_from is not None:
             face = self.wildcards.face(self.claim_tile)
             same = [t for t in hand if ftab[t] == face and ftab[self.claim_tile] >= 0]
-            out.append(_action(seat, ActionType.WIN))
+            out.append(_action(seat, _T_WIN))
             if len(same) >= 2:
-                out.append(_action(seat, ActionType.PONG, tuple(same[:2])))
+                out.append(_action(seat, _T_PONG, tuple(same[:2])))
             if len(same) >= 3:
-                out.append(_action(seat, ActionType.EXPOSED_KONG, tuple(same[:3])))
+                out.append(_action(seat, _T_EXPOSED_KONG, tuple(same[:3])))
             if seat == (self.claim_from + 1) % 4 and face < 27 and ftab[self.claim_tile] >= 0:
-                out += [_action(seat, ActionType.CHOW, (a, b) if a <= b else (b, a))
+                out += [_action(seat, _T_CHOW, (a, b) if a <= b else (b, a))
                         for a, b in self._chow_pairs(hand, face)]
-            out.append(_action(seat, ActionType.PASS))
+            out.append(_action(seat, _T_PASS))
         out += [a for a in self.legal_actions(seat) if a not in out]
         return list(dict.fromkeys(out))
 
@@ -708,16 +796,16 @@ class Round:
         if seat == discarder:
             return Reason("own_discard", {"seat": seat})
         tiles = list(self.hands[seat])
-        window = self.phase in (Phase.CLAIM, Phase.ROB)
-        if self.phase is Phase.ACT and seat == self.current and self.drawn is not None:
+        window = self.phase in (_CLAIM, _ROB)
+        if self.phase is _ACT and seat == self.current and self.drawn is not None:
             tiles.remove(self.drawn)
         face = wc.face(tile)
         name = TILE_NAMES[face]
         # Play goes on after an unclaimed discard only if it was not in the final claim phase.
-        final = self.claim_final if window else self.phase is Phase.END and self.remaining <= FINAL_WALL
+        final = self.claim_final if window else self.phase is _END and self.remaining <= FINAL_WALL
         counts, w = wc.split(tiles)
         k = len(self.melds[seat])
-        if want is ActionType.WIN:
+        if want is _T_WIN:
             if not self._could_win([*tiles, tile], k):
                 return Reason("no_win_with_tile", {"tile": name})
             if not self.discard_wins_live():
@@ -730,60 +818,60 @@ class Round:
                 return Reason("baotou_no_discard_win", {"state": "baotou" if baotou_state(counts, w) else "qike"})
             if face in self.passed_win[seat]:
                 return Reason("louhu", {"tile": name})
-            if evaluate_win([*tiles, tile], k, tile, WinType.DISCARD, wc, must_baotou=self.options.must_baotou):
+            if evaluate_win([*tiles, tile], k, tile, _W_DISCARD, wc, must_baotou=self.options.must_baotou):
                 return None
             if self.options.must_baotou and w > 0:
                 return Reason("must_baotou")
             return Reason("no_win_with_tile", {"tile": name})
-        if want is ActionType.CHOW:
+        if want is _T_CHOW:
             if seat != (discarder + 1) % 4:
                 return Reason("chow_not_next", {"discarder": discarder})
             if face >= 27 or not self._chow_pairs(tiles, face):
                 return Reason("no_chow_shape", {"tile": name})
         else:
             n = counts[face]
-            need = 3 if want is ActionType.EXPOSED_KONG else 2
-            if n < need and not (want is ActionType.PONG and self.options.wildcard_in_melds and n and w):
+            need = 3 if want is _T_EXPOSED_KONG else 2
+            if n < need and not (want is _T_PONG and self.options.wildcard_in_melds and n and w):
                 return Reason("no_pair", {"tile": name})
         if self.claim_banned(seat):
             return Reason("freeze_no_claim")
         if final:
             return Reason("final_claim", {"limit": FINAL_WALL})
-        if want is ActionType.PONG and face in self.passed_pong[seat]:
+        if want is _T_PONG and face in self.passed_pong[seat]:
             return Reason("loupeng", {"tile": name})
-        if (want is ActionType.CHOW or self.options.pong_counts_as_tan) and not self.tan_room(seat, discarder):
+        if (want is _T_CHOW or self.options.pong_counts_as_tan) and not self.tan_room(seat, discarder):
             return Reason("tan_cap", {"discarder": discarder, "count": self.tan[seat][discarder],
                                       "cap": self.tan_cap(seat, discarder)})
-        if want is ActionType.CHOW and window and not self._chow_options(seat, tile, face):
+        if want is _T_CHOW and window and not self._chow_options(seat, tile, face):
             return Reason("chow_all_banned")
         return None
 
     def _apply_act(self, a: Action) -> None:
         p = a.seat
-        if a.type is ActionType.WIN:
+        if a.type is _T_WIN:
             ev = self._self_win(p)
             assert ev is not None
             tile = self.drawn
-            kind = (WinType.DEALER_FIRST if tile is None else
-                    WinType.REPLACEMENT if self.replacement else WinType.SELF_DRAW)
+            kind = (_W_DEALER_FIRST if tile is None else
+                    _W_REPLACEMENT if self.replacement else _W_SELF_DRAW)
             self._finish_win(p, kind, tile, None, ev)
             return
-        if a.type is ActionType.DISCARD:
+        if a.type is _T_DISCARD:
             self._discard(p, a.tile)
             return
-        if a.type is ActionType.CONCEALED_KONG:
+        if a.type is _T_CONCEALED_KONG:
             for t in a.tiles:
                 self.hands[p].remove(t)
             self._counted[p] = None
             faces = tuple(self.wildcards.face(t) for t in a.tiles)
-            self.melds[p].append(Meld(MeldKind.CONCEALED_KONG, a.tiles, faces))
+            self.melds[p].append(Meld(_M_CONCEALED_KONG, a.tiles, faces))
             self.events.append({"type": "kong", "seat": p, "kind": "concealed_kong"})
             self._after_kong(p)
             return
-        if a.type is ActionType.ADDED_KONG:
+        if a.type is _T_ADDED_KONG:
             tile = a.tile
             idx = next(i for i, m in enumerate(self.melds[p])
-                       if m.kind is MeldKind.PONG and m.face == self.wildcards.face(tile))
+                       if m.kind is _M_PONG and m.face == self.wildcards.face(tile))
             self.hands[p].remove(tile)
             self._counted[p] = None
             self.events.append({"type": "kong", "seat": p, "kind": "added_kong", "tile": TILE_NAMES[tile]})
@@ -795,7 +883,7 @@ class Round:
 
     def _complete_added_kong(self, p: int, tile: int, idx: int) -> None:
         m = self.melds[p][idx]
-        self.melds[p][idx] = Meld(MeldKind.ADDED_KONG, (*m.tiles, tile), (*m.faces, self.wildcards.face(tile)),
+        self.melds[p][idx] = Meld(_M_ADDED_KONG, (*m.tiles, tile), (*m.faces, self.wildcards.face(tile)),
                                   m.claimed, m.from_seat)
         self._after_kong(p)
 
@@ -809,11 +897,11 @@ class Round:
             q = (p + i) % 4
             if self.claim_banned(q) or face in self.passed_win[q]:
                 continue
-            if self._win_with(q, tile, WinType.ROB_KONG) is not None:
-                opts[q] = [_action(q, ActionType.WIN), _action(q, ActionType.PASS)]
+            if self._win_with(q, tile, _W_ROB_KONG) is not None:
+                opts[q] = [_action(q, _T_WIN), _action(q, _T_PASS)]
         if not opts:
             return False
-        self._open_window(Phase.ROB, tile, p, False, opts)
+        self._open_window(_ROB, tile, p, False, opts)
         self.rob_meld_index = idx
         return True
 
@@ -835,17 +923,17 @@ class Round:
         for i in (1, 2, 3):
             q = (p + i) % 4
             dec = self.declarations.get(q)
-            if dec is not None and dec.type is ActionType.WIN:
-                ev = self._win_with(q, tile, WinType.ROB_KONG)
+            if dec is not None and dec.type is _T_WIN:
+                ev = self._win_with(q, tile, _W_ROB_KONG)
                 assert ev is not None
                 self.hands[q].append(tile)
                 self._counted[q] = None
-                self._finish_win(q, WinType.ROB_KONG, tile, p, ev)
+                self._finish_win(q, _W_ROB_KONG, tile, p, ev)
                 return
         for q in self.claim_options:
             self.passed_win[q].add(face)
         self._clear_claim()
-        self.phase = Phase.ACT
+        self.phase = _ACT
         self.current = p
         self._complete_added_kong(p, tile, idx)
 
@@ -861,9 +949,16 @@ class Round:
         self._take(p, t, replacement=True)
 
     def _discard(self, p: int, x: int) -> None:
-        wild = self._ftab[x] < 0
-        self.hands[p].remove(x)
-        self._counts_changed(p, x, -1)
+        f = self._ftab[x]
+        wild = f < 0
+        hand = self.hands[p]
+        hand.remove(x)
+        if self._counted[p] is hand:  # keep the counts up to date (see _recount)
+            self._kinds[p][x] -= 1
+            if wild:
+                self._wilds[p] -= 1
+            else:
+                self._counts[p][f] -= 1
         self.discards[p].append((x, None))
         self.has_discarded[p] = True
         self.dealer_first = False
@@ -871,8 +966,10 @@ class Round:
         self.replacement = False
         self.chow_ban = ()
         self.turn_kongs[p] = 0
-        self.passed_win[p].clear()
-        self.passed_pong[p].clear()
+        if self.passed_win[p]:
+            self.passed_win[p].clear()
+        if self.passed_pong[p]:
+            self.passed_pong[p].clear()
         if wild:
             self.chain[p].append("piao")
             self.freeze_owner = p
@@ -884,9 +981,9 @@ class Round:
         final = self.back - self.front <= FINAL_WALL
         opts = self._claim_options(p, x, final)
         if opts:
-            self._open_window(Phase.CLAIM, x, p, final, opts)
-            return
-        self._no_claim(p, final)
+            self._open_window(_CLAIM, x, p, final, opts)
+        else:
+            self._no_claim(p, final)
 
     def _no_claim(self, d: int, final: bool) -> None:
         self._clear_claim()
@@ -906,14 +1003,22 @@ class Round:
     def _draw(self, p: int) -> None:
         t = self.wall[self.front]
         self.front += 1
+        self._plain_draws += 1
         self._take(p, t, replacement=False)
 
     def _take(self, p: int, t: int, replacement: bool) -> None:
         """Seat p takes tile t (a front draw or a replacement) and starts a discard phase that may win."""
-        self.hands[p].append(t)
-        self.hands[p].sort()
-        self._counts_changed(p, t, 1)
-        self.phase = Phase.ACT
+        hand = self.hands[p]
+        hand.append(t)
+        hand.sort()
+        if self._counted[p] is hand:
+            self._kinds[p][t] += 1
+            f = self._ftab[t]
+            if f < 0:
+                self._wilds[p] += 1
+            else:
+                self._counts[p][f] += 1
+        self.phase = _ACT
         self.current = p
         self.may_win = True
         self.drawn = t
@@ -930,33 +1035,33 @@ class Round:
         for q in order:
             offered = {a.type for a in self.claim_options.get(q, [])}
             dec = decs.get(q)
-            if ActionType.WIN in offered and (dec is None or dec.type is not ActionType.WIN):
+            if _T_WIN in offered and (dec is None or dec.type is not _T_WIN):
                 self.passed_win[q].add(face)
         for q in order:
             dec = decs.get(q)
-            if dec is not None and dec.type is ActionType.WIN:
-                ev = self._win_with(q, x, WinType.DISCARD)
+            if dec is not None and dec.type is _T_WIN:
+                ev = self._win_with(q, x, _W_DISCARD)
                 assert ev is not None
                 self.discards[d][-1] = (x, q)
                 self.hands[q].append(x)
                 self._counted[q] = None
-                self._finish_win(q, WinType.DISCARD, x, d, ev)
+                self._finish_win(q, _W_DISCARD, x, d, ev)
                 return
         taker: Action | None = None
         for q in order:
             dec = decs.get(q)
-            if dec is not None and dec.type in (ActionType.PONG, ActionType.EXPOSED_KONG):
+            if dec is not None and dec.type in (_T_PONG, _T_EXPOSED_KONG):
                 taker = dec
                 break
         for q in order:
             offered = {a.type for a in self.claim_options.get(q, [])}
             dec = decs.get(q)
-            if ActionType.PONG in offered and (dec is None or dec.type not in (ActionType.PONG,
-                                                                            ActionType.EXPOSED_KONG)):
+            if _T_PONG in offered and (dec is None or dec.type not in (_T_PONG,
+                                                                            _T_EXPOSED_KONG)):
                 self.passed_pong[q].add(face)
         if taker is None:
             dec = decs.get(order[0])
-            if dec is not None and dec.type is ActionType.CHOW:
+            if dec is not None and dec.type is _T_CHOW:
                 taker = dec
         if taker is None:
             self._no_claim(d, self.claim_final)
@@ -968,24 +1073,24 @@ class Round:
             self.hands[q].remove(t)
         self._counted[q] = None
         wc = self.wildcards
-        if taker.type is ActionType.CHOW or self.options.pong_counts_as_tan:
+        if taker.type is _T_CHOW or self.options.pong_counts_as_tan:
             self.tan[q][d] += 1
         self.dealer_first = False
-        if taker.type is ActionType.CHOW:
+        if taker.type is _T_CHOW:
             faces = _chow_faces(taker.tiles, x, wc)
             order_tiles = _order_by_faces([*taker.tiles, x], faces, wc)
-            self.melds[q].append(Meld(MeldKind.CHOW, order_tiles, faces, x, d))
+            self.melds[q].append(Meld(_M_CHOW, order_tiles, faces, x, d))
             self.chow_ban = _chow_ban(face, faces[0])
             self.events.append({"type": "chow", "seat": q, "from": d, "tile": TILE_NAMES[x]})
         else:
-            kind = MeldKind.PONG if taker.type is ActionType.PONG else MeldKind.EXPOSED_KONG
+            kind = _M_PONG if taker.type is _T_PONG else _M_EXPOSED_KONG
             tiles4 = (*taker.tiles, x)
             self.melds[q].append(Meld(kind, tiles4, (face,) * len(tiles4), x, d))
             self.events.append({"type": kind.value, "seat": q, "from": d, "tile": TILE_NAMES[x]})
-        if taker.type is ActionType.EXPOSED_KONG:
+        if taker.type is _T_EXPOSED_KONG:
             self._after_kong(q)
             return
-        self.phase = Phase.ACT
+        self.phase = _ACT
         self.current = q
         self.may_win = False
         self.drawn = None
@@ -995,18 +1100,18 @@ class Round:
 
     def _finish_win(self, w: int, wtype: WinType, tile: int | None, payer: int | None, ev: WinEvaluation) -> None:
         o = self.options
-        reason = PaymentReason.KONGER if wtype is WinType.ROB_KONG else PaymentReason.DISCARDER
+        reason = PaymentReason.KONGER if wtype is _W_ROB_KONG else PaymentReason.DISCARDER
         st = settle(w, ev.fan, self.dealer, self.streak, o.base_score, payer, reason, self.tan,
                     o.three_tan_chengbao)
         self.result = RoundResult(w, wtype, tile, payer, ev, st, self._revealed())
-        self.phase = Phase.END
+        self.phase = _END
         self._clear_claim()
         self.events.append({"type": "win", "seat": w, "win_type": wtype.value, "fan": ev.fan,
                             "pattern": ev.pattern})
 
     def _finish_draw(self) -> None:
         self.result = RoundResult(None, None, None, None, None, None, self._revealed())
-        self.phase = Phase.END
+        self.phase = _END
         self.events.append({"type": "exhausted"})
 
     def _revealed(self) -> tuple[tuple[int, ...], ...]:
@@ -1097,7 +1202,7 @@ class Round:
         return r
 
 
-def _run_possible(counts: list[int], face: int) -> bool:
+def _run_possible(counts: Sequence[int], face: int) -> bool:
     """True if natural tiles of the counts make a run with a suited face (a quick test before the chows)."""
     rank = face % 9
     left1 = rank >= 1 and counts[face - 1] > 0
@@ -1106,12 +1211,16 @@ def _run_possible(counts: list[int], face: int) -> bool:
             or (right1 and rank <= 6 and counts[face + 2] > 0))
 
 
-def _shape_wins(counts: list[int], w: int, n_tiles: int, melds: int) -> bool:
+def _shape_wins(counts: bytearray, w: int, n_tiles: int, melds: int) -> bool:
     """True if natural face counts and w wildcards (n_tiles tiles in all) form a standard win or seven pairs."""
     if is_standard_win(counts, w):
         return True
+    if melds or n_tiles != 14:
+        return False
     # is_seven_pairs, with the odd counts counted directly: physical tiles give counts of 0-4.
-    return melds == 0 and n_tiles == 14 and counts.count(1) + counts.count(3) <= w
+    if w == 0:
+        return 1 not in counts and 3 not in counts  # searching a byte array is cheaper than counting in it
+    return counts.count(1) + counts.count(3) <= w
 
 
 def _phys_table(wc: Wildcards) -> list[int]:

@@ -27,7 +27,6 @@ _END = Phase.END  # (enum member lookups are slow on Python 3.11, and a view is 
 _ACT = Phase.ACT
 _CONCEALED_KONG = MeldKind.CONCEALED_KONG
 _NONE: frozenset[int] = frozenset()
-_UNBOUND = (False, False, False, False)
 _new = tuple.__new__
 
 
@@ -125,39 +124,31 @@ class SeatView(NamedTuple):
     @staticmethod
     def of(r: Round, seat: int, points: tuple[int, int, int, int] | None = None) -> SeatView:
         """The view of ``seat`` in round ``r`` (``points`` from the match, when there is one)."""
-        discards, all_melds, hand_counts = r.public_snapshot()
+        discards, all_melds, last, hidden_kong = r._table_snapshot()
         phase = r.phase
-        over = phase is _END
         melds: tuple[tuple[Meld | None, ...], ...] = all_melds
-        if not over and any(m.kind is _CONCEALED_KONG for s, ms in enumerate(all_melds) if s != seat for m in ms):
+        if hidden_kong and phase is not _END:
             melds = tuple(
                 tuple(None if (m.kind is _CONCEALED_KONG and s != seat) else m for m in ms)
                 for s, ms in enumerate(all_melds)
             )
         own = r.current == seat
-        tan = r.tan
-        events = r.events
-        last = None
-        for i in range(len(events) - 1, -1, -1):
-            if events[i]["type"] == "discard":
-                d = events[i]["seat"]
-                last = (d, discards[d][-1][0])  # nothing joins a river after its seat's last discard
-                break
+        h = r.hands
         pw = r.passed_win[seat]
         pp = r.passed_pong[seat]
         # tuple.__new__ skips the named tuple's Python-level __new__ (4x faster for 31 fields); the order
         # is the field order (tests/engine/test_view.py checks it against a keyword-built view).
         return _new(SeatView, (
             seat, r.options, r.wildcards, r.dealer, r.streak, phase, r.current, r.back - r.front,
-            tuple(r.hands[seat]), r.drawn if (own and phase is _ACT) else None, melds, discards, hand_counts,
-            r.freeze_owner, (tuple(tan[0]), tuple(tan[1]), tuple(tan[2]), tuple(tan[3])), r.claim_tile,
-            r.claim_from, tuple(r.chain[seat]), tuple(r.legal_actions(seat)), r.indicator, points,
+            tuple(h[seat]), r.drawn if (own and phase is _ACT) else None, melds, discards,
+            (len(h[0]), len(h[1]), len(h[2]), len(h[3])),
+            r.freeze_owner, tuple(map(tuple, r.tan)), r.claim_tile,
+            r.claim_from, tuple(r.chain[seat]), tuple(r._legal_map().get(seat, ())), r.indicator, points,
             r.may_win if own else None, r.chow_ban if own else (),
             frozenset(pw) if pw else _NONE, frozenset(pp) if pp else _NONE, r.claim_final,
             seat in r.claim_options and seat not in r.declarations, last,
-            _UNBOUND if r.freeze_owner is None else
-            (r.freeze_binds(0), r.freeze_binds(1), r.freeze_binds(2), r.freeze_binds(3)),
-            r.discard_wins_live(), len(events), r.result,
+            r.freeze_bound(),
+            r.discard_wins_live(), len(r.events), r.result,
         ))
 
     # ------------------------------------------------------------------ what the seat can count

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..actions import Action
 from ..view import SeatView
 from .base import Bot, Decision
 
@@ -16,3 +17,9 @@ class RandomBot(Bot):
         if not view.legal:
             raise ValueError(f"S{view.seat} has no legal action to choose from")
         return Decision(self.rng.choice(list(view.legal)), "随机", "random choice")
+
+    def choose(self, view: SeatView) -> Action:
+        """The same choice as :meth:`decide`, without building its :class:`Decision` (self-play's hot path)."""
+        if not view.legal:
+            raise ValueError(f"S{view.seat} has no legal action to choose from")
+        return self.rng.choice(view.legal)

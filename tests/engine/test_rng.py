@@ -50,3 +50,41 @@ def test_shuffle_is_fisher_yates_with_below() -> None:
                 j = b.below(i + 1)
                 ys[i], ys[j] = ys[j], ys[i]
             assert xs == ys and a.state == b.state
+
+
+def _state_before(v: int) -> int:
+    """The state from which next64() returns v (SplitMix64's output function is a bijection)."""
+    mask = (1 << 64) - 1
+
+    def unshift(y: int, s: int) -> int:
+        x = y
+        for _ in range(64 // s + 1):
+            x = y ^ (x >> s)
+        return x
+
+    z = unshift(v, 31)
+    z = unshift((z * pow(0x94D049BB133111EB, -1, 1 << 64)) & mask, 27)
+    z = unshift((z * pow(0xBF58476D1CE4E5B9, -1, 1 << 64)) & mask, 30)
+    return (z - 0x9E3779B97F4A7C15) & mask
+
+
+@pytest.mark.parametrize("n", [3, 136, 65536, 65537, 1000003, 1 << 40, (1 << 63) + 5, (1 << 64) - 3])
+def test_below_rejects_exactly_at_the_top_of_the_range(n: int) -> None:
+    # Rejection happens for outputs at or above 2^64 - (2^64 mod n); below() and shuffle() skip computing
+    # that bound for most outputs and must still reject exactly there (for n = 2^63 + 5, half the outputs).
+    limit = (1 << 64) - ((1 << 64) % n)
+    for v in (limit - 2, limit - 1, limit, (1 << 64) - (1 << 16) - 1, (1 << 64) - (1 << 16), (1 << 64) - 1):
+        if not 0 <= v < 1 << 64:
+            continue
+        ref = Rng(_state_before(v))
+        assert Rng(ref.state).next64() == v
+        r = Rng(ref.state)
+        while True:
+            x = ref.next64()
+            if x < limit:
+                break
+        assert r.below(n) == x % n and r.state == ref.state, v
+        if n <= 136:  # the shuffle's first step draws below(n) from the same state
+            items = list(range(n))
+            Rng(_state_before(v)).shuffle(items)
+            assert items[n - 1] == x % n, v
