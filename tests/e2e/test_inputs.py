@@ -77,6 +77,19 @@ def test_the_new_game_form_refuses_a_bad_seed_and_keeps_a_big_one_exact(page: An
 # ------------------------------------------------------------------------------- saves and logs (5, 10)
 
 
+def test_a_new_game_is_saved_before_anyone_acts(page: Any, site: Any) -> None:
+    """Seed 5 makes the player the dealer: nobody acts before the player's first discard, and a reload must
+    still come back to the same game (it once dealt a new one: nothing had saved the game yet)."""
+    open_game(page, site, "?seed=5&speed=instant&lang=en")
+    assert page.evaluate("window.hzmj.game.state.dealer") == 0
+    page.wait_for_function(f"() => localStorage.getItem('{GAME_KEY}') !== null", timeout=10_000)
+    hand = page.evaluate("window.hzmj.game.state.hand")
+    page.goto(site.url + "?speed=instant&lang=en")   # no seed: only the save can bring the game back
+    page.wait_for_selector(TABLE, timeout=BOOT_MS)
+    assert page.evaluate("window.hzmj.game.state.match.seed") == "5"
+    assert page.evaluate("window.hzmj.game.state.hand") == hand
+
+
 def test_a_truncated_save_is_dropped_with_a_word(page: Any, site: Any) -> None:
     open_game(page, site, "?speed=instant&lang=en")
     page.wait_for_function(f"() => localStorage.getItem('{GAME_KEY}') !== null")

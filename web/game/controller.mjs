@@ -106,13 +106,18 @@ export class Controller {
         store.clearGame();
       }
     }
+    let fresh = false;
     if (!state) {
       const seed = urlSeed ?? randomSeed();
       state = await this.newGameCall(this.settings.options || {}, seed, this.settings.level);
+      fresh = true;
       if (notes.length) notes.push(t('playing_seed', {seed}));
     }
     if (notes.length) toast(notes.join(' '), true, 9000);
     this.setView(state);
+    // saved at once: when the player deals, no action would save it before the first discard, and a reload
+    // would deal another game
+    if (fresh) await this.persist();
     this.afterState(true);
   }
 
