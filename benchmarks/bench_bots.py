@@ -14,16 +14,13 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from review_timing import decision_times
+
 from hzmj_core.arena import arena_text, run_arena
-from hzmj_core.bots import make_bot
-from hzmj_core.rng import derive_seed
-from hzmj_core.round import Round
-from hzmj_core.view import SeatView
 
 TABLES = {
     "expert": ("expert", "strong", "strong", "strong"),
@@ -31,27 +28,6 @@ TABLES = {
     "normal": ("normal", "easy", "easy", "easy"),
     "mixed": ("strong", "normal", "easy", "easy"),
 }
-
-
-def decision_times(hands: int, seed: int, kind: str = "expert") -> dict[str, float | int]:
-    """CPU time per decision of one ``kind`` bot against three strongs over ``hands`` hands (ms)."""
-    times: list[float] = []
-    for h in range(hands):
-        me = h % 4
-        r = Round.deal(dealer=(h // 4) % 4, streak=1 + h % 3, seed=derive_seed(seed, h))
-        bots = [make_bot(kind if s == me else "strong", derive_seed(seed, h, s)) for s in range(4)]
-        while not r.is_over:
-            seat = r.deciding_seats()[0]
-            view = SeatView.of(r, seat)
-            t0 = time.process_time()
-            action = bots[seat].decide(view).action
-            if seat == me:
-                times.append(time.process_time() - t0)
-            r.apply(action)
-    times.sort()
-    n = len(times)
-    return {"decisions": n, "median_ms": round(1000 * times[n // 2], 2),
-            "p95_ms": round(1000 * times[min(n - 1, int(0.95 * n))], 2), "max_ms": round(1000 * times[-1], 2)}
 
 
 def main() -> None:

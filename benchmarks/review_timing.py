@@ -2,12 +2,13 @@
 
 ``typical_logs`` plays hands of four strong bots (dealer and streak rotating) and returns their logs;
 ``review_times`` reviews seat 0 of each log one decision at a time, as the page does, and returns the wall
-time of each review; ``decision_times`` (from ``bench_bots``) times the expert's own decisions.
+time of each review; ``decision_times`` times a bot's own decisions (``bench_bots`` uses it too).
 """
 
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from typing import Any
 
 from hzmj_core.bots import make_bot
@@ -45,26 +46,32 @@ def review_times(logs: list[dict[str, Any]], seat: int = 0) -> list[dict[str, An
     return out
 
 
-def decision_times_wall(hands: int, seed: int, sampled: bool = False) -> dict[str, float | int]:
-    """Wall time per decision of one expert against three strongs over ``hands`` hands (ms), as
-    ``bench_bots.decision_times`` does with CPU time (a browser worker has no separate CPU clock); ``sampled``:
-    the expert decides with its look-ahead (``sample_decisions``, what the review's values cost)."""
+def decision_times(hands: int, seed: int, kind: str = "expert", clock: Callable[[], float] = time.process_time,
+                   sampled: bool = False) -> dict[str, float | int]:
+    """Time per decision of one ``kind`` bot against three strongs over ``hands`` hands (ms), by ``clock``
+    (CPU time by default; a browser worker has no separate CPU clock, so there wall time). ``sampled``: the
+    expert decides with its look-ahead (``sample_decisions``, what the review's values cost)."""
     times: list[float] = []
     for h in range(hands):
         me = h % 4
         r = Round.deal(dealer=(h // 4) % 4, streak=1 + h % 3, seed=derive_seed(seed, h))
-        bots = [make_bot("expert" if s == me else "strong", derive_seed(seed, h, s)) for s in range(4)]
+        bots = [make_bot(kind if s == me else "strong", derive_seed(seed, h, s)) for s in range(4)]
         if sampled:
             bots[me].sample_decisions = True  # type: ignore[attr-defined]
         while not r.is_over:
             seat = r.deciding_seats()[0]
             view = SeatView.of(r, seat)
-            t0 = time.perf_counter()
+            t0 = clock()
             action = bots[seat].decide(view).action
             if seat == me:
-                times.append(time.perf_counter() - t0)
+                times.append(clock() - t0)
             r.apply(action)
     times.sort()
     n = len(times)
     return {"decisions": n, "median_ms": round(1000 * times[n // 2], 2),
             "p95_ms": round(1000 * times[min(n - 1, int(0.95 * n))], 2), "max_ms": round(1000 * times[-1], 2)}
+
+
+def decision_times_wall(hands: int, seed: int, sampled: bool = False) -> dict[str, float | int]:
+    """The expert's :func:`decision_times` in wall time."""
+    return decision_times(hands, seed, clock=time.perf_counter, sampled=sampled)
