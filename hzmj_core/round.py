@@ -32,8 +32,10 @@ PublicSnapshot = tuple[
 """Rivers, melds and concealed tile counts of the four seats (see :meth:`Round.public_snapshot`)."""
 
 _TableSnapshot = tuple[
-    tuple[tuple[tuple[int, int | None], ...], ...], tuple[tuple[Meld, ...], ...], tuple[int, int] | None, bool
+    tuple[tuple[tuple[int, int | None], ...], ...], tuple[tuple[Meld, ...], ...], tuple[int, int] | None, bool,
+    tuple[tuple[int, ...], ...],
 ]
+_MeldSnapshot = tuple[int, tuple[tuple[Meld, ...], ...], bool, tuple[tuple[int, ...], ...]]
 _KIND_OF = attrgetter("kind")
 
 FINAL_WALL = 20
@@ -60,6 +62,8 @@ _TABLES: dict[Wildcards, tuple[tuple[int, ...], tuple[int, ...]]] = {}
 """Per wildcard rule: the face of every kind (-1 for the wildcard kind) and the natural kind of every face."""
 
 _KINDS = range(NUM_KINDS)
+_OTHERS = ((1, 2, 3), (2, 3, 0), (3, 0, 1), (0, 1, 2))
+"""The other seats of each seat, in turn order from it (claim priority order)."""
 _UNBOUND = (False, False, False, False)
 
 _DISCARDS = [[Action(seat, ActionType.DISCARD, (t,)) for t in range(NUM_KINDS)] for seat in range(4)]
@@ -214,6 +218,8 @@ class Round:
         self._legal: dict[int, list[Action]] | None = None
         self._snapshot: tuple[int, _TableSnapshot] | None = None
         self._plain_draws = 0
+        self._discard_events = 0
+        self._meld_snapshot: _MeldSnapshot | None = None
         self._bound: tuple[Options | None, int | None, tuple[bool, bool, bool, bool]] = (None, None, _UNBOUND)
         self._live: tuple[Options | None, int, bool] = (None, 0, False)
         # Natural face counts and wildcards of each seat's hand, for the win tests, and its tiles per physical
@@ -356,29 +362,35 @@ class Round:
 
     def public_snapshot(self) -> PublicSnapshot:
         """Immutable copies of the rivers, the melds (all, unmasked) and the concealed tile counts."""
-        rivers, melds, _, _ = self._table_snapshot()
+        rivers, melds, _, _, _ = self._table_snapshot()
         h = self.hands
         return rivers, melds, (len(h[0]), len(h[1]), len(h[2]), len(h[3]))
 
     def _table_snapshot(self) -> _TableSnapshot:
-        """The rivers and melds of :meth:`public_snapshot`, the last discard (seat, tile) and whether a
-        concealed kong is down; kept until the table changes, since every seat's view is built from them."""
-        # Every change of a river or a meld writes an event; of the events, only plain draws change neither.
+        """The rivers and melds of :meth:`public_snapshot`, the last discard (seat, tile), whether a concealed
+        kong is down and the 摊 counts; kept until the table changes, since every seat's view is built from them."""
+        # Every change of a river, a meld or the 摊 counts writes an event; of the events, plain draws
+        # change none of them, and discards (the most frequent) change one river only.
         key = len(self.events) - self._plain_draws
         cached = self._snapshot
         if cached is not None and cached[0] == key:
             return cached[1]
-        d, m = self.discards, self.melds
+        d = self.discards
         rivers = (tuple(d[0]), tuple(d[1]), tuple(d[2]), tuple(d[3]))
-        melds = (tuple(m[0]), tuple(m[1]), tuple(m[2]), tuple(m[3]))
+        kept = self._meld_snapshot
+        if kept is None or kept[0] != key - self._discard_events:
+            m = self.melds
+            melds = (tuple(m[0]), tuple(m[1]), tuple(m[2]), tuple(m[3]))
+            kept = self._meld_snapshot = (key - self._discard_events, melds,
+                                          _M_CONCEALED_KONG in map(_KIND_OF, chain.from_iterable(melds)),
+                                          tuple(map(tuple, self.tan)))
         last = None
         for e in reversed(self.events):
             if e["type"] == "discard":
                 seat = e["seat"]
                 last = (seat, rivers[seat][-1][0])  # nothing joins a river after its seat's last discard
                 break
-        hidden = _M_CONCEALED_KONG in map(_KIND_OF, chain.from_iterable(melds))
-        snap = (rivers, melds, last, hidden)
+        snap = (rivers, kept[1], last, kept[2], kept[3])
         self._snapshot = (key, snap)
         return snap
 
@@ -500,46 +512,68 @@ class Round:
 
     def _claim_options(self, d: int, x: int, final: bool) -> dict[int, list[Action]]:
         """Legal claims of the three other seats on discard x of seat d (RULES §5, §9)."""
-        ftab = self._ftab
-        face = ftab[x]
+        face = self._ftab[x]
         if face < 0:
             return {}
-        kind = self._phys[face]  # the one physical kind showing this face (-1 if only wildcards can)
         o = self.options
-        wim = o.wildcard_in_melds
         fo = self.freeze_owner
-        wins_live = self.discard_wins_live()
-        d_is_dealer = d == self.dealer
-        suited = face < 27
         hands, counted, kept = self.hands, self._counted, self._counts
+        if fo is None:
+            seats: tuple[int, ...] = _OTHERS[d]
+            if not final and not o.wildcard_in_melds:
+                # Most discards are claimed by nobody. Without wildcards in melds only a pair of the face (or a
+                # run for the next seat) allows a chow, pong or kong: three byte reads rule that out, and then
+                # only the seats that may win on it are tested, before any seat's options are built.
+                q1, q2, q3 = seats
+                c1 = kept[q1] if counted[q1] is hands[q1] else self._face_counts(q1)[0]
+                c2 = kept[q2] if counted[q2] is hands[q2] else self._face_counts(q2)[0]
+                c3 = kept[q3] if counted[q3] is hands[q3] else self._face_counts(q3)[0]
+                if (c1[face] < 2 and c2[face] < 2 and c3[face] < 2
+                        and (face >= 27 or not _run_possible(c1, face))):
+                    if not self.discard_wins_live():
+                        return {}
+                    dealer = self.dealer
+                    for q in (seats if d == dealer else (dealer,)):  # see winners below
+                        if face not in self.passed_win[q] and self._win_with(q, x, _W_DISCARD) is not None:
+                            break
+                    else:
+                        return {}
+        elif fo == d or o.zhuada_subject == "discarder":
+            return {}  # the 抓打 freeze forbids every claim
+        else:
+            seats = (fo,)
+        # A discard win is only between the dealer and a non-dealer (RULES §9), and not after 漏胡.
+        dealer = self.dealer
+        winners = (seats if d == dealer else (dealer,)) if self.discard_wins_live() else ()
+        passed_win = self.passed_win
         out: dict[int, list[Action]] = {}
-        for i in (1, 2, 3):
-            q = (d + i) % 4
-            if fo is not None and (q != fo or o.zhuada_subject == "discarder"):
-                continue  # the 抓打 freeze forbids every claim
-            # A discard win is only between the dealer and a non-dealer (RULES §9), and not after 漏胡.
-            win = (wins_live and (q == self.dealer) != d_is_dealer and face not in self.passed_win[q]
-                   and self._win_with(q, x, _W_DISCARD) is not None)
-            if final:
-                if win:
+        if final:
+            for q in seats:
+                if q in winners and face not in passed_win[q] and self._win_with(q, x, _W_DISCARD) is not None:
                     out[q] = [_action(q, _T_WIN), _action(q, _T_PASS)]
-                continue
+            return out
+        wim = o.wildcard_in_melds
+        nxt = seats[0] if fo is None else _OTHERS[d][0]
+        suited = face < 27
+        ftab = self._ftab
+        for q in seats:
             counts = kept[q] if counted[q] is hands[q] else self._face_counts(q)[0]
             n = counts[face]  # natural tiles of the face: all of the one kind
             meld = n >= 2 or (wim and n > 0)
-            run = i == 1 and suited and (wim or _run_possible(counts, face))
+            run = q == nxt and suited and (wim or _run_possible(counts, face))
+            win = q in winners and face not in passed_win[q] and self._win_with(q, x, _W_DISCARD) is not None
             if not (win or meld or run):
                 continue
             acts: list[Action] = [_action(q, _T_WIN)] if win else []
             if meld:
-                nat = [kind] * n
+                kind = self._phys[face]  # the one physical kind showing this face
                 wild = [t for t in hands[q] if ftab[t] < 0] if wim else []
                 if not o.pong_counts_as_tan or self.tan_room(q, d):
                     if face not in self.passed_pong[q]:
                         if n >= 2:
                             acts.append(_action(q, _T_PONG, (kind, kind)))
                         if wild:
-                            acts.append(_action(q, _T_PONG, tuple(sorted((nat[0], wild[0])))))
+                            acts.append(_action(q, _T_PONG, (kind, wild[0]) if kind <= wild[0] else (wild[0], kind)))
                     if n >= 3:
                         acts.append(_action(q, _T_EXPOSED_KONG, (kind, kind, kind)))
             if run and (self.tan[q][d] < 2 or self.tan_room(q, d)):
@@ -978,6 +1012,7 @@ class Round:
             if self.freeze_owner == p:
                 self.freeze_owner = None
         self.events.append({"type": "discard", "seat": p, "tile": TILE_NAMES[x], "wild": wild})
+        self._discard_events += 1
         final = self.back - self.front <= FINAL_WALL
         opts = self._claim_options(p, x, final)
         if opts:

@@ -124,7 +124,7 @@ class SeatView(NamedTuple):
     @staticmethod
     def of(r: Round, seat: int, points: tuple[int, int, int, int] | None = None) -> SeatView:
         """The view of ``seat`` in round ``r`` (``points`` from the match, when there is one)."""
-        discards, all_melds, last, hidden_kong = r._table_snapshot()
+        discards, all_melds, last, hidden_kong, tan = r._table_snapshot()
         phase = r.phase
         melds: tuple[tuple[Meld | None, ...], ...] = all_melds
         if hidden_kong and phase is not _END:
@@ -142,7 +142,7 @@ class SeatView(NamedTuple):
             seat, r.options, r.wildcards, r.dealer, r.streak, phase, r.current, r.back - r.front,
             tuple(h[seat]), r.drawn if (own and phase is _ACT) else None, melds, discards,
             (len(h[0]), len(h[1]), len(h[2]), len(h[3])),
-            r.freeze_owner, tuple(map(tuple, r.tan)), r.claim_tile,
+            r.freeze_owner, tan, r.claim_tile,
             r.claim_from, tuple(r.chain[seat]), tuple(r._legal_map().get(seat, ())), r.indicator, points,
             r.may_win if own else None, r.chow_ban if own else (),
             frozenset(pw) if pw else _NONE, frozenset(pp) if pp else _NONE, r.claim_final,
