@@ -38,6 +38,10 @@ def check(r: Round) -> list[str]:
             want = 13
         if size != want:
             problems.append(f"S{s} holds {size} tiles counting melds as 3, expected {want}")
+    # A discard in the act phase relies on this: it opens a claim window without clearing an old one.
+    if r.phase is Phase.ACT and (r.claim_tile is not None or r.claim_from is not None or r.claim_options
+                                 or r.declarations or r.claim_final or r.rob_meld_index is not None):
+        problems.append("a claim window is still open in the act phase")
     if r.result is not None and r.result.settlement is not None and sum(r.result.deltas) != 0:
         problems.append(f"payments do not sum to zero: {r.result.deltas}")
     if not r.is_over and not r.legal_actions():

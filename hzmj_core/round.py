@@ -219,6 +219,7 @@ class Round:
         self._snapshot: tuple[int, _TableSnapshot] | None = None
         self._plain_draws = 0
         self._discard_events = 0
+        self._last_discard: tuple[int, int] | None = None
         self._meld_snapshot: _MeldSnapshot | None = None
         self._bound: tuple[Options | None, int | None, tuple[bool, bool, bool, bool]] = (None, None, _UNBOUND)
         self._live: tuple[Options | None, int, bool] = (None, 0, False)
@@ -351,7 +352,8 @@ class Round:
 
     def deciding_seats(self) -> list[int]:
         """Seats that have a decision now (empty when the hand is over)."""
-        return sorted(self._legal_map())
+        legal = self._legal
+        return sorted(self._legal_map() if legal is None else legal)
 
     def legal_actions(self, seat: int | None = None) -> list[Action]:
         """Legal actions of one seat, or of every deciding seat (in seat order) when ``seat`` is None."""
@@ -384,12 +386,13 @@ class Round:
             kept = self._meld_snapshot = (key - self._discard_events, melds,
                                           _M_CONCEALED_KONG in map(_KIND_OF, chain.from_iterable(melds)),
                                           tuple(map(tuple, self.tan)))
-        last = None
-        for e in reversed(self.events):
-            if e["type"] == "discard":
-                seat = e["seat"]
-                last = (seat, rivers[seat][-1][0])  # nothing joins a river after its seat's last discard
-                break
+        last = self._last_discard
+        if last is None:  # a state not reached by discards here (read from JSON, or set up by hand)
+            for e in reversed(self.events):
+                if e["type"] == "discard":
+                    seat = e["seat"]
+                    last = (seat, rivers[seat][-1][0])  # nothing joins a river after its seat's last discard
+                    break
         snap = (rivers, kept[1], last, kept[2], kept[3])
         self._snapshot = (key, snap)
         return snap
@@ -709,7 +712,8 @@ class Round:
 
     def apply(self, action: Action) -> None:
         """Apply one legal action; raises :class:`IllegalActionError` (state unchanged) otherwise."""
-        mine = self._legal_map().get(action.seat, ())
+        legal = self._legal
+        mine = (self._legal_map() if legal is None else legal).get(action.seat, ())
         for a in mine:  # legal lists hold shared instances, usually the caller's: match by identity first
             if a is action:
                 break
@@ -891,7 +895,7 @@ class Round:
             self._finish_win(p, kind, tile, None, ev)
             return
         if a.type is _T_DISCARD:
-            self._discard(p, a.tile)
+            self._discard(p, a.tiles[0])
             return
         if a.type is _T_CONCEALED_KONG:
             for t in a.tiles:
@@ -1013,12 +1017,18 @@ class Round:
                 self.freeze_owner = None
         self.events.append({"type": "discard", "seat": p, "tile": TILE_NAMES[x], "wild": wild})
         self._discard_events += 1
+        self._last_discard = (p, x)
         final = self.back - self.front <= FINAL_WALL
         opts = self._claim_options(p, x, final)
         if opts:
             self._open_window(_CLAIM, x, p, final, opts)
-        else:
-            self._no_claim(p, final)
+        elif final:  # (no claim window is open in the act phase: nothing to clear)
+            self._finish_draw()
+        else:  # _draw(), inlined
+            t = self.wall[self.front]
+            self.front += 1
+            self._plain_draws += 1
+            self._take(_OTHERS[p][0], t, False)
 
     def _no_claim(self, d: int, final: bool) -> None:
         self._clear_claim()

@@ -27,6 +27,7 @@ _END = Phase.END  # (enum member lookups are slow on Python 3.11, and a view is 
 _ACT = Phase.ACT
 _CONCEALED_KONG = MeldKind.CONCEALED_KONG
 _NONE: frozenset[int] = frozenset()
+_UNBOUND = (False, False, False, False)
 _new = tuple.__new__
 
 
@@ -72,6 +73,12 @@ def unseen_of_face(face: int, unseen: Sequence[int], wildcards: Wildcards) -> in
 def waits_json(faces: Sequence[int], unseen: Sequence[int], wildcards: Wildcards) -> list[dict[str, Any]]:
     """``[{"tile", "remaining"}]`` for winning (or useful) faces with their unseen natural tiles."""
     return [{"tile": TILE_NAMES[f], "remaining": unseen_of_face(f, unseen, wildcards)} for f in faces]
+
+
+def _kongs_face_down(melds: tuple[tuple[Meld, ...], ...], seat: int) -> tuple[tuple[Meld | None, ...], ...]:
+    """The melds as ``seat`` sees them: other seats' concealed kongs face down (``None``)."""
+    return tuple(tuple(None if (m.kind is _CONCEALED_KONG and s != seat) else m for m in ms)
+                 for s, ms in enumerate(melds))
 
 
 class SeatView(NamedTuple):
@@ -128,26 +135,29 @@ class SeatView(NamedTuple):
         phase = r.phase
         melds: tuple[tuple[Meld | None, ...], ...] = all_melds
         if hidden_kong and phase is not _END:
-            melds = tuple(
-                tuple(None if (m.kind is _CONCEALED_KONG and s != seat) else m for m in ms)
-                for s, ms in enumerate(all_melds)
-            )
-        own = r.current == seat
+            melds = _kongs_face_down(all_melds, seat)
         h = r.hands
         pw = r.passed_win[seat]
         pp = r.passed_pong[seat]
+        legal = r._legal
+        if legal is None:
+            legal = r._legal_map()
+        ch = r.chain[seat]
+        own = r.current == seat
         # tuple.__new__ skips the named tuple's Python-level __new__ (4x faster for 31 fields); the order
-        # is the field order (tests/engine/test_view.py checks it against a keyword-built view).
-        return _new(SeatView, (
+        # is the field order (tests/engine/test_view.py checks it against a keyword-built view). Two
+        # displays, because one of more than 30 items compiles to a list built an item at a time.
+        return _new(SeatView, (  # noqa: RUF005 (see above)
             seat, r.options, r.wildcards, r.dealer, r.streak, phase, r.current, r.back - r.front,
             tuple(h[seat]), r.drawn if (own and phase is _ACT) else None, melds, discards,
             (len(h[0]), len(h[1]), len(h[2]), len(h[3])),
             r.freeze_owner, tan, r.claim_tile,
-            r.claim_from, tuple(r.chain[seat]), tuple(r._legal_map().get(seat, ())), r.indicator, points,
+        ) + (
+            r.claim_from, tuple(ch) if ch else (), tuple(legal.get(seat, ())), r.indicator, points,
             r.may_win if own else None, r.chow_ban if own else (),
             frozenset(pw) if pw else _NONE, frozenset(pp) if pp else _NONE, r.claim_final,
             seat in r.claim_options and seat not in r.declarations, last,
-            r.freeze_bound(),
+            _UNBOUND if r.freeze_owner is None else r.freeze_bound(),
             r.discard_wins_live(), len(r.events), r.result,
         ))
 

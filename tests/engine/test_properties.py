@@ -77,6 +77,12 @@ def test_the_tile_count_notices_a_tile_gone_or_doubled() -> None:
     assert f"{TILE_NAMES[r.hands[3][0]]}: 5 tiles accounted for, the set has 4" in check(r)
 
 
+def test_the_check_notices_a_claim_window_left_open_in_the_act_phase() -> None:
+    r = Round.deal(Options(), seed=5)
+    r.claim_options = {1: r.legal_actions(0)[:1]}
+    assert "a claim window is still open in the act phase" in check(r)
+
+
 def test_1500_random_hands_conserve_tiles_and_pay_zero_sum() -> None:
     rng = Rng(20240601)
     patterns: set[str] = set()
