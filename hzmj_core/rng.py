@@ -7,7 +7,9 @@ choice (shuffles, first dealer, bot choices) flows from a seed through this Spli
 from __future__ import annotations
 
 import re
+import struct
 from collections.abc import MutableSequence, Sequence
+from operator import mod
 from typing import TypeVar
 
 _MASK = (1 << 64) - 1
@@ -16,6 +18,12 @@ _SURE = (1 << 64) - _SURE_N
 """Rejection sampling keeps v < 2^64 - (2^64 mod n), a bound above _SURE for every n <= _SURE_N: below
 _SURE the exact bound need not be computed."""
 T = TypeVar("T")
+_GOLDEN = 0x9E3779B97F4A7C15
+_LANE = 128
+"""Bits per output when many outputs are computed in one big integer (see :func:`_outputs`)."""
+_LANES: dict[int, tuple[int, int, int, struct.Struct]] = {}
+_PACKED_MAX = 256
+"""Longer lists are shuffled one output at a time (this keeps :data:`_LANES` small, and ``_SURE`` valid)."""
 
 SEED_LIMIT = 1 << 64
 """Seeds are integers with ``0 <= seed < SEED_LIMIT`` (2^64); nothing outside is ever wrapped into range."""
@@ -70,6 +78,28 @@ def derive_seed(seed: int, *salt: int) -> int:
     return x >> 11
 
 
+def _outputs(state: int, count: int) -> tuple[int, ...]:
+    """The next ``count`` outputs of the generator at ``state``, all computed at once.
+
+    Each output's state is ``state + k * golden``, so every output can be mixed independently: the
+    states are packed into one big integer, a 128-bit lane each, and every mixing step runs once on all
+    lanes. A lane's 64-bit value times a 64-bit constant fits its 128 bits, and masking to the low 64 bits
+    of every lane after each shift removes what the shift moved in from the lane above. A dozen operations
+    on a long integer cost much less than a dozen on each of a hundred 64-bit integers.
+    """
+    lanes = _LANES.get(count)
+    if lanes is None:
+        ones = sum(1 << (_LANE * k) for k in range(count))
+        lanes = _LANES[count] = (ones, sum(((k + 1) * _GOLDEN) << (_LANE * k) for k in range(count)),
+                                 ones * _MASK, struct.Struct("<" + "Q8x" * count))
+    ones, steps, mask, unpack = lanes
+    z = (state * ones + steps) & mask
+    z = (((z ^ (z >> 30)) & mask) * 0xBF58476D1CE4E5B9) & mask
+    z = (((z ^ (z >> 27)) & mask) * 0x94D049BB133111EB) & mask
+    z ^= z >> 31  # the high half of each lane is skipped when unpacking
+    return unpack.unpack(z.to_bytes(16 * count, "little"))
+
+
 class Rng:
     """A small deterministic generator (SplitMix64) with the few draws the engine needs."""
 
@@ -104,10 +134,32 @@ class Rng:
         return (self.next64() >> 11) / float(1 << 53)
 
     def shuffle(self, items: MutableSequence[T]) -> None:
-        """Fisher-Yates shuffle in place."""
-        # below(i + 1) for each i, inlined: a deal shuffles 136 tiles.
+        """Fisher-Yates shuffle in place (``below(i + 1)`` for each position i from the last down to 1)."""
+        size = len(items)
+        if size < 2:
+            return
+        if size > _PACKED_MAX:
+            self._shuffle_from(items, size - 1)
+            return
+        # A deal shuffles 136 tiles: their 135 outputs are computed together. An output at or above _SURE
+        # may have to be rejected (once in 2^48 draws): from there on, the outputs are drawn one by one.
         state = self.state
-        for i in range(len(items) - 1, 0, -1):
+        outs = _outputs(state, size - 1)
+        top = size - 1
+        if max(outs) >= _SURE:
+            top = size - 1 - next(k for k, v in enumerate(outs) if v >= _SURE)
+            outs = outs[:size - 1 - top]
+        for i, j in zip(range(size - 1, 0, -1), map(mod, outs, range(size, 1, -1)), strict=False):
+            items[i], items[j] = items[j], items[i]
+        self.state = (state + len(outs) * _GOLDEN) & _MASK
+        if len(outs) < size - 1:
+            self._shuffle_from(items, top)
+
+    def _shuffle_from(self, items: MutableSequence[T], top: int) -> None:
+        """The Fisher-Yates steps for positions ``top`` down to 1, each output drawn on its own."""
+        # below(i + 1) for each i, inlined.
+        state = self.state
+        for i in range(top, 0, -1):
             n = i + 1
             while True:
                 z = state = (state + 0x9E3779B97F4A7C15) & _MASK

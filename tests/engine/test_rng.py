@@ -88,3 +88,37 @@ def test_below_rejects_exactly_at_the_top_of_the_range(n: int) -> None:
             items = list(range(n))
             Rng(_state_before(v)).shuffle(items)
             assert items[n - 1] == x % n, v
+
+
+@pytest.mark.parametrize("k", [0, 1, 70, 133, 134])
+def test_shuffle_rejects_exactly_anywhere_in_the_deal(k: int) -> None:
+    # shuffle() computes a deal's 135 outputs together and falls back to one-by-one draws at the first output
+    # that may be rejected: put such an output at the k-th draw and compare with Fisher-Yates by below().
+    n = 136 - k
+    limit = (1 << 64) - ((1 << 64) % n)
+    for v in (limit - 1, limit, (1 << 64) - (1 << 16) - 1, (1 << 64) - (1 << 16), (1 << 64) - 1):
+        if v >= 1 << 64:
+            continue
+        state = (_state_before(v) - k * 0x9E3779B97F4A7C15) & ((1 << 64) - 1)
+        probe = Rng(state)
+        assert [probe.next64() for _ in range(k + 1)][-1] == v
+        a, b = Rng(state), Rng(state)
+        xs = list(range(136))
+        a.shuffle(xs)
+        ys = list(range(136))
+        for i in range(135, 0, -1):
+            j = b.below(i + 1)
+            ys[i], ys[j] = ys[j], ys[i]
+        assert xs == ys and a.state == b.state, (k, v)
+
+
+def test_shuffle_of_long_lists_draws_one_by_one() -> None:
+    for size in (2, 7, 256, 257, 1000):
+        a, b = Rng(size), Rng(size)
+        xs = list(range(size))
+        a.shuffle(xs)
+        ys = list(range(size))
+        for i in range(size - 1, 0, -1):
+            j = b.below(i + 1)
+            ys[i], ys[j] = ys[j], ys[i]
+        assert xs == ys and a.state == b.state, size
