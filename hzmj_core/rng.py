@@ -23,6 +23,8 @@ _LANE = 128
 """Bits per output when many outputs are computed in one big integer (see :func:`_outputs`)."""
 _LANES: dict[int, tuple[int, int, int, struct.Struct]] = {}
 _PACKED_MAX = 256
+_BATCH_MIN = 4
+_BATCH_MAX = 64
 """Longer lists are shuffled one output at a time (this keeps :data:`_LANES` small, and ``_SURE`` valid)."""
 
 SEED_LIMIT = 1 << 64
@@ -101,31 +103,59 @@ def _outputs(state: int, count: int) -> tuple[int, ...]:
 
 
 class Rng:
-    """A small deterministic generator (SplitMix64) with the few draws the engine needs."""
+    """A small deterministic generator (SplitMix64) with the few draws the engine needs.
 
-    __slots__ = ("state",)
+    Outputs are computed ahead in batches (:func:`_outputs`), 4 at first and twice as many at each refill
+    up to 64, since a bot draws once per decision; outputs and :attr:`state` are exactly those of computing
+    one output per draw.
+    """
+
+    __slots__ = ("_base", "_outs", "_used")
 
     def __init__(self, seed: int) -> None:
-        self.state = check_seed(seed)
+        self._base = check_seed(seed)  # the state before the first output of _outs
+        self._outs: tuple[int, ...] = ()
+        self._used = 0
+
+    @property
+    def state(self) -> int:
+        """The SplitMix64 state: the seed advanced by one step per output drawn so far."""
+        return (self._base + self._used * _GOLDEN) & _MASK
+
+    def _seek(self, state: int) -> None:
+        self._base = state
+        self._outs = ()
+        self._used = 0
+
+    def _refill(self) -> tuple[int, ...]:
+        base = self._base = (self._base + self._used * _GOLDEN) & _MASK
+        outs = self._outs = _outputs(base, min(2 * len(self._outs), _BATCH_MAX) or _BATCH_MIN)
+        self._used = 0
+        return outs
 
     def next64(self) -> int:
         """The next 64-bit output."""
-        self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK
-        z = self.state
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-        return z ^ (z >> 31)
+        used = self._used
+        outs = self._outs
+        if used == len(outs):
+            outs = self._refill()
+            used = 0
+        self._used = used + 1
+        return outs[used]
 
     def below(self, n: int) -> int:
         """A uniform integer in ``[0, n)`` (rejection sampling, no modulo bias)."""
         if n <= 0:
             raise ValueError("below() needs n > 0")
         while True:
-            # next64() inlined: below() draws every shuffle position and every bot choice.
-            z = self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK
-            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-            v = z ^ (z >> 31)
+            # next64() inlined: below() draws every bot choice.
+            used = self._used
+            outs = self._outs
+            if used == len(outs):
+                outs = self._refill()
+                used = 0
+            self._used = used + 1
+            v = outs[used]
             if (v < _SURE and n <= _SURE_N) or v < (1 << 64) - ((1 << 64) % n):
                 return v % n
 
@@ -151,7 +181,7 @@ class Rng:
             outs = outs[:size - 1 - top]
         for i, j in zip(range(size - 1, 0, -1), map(mod, outs, range(size, 1, -1)), strict=False):
             items[i], items[j] = items[j], items[i]
-        self.state = (state + len(outs) * _GOLDEN) & _MASK
+        self._seek((state + len(outs) * _GOLDEN) & _MASK)
         if len(outs) < size - 1:
             self._shuffle_from(items, top)
 
@@ -170,8 +200,21 @@ class Rng:
                     break
             j = v % n
             items[i], items[j] = items[j], items[i]
-        self.state = state
+        self._seek(state)
 
     def choice(self, items: Sequence[T]) -> T:
-        """One element, uniformly."""
-        return items[self.below(len(items))]
+        """One element, uniformly (``items[below(len(items))]``)."""
+        n = len(items)
+        if n <= 0:
+            raise ValueError("below() needs n > 0")
+        while True:
+            # below() inlined: a random bot makes one choice per decision.
+            used = self._used
+            outs = self._outs
+            if used == len(outs):
+                outs = self._refill()
+                used = 0
+            self._used = used + 1
+            v = outs[used]
+            if (v < _SURE and n <= _SURE_N) or v < (1 << 64) - ((1 << 64) % n):
+                return items[v % n]

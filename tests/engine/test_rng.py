@@ -122,3 +122,49 @@ def test_shuffle_of_long_lists_draws_one_by_one() -> None:
             j = b.below(i + 1)
             ys[i], ys[j] = ys[j], ys[i]
         assert xs == ys and a.state == b.state, size
+
+
+class _OneByOne:
+    """SplitMix64 computing one output per draw, as the generator is specified."""
+
+    def __init__(self, state: int) -> None:
+        self.state = state
+
+    def next64(self) -> int:
+        self.state = z = (self.state + 0x9E3779B97F4A7C15) & ((1 << 64) - 1)
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & ((1 << 64) - 1)
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & ((1 << 64) - 1)
+        return z ^ (z >> 31)
+
+    def below(self, n: int) -> int:
+        while True:
+            v = self.next64()
+            if v < (1 << 64) - ((1 << 64) % n):
+                return v % n
+
+
+def test_outputs_computed_ahead_match_one_by_one_draws_in_any_mix() -> None:
+    # Rng computes its outputs in growing batches; any mix of draws, across refills and shuffles, must give
+    # the outputs and the state of one output per draw.
+    for seed in (0, 1, 12345, (1 << 64) - 1):
+        a, ref, pick = Rng(seed), _OneByOne(seed), Rng(seed ^ 0x5A5A)
+        for step in range(300):
+            kind = pick.below(5)
+            if kind == 0:
+                assert a.next64() == ref.next64()
+            elif kind == 1:
+                n = 1 + pick.below(200)
+                assert a.below(n) == ref.below(n)
+            elif kind == 2:
+                assert a.choice("abcdefghij") == "abcdefghij"[ref.below(10)]
+            elif kind == 3:
+                assert a.random() == (ref.next64() >> 11) / float(1 << 53)
+            else:
+                xs = list(range(pick.below(20)))
+                ys = list(xs)
+                a.shuffle(xs)
+                for i in range(len(ys) - 1, 0, -1):
+                    j = ref.below(i + 1)
+                    ys[i], ys[j] = ys[j], ys[i]
+                assert xs == ys
+            assert a.state == ref.state, (seed, step)
