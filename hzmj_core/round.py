@@ -434,16 +434,17 @@ class Round:
     # ------------------------------------------------------------------ legality
 
     def _legal_map(self) -> dict[int, list[Action]]:
-        if self._legal is None:
-            self._legal = self._compute_legal()
-        return self._legal
-
-    def _compute_legal(self) -> dict[int, list[Action]]:
-        if self.phase is _END:
-            return {}
-        if self.phase is _ACT:
-            return {self.current: self._act_actions(self.current)}
-        return {s: opts for s, opts in self.claim_options.items() if s not in self.declarations}
+        legal = self._legal
+        if legal is None:
+            phase = self.phase
+            if phase is _ACT:
+                legal = {self.current: self._act_actions(self.current)}
+            elif phase is _END:
+                legal = {}
+            else:
+                legal = {s: opts for s, opts in self.claim_options.items() if s not in self.declarations}
+            self._legal = legal
+        return legal
 
     def _natural_of_face(self, seat: int, face: int) -> list[int]:
         ftab = self._ftab
@@ -533,7 +534,8 @@ class Round:
                 c3 = kept[q3] if counted[q3] is hands[q3] else self._face_counts(q3)[0]
                 if (c1[face] < 2 and c2[face] < 2 and c3[face] < 2
                         and (face >= 27 or not _run_possible(c1, face))):
-                    if not self.discard_wins_live():
+                    live = self._live  # discard_wins_live() without the call, when its kept answer holds
+                    if not (live[2] if live[0] is o and live[1] == self.streak else self.discard_wins_live()):
                         return {}
                     dealer = self.dealer
                     for q in (seats if d == dealer else (dealer,)):  # see winners below
@@ -1075,12 +1077,12 @@ class Round:
         x = self.claim_tile
         assert d is not None and x is not None
         face = self.wildcards.face(x)
-        order = [(d + i) % 4 for i in (1, 2, 3)]
+        order = _OTHERS[d]
         decs = self.declarations
-        for q in order:
-            offered = {a.type for a in self.claim_options.get(q, [])}
+        # Declining an offered win is 漏胡 and an offered pong 漏碰 (the pong marks only when nobody wins).
+        for q, offered in self.claim_options.items():
             dec = decs.get(q)
-            if _T_WIN in offered and (dec is None or dec.type is not _T_WIN):
+            if (dec is None or dec.type is not _T_WIN) and any(a.type is _T_WIN for a in offered):
                 self.passed_win[q].add(face)
         for q in order:
             dec = decs.get(q)
@@ -1098,11 +1100,10 @@ class Round:
             if dec is not None and dec.type in (_T_PONG, _T_EXPOSED_KONG):
                 taker = dec
                 break
-        for q in order:
-            offered = {a.type for a in self.claim_options.get(q, [])}
+        for q, offered in self.claim_options.items():
             dec = decs.get(q)
-            if _T_PONG in offered and (dec is None or dec.type not in (_T_PONG,
-                                                                            _T_EXPOSED_KONG)):
+            if ((dec is None or dec.type not in (_T_PONG, _T_EXPOSED_KONG))
+                    and any(a.type is _T_PONG for a in offered)):
                 self.passed_pong[q].add(face)
         if taker is None:
             dec = decs.get(order[0])

@@ -144,6 +144,8 @@ class SeatView(NamedTuple):
             legal = r._legal_map()
         ch = r.chain[seat]
         own = r.current == seat
+        live = r._live  # r.discard_wins_live() without the call, when its kept answer holds
+        live_now = live[2] if live[0] is r.options and live[1] == r.streak else r.discard_wins_live()
         # tuple.__new__ skips the named tuple's Python-level __new__ (4x faster for 31 fields); the order
         # is the field order (tests/engine/test_view.py checks it against a keyword-built view). Two
         # displays, because one of more than 30 items compiles to a list built an item at a time.
@@ -158,7 +160,7 @@ class SeatView(NamedTuple):
             frozenset(pw) if pw else _NONE, frozenset(pp) if pp else _NONE, r.claim_final,
             seat in r.claim_options and seat not in r.declarations, last,
             _UNBOUND if r.freeze_owner is None else r.freeze_bound(),
-            r.discard_wins_live(), len(r.events), r.result,
+            live_now, len(r.events), r.result,
         ))
 
     # ------------------------------------------------------------------ what the seat can count
