@@ -30,12 +30,14 @@ from collections.abc import Sequence
 
 from ..actions import Action, ActionType
 from ..analysis import Analysis, Shape
+from ..fan import WinEvaluation
 from ..hand import standard_shanten
 from ..rng import Rng
 from ..round import Phase, Round
 from ..tiles import CHINESE_NAMES, HONOR_LETTERS, NUM_KINDS, TILE_NAMES
 from ..view import SeatView
 from .base import Decision
+from .draw_ahead import value_after_draw
 from .eval import discard_wins_live, isolation
 from .normal import KONG_TYPES, NormalBot
 from .sampling import determinize, fast_action
@@ -133,6 +135,17 @@ class ExpertBot(StrongBot):
     """With a live threat, a hand this many tiles from ready (or more) may fold."""
     fold_reach = 1
     """Steps back from the best shanten a folding hand may take for a safer tile."""
+    draw_ahead = True
+    """Close to ready, choose among the best few discards by their value over the next draw
+    (:func:`.draw_ahead.value_after_draw`) instead of by one-step useful tiles."""
+    ahead_top = 3
+    """Discards (best by the static ranking) that the draw-ahead compares."""
+    ahead_from = 1
+    """The draw-ahead runs when the best discard leaves the hand this many tiles from ready or nearer."""
+    claim_wider = True
+    """Also claim a chow or pong that leaves the hand as far from ready but wider: with at least
+    :attr:`wider_ratio` times the useful tiles of passing."""
+    wider_ratio = 1.3
 
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)
@@ -458,6 +471,9 @@ class ExpertBot(StrongBot):
             return super().on_act(an)
         by_tile = {a.tile: a for a in discards}
         ranked = sorted(vals, key=lambda t: (-vals[t][0], t))
+        ahead = self.ahead_values(an, vals)
+        if ahead:
+            ranked = sorted(ahead, key=lambda t: (-ahead[t], ranked.index(t))) + [t for t in ranked if t not in ahead]
         top = by_tile[ranked[0]]
         best_sh = vals[ranked[0]][1].shanten
         good_kongs = []
@@ -475,7 +491,7 @@ class ExpertBot(StrongBot):
                 zh_t, en_t = tile_words(good_kongs[0].tiles[0])
                 return Decision(good_kongs[0], f"开杠{zh_t}：牌型不变，多摸一张",
                                 f"kong of {en_t}: the hand stays as good, one more draw")
-            return self._discard_decision(an, top, vals, None)
+            return self._discard_decision(an, top, vals, None, ahead)
         values, n = self.compare(v, cands)
         scored = dict(zip(cands, values, strict=True))
         self.last_values = dict(scored)
@@ -491,8 +507,37 @@ class ExpertBot(StrongBot):
                             f"{n} samples)")
         return self._discard_decision(an, choice, vals, (value, len(cands), n))
 
+    def ahead_values(self, an: Analysis, vals: dict[int, tuple[float, Shape]]) -> dict[int, float]:
+        """Close to ready, the best :attr:`ahead_top` natural discards by their value over the next draw
+        (:func:`.draw_ahead.value_after_draw` with strong's static value of the kept hands), less the danger
+        of the discard and the cost of feeding a third 摊; empty when the draw-ahead does not run."""
+        naturals = [t for t in vals if not an.wc.is_wild(t)]
+        if not self.draw_ahead or len(naturals) < 2 or min(vals[t][1].shanten for t in naturals) > self.ahead_from:
+            return {}
+        v = an.view
+        live = self.live_threat(v)
+        weight = self.risk_weight(v)
+        melds = an.melds
+
+        def leaf(c: list[int], w: int) -> float:
+            return self.shape_value(an, an.shape(c, w, melds))
+
+        def win_value(ev: WinEvaluation) -> float:
+            return float(an.win_gain(ev.fan))
+
+        out: dict[int, float] = {}
+        for t in sorted(naturals, key=lambda t: (-vals[t][0], t))[: self.ahead_top]:
+            kept = list(v.hand)
+            kept.remove(t)
+            value = value_after_draw(kept, melds, an.unseen, an.wc, leaf, win_value, v.options.must_baotou)
+            if live:
+                value -= weight * self.danger(an, t)
+            out[t] = value - self.feed_penalty(an, t)
+        return out
+
     def _discard_decision(self, an: Analysis, a: Action, vals: dict[int, tuple[float, Shape]],
-                          sampled: tuple[float, int, int] | None) -> Decision:
+                          sampled: tuple[float, int, int] | None,
+                          ahead: dict[int, float] | None = None) -> Decision:
         """The decision with its reason, naming what was compared: the expected points of the candidates,
         the risk of a deal-in against the most efficient tile, or the tiles that lead to 暴头."""
         zh_t, en_t = ("财神", "the 财神") if an.wc.is_wild(a.tile) else tile_words(a.tile)
@@ -529,6 +574,11 @@ class ExpertBot(StrongBot):
                     zh_e, en_e = tile_words(eff[0].tile)
                     zh_x, en_x = (f"防守：{zh_t}放铳风险 {mine:.1f} 分，{zh_e} {theirs:.1f} 分；{zh_x}",
                                   f"defence: {en_t} risks {mine:.1f} pts of a deal-in, {en_e} {theirs:.1f}; {en_x}")
+        if ahead and a.tile in ahead and len(ahead) > 1:
+            value = ahead[a.tile]
+            return Decision(a, f"打{zh_t}：算上下一张摸牌，{len(ahead)} 个候选中期望最高（{value:+.1f} 分），{zh_x}",
+                            f"discard {en_t}: counting the next draw, the best of {len(ahead)} candidates "
+                            f"({value:+.1f} pts expected); {en_x}")
         if sampled is not None:
             value, k, n = sampled
             return Decision(a, f"打{zh_t}：{k} 个候选中期望最高（{value:+.1f} 分，{n} 次推演），{zh_x}",
@@ -539,6 +589,17 @@ class ExpertBot(StrongBot):
                             f"discard {en_t}: the best of {len(vals)} candidates ({vals[a.tile][0]:+.1f} pts "
                             f"expected); {en_x}")
         return Decision(a, f"打{zh_t}：{zh_x}", f"discard {en_t}: {en_x}")
+
+    def claim_ok(self, an: Analysis, action: Action, after: Shape, now: int) -> bool:
+        """Strong's rule (the claim brings the hand nearer ready, no third 摊), or :meth:`claim_widens`."""
+        return super().claim_ok(an, action, after, now) or self.claim_widens(an, action, after, now)
+
+    def claim_widens(self, an: Analysis, action: Action, after: Shape, now: int) -> bool:
+        """A chow or pong that leaves the hand as far from ready but with at least :attr:`wider_ratio` times
+        the useful tiles of passing (and no third 摊 that would make us liable)."""
+        if not self.claim_wider or after.shanten != now or self.third_tan_bad(an, action, after):
+            return False
+        return after.ukeire >= self.wider_ratio * an.shape(an.counts, an.w).ukeire
 
     def on_claim(self, an: Analysis) -> Decision:
         """Claim window: strong's choice, checked against passing and the other useful claims by sampling when
@@ -595,6 +656,14 @@ class ExpertBot(StrongBot):
                 return Decision(a, f"过：再要{zh_s}的牌就是第三摊，要承包",
                                 f"pass: a third claim on {en_s} would make us liable (承包)")
             return Decision(a, f"过：要{zh_t}无益", f"pass: taking the {en_t} does not help")
+        if a.type in (ActionType.CHOW, ActionType.PONG):
+            got = an.best_after_claim(a, tile)
+            now = an.shape(an.counts, an.w)
+            if got is not None and got[0].shanten == now.shanten:
+                return Decision(a, f"{a.type.chinese}{zh_t}：离听牌一样远，有效牌从 {now.ukeire} 张增到 "
+                                   f"{got[0].ukeire} 张",
+                                f"{a.type.value} the {en_t}: as far from ready, useful tiles {now.ukeire} → "
+                                f"{got[0].ukeire}")
         return Decision(a, f"{a.type.chinese}{zh_t}：离听牌更近", f"{a.type.value} the {en_t}: closer to ready")
 
 

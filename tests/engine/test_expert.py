@@ -7,6 +7,7 @@ from helpers import discard_any, pass_claims, scenario
 from hzmj_core.actions import Action, ActionType
 from hzmj_core.analysis import Analysis
 from hzmj_core.bots import Decision, make_bot
+from hzmj_core.bots.draw_ahead import value_after_draw
 from hzmj_core.bots.expert import ExpertBot, baotou_distance, tile_words
 from hzmj_core.bots.sampling import determinize, hidden_pool, rollout
 from hzmj_core.bots.strong import StrongBot
@@ -156,9 +157,81 @@ def test_expert_shapes_for_baotou_one_from_ready() -> None:
     three, six = parse_tiles("3s 6s")
     assert an.after_discard(three).ukeire > an.after_discard(six).ukeire
     assert StrongBot(0).decide(view).action.tile == three
-    bot = ExpertBot(0)
+    bot = _StaticOnly(0)
     assert bot.baotou_ukeire(an, *an.without((six,))) > bot.baotou_ukeire(an, *an.without((three,)))
+    vals = bot.discard_values(an)
+    assert vals[six][0] > vals[three][0]
     assert bot.decide(view).action.tile == six
+
+
+class _StaticOnly(ExpertBot):
+    draw_ahead = False
+
+
+def test_value_after_draw_in_baotou_state_is_the_win_on_any_draw() -> None:
+    wc = Wildcards.fixed()
+    hand = parse_tiles("1m2m3m 4p5p6p 7s8s9s E E E P")
+    unseen = [4 - hand.count(k) for k in range(34)]
+    value = value_after_draw(hand, 0, unseen, wc, lambda c, w: 0.0, lambda ev: float(2**ev.fan))
+    assert value == 2.0  # every draw wins 暴头 (1 fan, x2)
+
+
+def test_value_after_draw_weighs_each_draw_by_its_unseen_copies() -> None:
+    # A single wait on S: a draw of S (3 unseen) or of a 财神 (4 unseen) wins plain (x1); any other draw is
+    # answered by the best discard, which the leaf here values at 0.5: (7 x 1 + rest x 0.5) / all unseen.
+    wc = Wildcards.fixed()
+    hand = parse_tiles("1m2m3m 4p5p6p 7s8s9s E E E S")
+    unseen = [4 - hand.count(k) for k in range(34)]
+    total = sum(unseen)
+    value = value_after_draw(hand, 0, unseen, wc, lambda c, w: 0.5, lambda ev: float(2**ev.fan))
+    assert abs(value - (7 * 1.0 + (total - 7) * 0.5) / total) < 1e-12
+    # Nothing unseen: the hand's own value.
+    assert value_after_draw(hand, 0, [0] * 34, wc, lambda c, w: 0.25, lambda ev: 9.0) == 0.25
+
+
+def test_value_after_draw_refuses_a_hand_of_the_wrong_size() -> None:
+    hand = parse_tiles("1m2m3m 4p5p6p 7s8s9s E E E")
+    try:
+        value_after_draw(hand, 0, [1] * 34, Wildcards.fixed(), lambda c, w: 0.0, lambda ev: 0.0)
+    except ValueError as exc:
+        assert "3n+1" in str(exc) and "12 tiles" in str(exc)
+    else:
+        raise AssertionError("a 12-tile hand was accepted")
+
+
+def test_expert_keeps_a_single_wait_that_can_widen() -> None:
+    # 678m 345p 567p 3s4s4s5s7s: throwing 3s waits on 6s with 4s4s as the pair (8 tiles with the 财神),
+    # throwing 4s waits on 7s alone (7 tiles). The single wait is one tile narrower, but it improves on many
+    # draws (6s, 8s, 5s...), which the draw-ahead counts and a one-step count of useful tiles does not.
+    view = SeatView.of(scenario({0: "6m7m8m 3p4p5p 5p6p7p 3s4s4s5s7s"}, dealer=0), 0)
+    an = Analysis(view)
+    three, four = parse_tiles("3s 4s")
+    assert an.after_discard(three).ukeire == an.after_discard(four).ukeire + 1
+    assert _StaticOnly(0).decide(view).action.tile == three
+    bot = ExpertBot(0)
+    d = bot.decide(view)
+    assert d.action.tile == four, d
+    ahead = bot.ahead_values(an, bot.discard_values(an))
+    assert ahead[four] > ahead[three]
+    assert "算上下一张摸牌" in d.reason_zh and "counting the next draw" in d.reason_en
+
+
+def test_expert_pongs_when_the_hand_gets_much_wider() -> None:
+    # S1 holds C C and far-apart pairs of neighbours: the pong leaves it as far from ready but with more than
+    # twice the useful tiles. Strong claims only to get nearer ready, so it passes.
+    r = scenario({0: "C 1m1m1m 2p2p2p 3s3s3s 4m4m 6p 7s", 1: "2m 5m 8m 9m 8p 9p 2s 3s 8s 9s W C C"}, dealer=0)
+    r.apply(next(a for a in r.legal_actions(0) if a.type is ActionType.DISCARD and TILE_NAMES[a.tile] == "C"))
+    view = SeatView.of(r, 1)
+    assert StrongBot(0).decide(view).action.type is ActionType.PASS
+    d = ExpertBot(0).decide(view)
+    assert d.action.type is ActionType.PONG, d
+    assert "有效牌从" in d.reason_zh and "useful tiles" in d.reason_en
+    # Without the rule it passes too.
+    assert _NoWider(0).decide(view).action.type is ActionType.PASS
+
+
+class _NoWider(ExpertBot):
+    claim_wider = False
 
 
 def test_expert_kongs_for_gangbao() -> None:
@@ -251,6 +324,8 @@ def test_expert_is_deterministic_and_gives_reasons() -> None:
 
 class _Baseline(ExpertBot):
     samples = 0
+    draw_ahead = False
+    claim_wider = False
     early_ready = False
     shaping = False
     fold = False
