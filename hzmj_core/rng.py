@@ -23,9 +23,10 @@ _LANE = 128
 """Bits per output when many outputs are computed in one big integer (see :func:`_outputs`)."""
 _LANES: dict[int, tuple[int, int, int, struct.Struct]] = {}
 _PACKED_MAX = 256
+"""Longer lists are shuffled one output at a time (this keeps :data:`_LANES` small, and ``_SURE`` valid)."""
 _BATCH_MIN = 4
 _BATCH_MAX = 64
-"""Longer lists are shuffled one output at a time (this keeps :data:`_LANES` small, and ``_SURE`` valid)."""
+"""A generator's first batch of outputs computed ahead, and its largest (see :class:`Rng`)."""
 
 SEED_LIMIT = 1 << 64
 """Seeds are integers with ``0 <= seed < SEED_LIMIT`` (2^64); nothing outside is ever wrapped into range."""
@@ -148,7 +149,7 @@ class Rng:
         if n <= 0:
             raise ValueError("below() needs n > 0")
         while True:
-            # next64() inlined: below() draws every bot choice.
+            # next64(), inlined.
             used = self._used
             outs = self._outs
             if used == len(outs):
