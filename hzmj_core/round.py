@@ -177,6 +177,17 @@ class Round:
     by :mod:`hzmj_core.view`); it changes only through :meth:`apply`.
     """
 
+    # Slots, not an instance dict: with more than 30 attributes an instance dict is not shared with the class
+    # (CPython's key-sharing limit), so every attribute read would be a dict lookup; a slot is a fixed offset.
+    __slots__ = (
+        "_bound", "_counted", "_counts", "_discard_events", "_ftab", "_kinds", "_last_discard", "_legal", "_live",
+        "_meld_snapshot", "_phys", "_plain_draws", "_snapshot", "_wilds", "actions", "back", "burned", "chain",
+        "chow_ban", "claim_final", "claim_from", "claim_options", "claim_tile", "current", "dealer", "dealer_first",
+        "declarations", "discards", "drawn", "events", "freeze_owner", "front", "hands", "has_discarded",
+        "indicator", "may_win", "melds", "options", "passed_pong", "passed_win", "phase", "replacement", "result",
+        "rob_meld_index", "seed", "streak", "tan", "turn_kongs", "wall", "wildcards",
+    )
+
     def __init__(self) -> None:
         # Plain attributes; see deal() for their meaning. Kept public-read for views, bots and tests.
         self.options = _DEFAULT_OPTIONS
@@ -310,7 +321,8 @@ class Round:
         hidden tiles in a copy, assign new lists to its ``hands`` entries rather than changing them in place.
         """
         r = Round.__new__(Round)
-        r.__dict__.update(self.__dict__)
+        for name, value in zip(Round.__slots__, _ALL_FIELDS(self), strict=True):
+            setattr(r, name, value)  # then every mutable attribute is replaced by a copy
         r.wall = self.wall[:]
         r.hands = [h[:] for h in self.hands]
         r.melds = [m[:] for m in self.melds]
@@ -1330,3 +1342,7 @@ def _order_by_faces(tiles: list[int], faces: tuple[int, int, int], wc: Wildcards
         pool.remove(pick)
         out.append(pick)
     return tuple(out)
+
+
+_ALL_FIELDS = attrgetter(*Round.__slots__)
+"""Every attribute of a round, in slot order (for :meth:`Round.copy`)."""

@@ -49,14 +49,17 @@ def test_every_container_of_a_copy_is_its_own() -> None:
         s = r.deciding_seats()[0]
         r.apply(make_bot("random", 5).choose(SeatView.of(r, s)))
     c = r.copy()
-    for name, value in vars(r).items():
+    for name in Round.__slots__:
+        value, copied = getattr(r, name), getattr(c, name)
         if isinstance(value, (list, dict, set)):
-            assert vars(c)[name] is not value, name
-            assert vars(c)[name] == value, name
+            assert copied is not value, name
+            assert copied == value, name
             if isinstance(value, list) and name != "events":  # event records never change once written
                 for i, item in enumerate(value):
                     if isinstance(item, (list, dict, set)):
-                        assert vars(c)[name][i] is not item, (name, i)
+                        assert copied[i] is not item, (name, i)
+        else:
+            assert copied is value, name
 
 
 def test_a_hand_list_replaced_from_outside_is_counted_again() -> None:
