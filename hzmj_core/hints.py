@@ -37,7 +37,8 @@ from .view import SeatView
 SUGGEST_LEVEL = "strong"
 """The bot whose move is suggested by default (fast: a few milliseconds)."""
 DEEP_LEVEL = "expert"
-"""The bot of the deeper suggestion (the expert: fitted danger at 3老, 暴头 shaping, the 财神 fold; a few ms)."""
+"""The bot of the deeper suggestion (the expert: the draw-ahead over the next draw, wider claims, fitted danger
+at 3老, 暴头 shaping, the 财神 fold; a few ms)."""
 
 
 def _ready_json(an: Analysis, sh: Shape) -> dict[str, Any]:
