@@ -1,8 +1,13 @@
-"""大师 (expert): the strong bot's judgement with a danger and threat model fitted to play, 暴头 shaping and
-the 财神 fold, plus a sampled look-ahead over what its seat has not seen.
+"""大师 (expert): the strong bot's judgement with a look-ahead over its next draw, wider claims, a danger and
+threat model fitted to play, 暴头 shaping and the 财神 fold, plus a sampled look-ahead for the 复盘 review.
 
 On top of strong's evaluation it
 
+* near ready, chooses among the best three discards by their exact expected value over its next draw
+  (:mod:`.draw_ahead`: every unseen tile weighed by its copies, wins scored by the fan rules), which sees the
+  draws that turn a plain wait into 暴头 or 七客 state and the waits that widen;
+* also chows or pongs when the claim keeps the hand as far from ready but makes it wider (at least
+  :attr:`ExpertBot.wider_ratio` times the useful tiles);
 * judges the danger of a discard at 3老 with strong's danger function (:meth:`StrongBot.danger`) and constants
   fitted to 150 hands of strong players: how often a seat could win on a face, by its river length and melds,
   the face's kind (honours are ten times safer than strong assumes, middle tiles riskier), its unseen copies
