@@ -188,34 +188,10 @@ class Rng:
 
     def _shuffle_from(self, items: MutableSequence[T], top: int) -> None:
         """The Fisher-Yates steps for positions ``top`` down to 1, each output drawn on its own."""
-        # below(i + 1) for each i, inlined.
-        state = self.state
         for i in range(top, 0, -1):
-            n = i + 1
-            while True:
-                z = state = (state + 0x9E3779B97F4A7C15) & _MASK
-                z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-                v = z ^ (z >> 31)
-                if (v < _SURE and n <= _SURE_N) or v < (1 << 64) - ((1 << 64) % n):
-                    break
-            j = v % n
+            j = self.below(i + 1)
             items[i], items[j] = items[j], items[i]
-        self._seek(state)
 
     def choice(self, items: Sequence[T]) -> T:
         """One element, uniformly (``items[below(len(items))]``)."""
-        n = len(items)
-        if n <= 0:
-            raise ValueError("below() needs n > 0")
-        while True:
-            # below() inlined: a random bot makes one choice per decision.
-            used = self._used
-            outs = self._outs
-            if used == len(outs):
-                outs = self._refill()
-                used = 0
-            self._used = used + 1
-            v = outs[used]
-            if (v < _SURE and n <= _SURE_N) or v < (1 << 64) - ((1 << 64) % n):
-                return items[v % n]
+        return items[self.below(len(items))]

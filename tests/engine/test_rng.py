@@ -39,17 +39,22 @@ def test_below_needs_a_positive_bound() -> None:
         Rng(1).below(0)
 
 
+def _shuffled_with_below(rng: Rng, n: int) -> list[int]:
+    """range(n) shuffled by the specification: ``below(i + 1)`` for each position i from the last down to 1."""
+    ys = list(range(n))
+    for i in range(n - 1, 0, -1):
+        j = rng.below(i + 1)
+        ys[i], ys[j] = ys[j], ys[i]
+    return ys
+
+
 def test_shuffle_is_fisher_yates_with_below() -> None:
     for seed in range(30):
         for n in (0, 1, 2, 5, 136):
             a, b = Rng(seed), Rng(seed)
             xs = list(range(n))
             a.shuffle(xs)
-            ys = list(range(n))
-            for i in range(n - 1, 0, -1):
-                j = b.below(i + 1)
-                ys[i], ys[j] = ys[j], ys[i]
-            assert xs == ys and a.state == b.state
+            assert xs == _shuffled_with_below(b, n) and a.state == b.state
 
 
 def _state_before(v: int) -> int:
@@ -105,11 +110,7 @@ def test_shuffle_rejects_exactly_anywhere_in_the_deal(k: int) -> None:
         a, b = Rng(state), Rng(state)
         xs = list(range(136))
         a.shuffle(xs)
-        ys = list(range(136))
-        for i in range(135, 0, -1):
-            j = b.below(i + 1)
-            ys[i], ys[j] = ys[j], ys[i]
-        assert xs == ys and a.state == b.state, (k, v)
+        assert xs == _shuffled_with_below(b, 136) and a.state == b.state, (k, v)
 
 
 def test_shuffle_of_long_lists_draws_one_by_one() -> None:
@@ -117,11 +118,7 @@ def test_shuffle_of_long_lists_draws_one_by_one() -> None:
         a, b = Rng(size), Rng(size)
         xs = list(range(size))
         a.shuffle(xs)
-        ys = list(range(size))
-        for i in range(size - 1, 0, -1):
-            j = b.below(i + 1)
-            ys[i], ys[j] = ys[j], ys[i]
-        assert xs == ys and a.state == b.state, size
+        assert xs == _shuffled_with_below(b, size) and a.state == b.state, size
 
 
 class _OneByOne:
