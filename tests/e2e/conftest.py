@@ -10,6 +10,21 @@
 * autouse ``js_errors``: collects console errors, uncaught page errors and crashed workers; the test fails
   if any happened. A test that expects an error can inspect and clear the list (``js_errors.clear()``).
 * ``screenshot(page, name)``: saves test-results/<name>.png (git-ignored).
+* ``context`` / ``page``: a page of the session's warm browser profile (``warm_profiles``), unless the test
+  is marked ``cold_profile`` or ``browser_context_args``: then a fresh browser context, as pytest-playwright
+  makes it.
+* ``warm_page(**context_args)``: a new page of the warm profile with those context arguments (one profile
+  per distinct set, made on first use); its pages are closed after the test.
+
+The warm profile: a cold start of the game costs about 5 s of CPU (Python's start-up, then the memory
+snapshot taken after the first table), and most tests only need a running table. So those tests share one
+browser context per set of context arguments, in which a first page has booted the engine cold and stored
+its memory snapshot: every later page starts as a returning player's does (HTTP cache, snapshot), in about
+a second. Before each test the profile's cookies, localStorage and IndexedDB are cleared (the snapshot, in
+Cache Storage, stays), so a test starts like a returning player with nothing saved; its pages are closed
+after it. Service workers are blocked in it (a worker that controls the pages would answer their requests
+before ``page.route`` can). The cold start, the snapshot, the service worker and offline play are tested
+in fresh contexts (test_boot.py, test_csp.py, test_faults.py, the ``cold_profile`` tests of test_game.py).
 
 Pass ``page.wait_for_function`` a function ("() => ..."), not a bare expression: Playwright evaluates a bare
 expression with eval inside the page, which the pages' Content-Security-Policy refuses (EvalError).
@@ -113,12 +128,93 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
     return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
 
 
+WARM_UP = """async () => {
+    const id = window.hzmj.bridge.info.build.build_id;
+    const url = new URL('__pyodide_snapshot__/' + id, location.href).href;
+    for (let i = 0; i < 1200; i++) {
+      if (await caches.match(url, {cacheName: 'hzmj-' + id})) return true;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    return false;
+}"""
+
+
+class WarmProfiles:
+    """Browser contexts shared by the tests, one per set of context arguments (see the module docstring)."""
+
+    def __init__(self, browser: Any, site: Site, base_args: dict[str, Any]) -> None:
+        self.browser, self.site, self.base_args = browser, site, base_args
+        self.contexts: dict[str, Any] = {}
+
+    def get(self, **args: Any) -> Any:
+        key = repr(sorted(args.items()))
+        if key not in self.contexts:
+            context = self.browser.new_context(**{**self.base_args, **args}, service_workers="block")
+            page = context.new_page()
+            page.goto(self.site.url + "?seed=1&speed=instant")
+            page.wait_for_selector("html[data-table=ready]", timeout=120_000)
+            assert page.evaluate(WARM_UP), "the engine stored no memory snapshot"
+            page.close()
+            self.contexts[key] = context
+        context = self.contexts[key]
+        context.set_storage_state({"cookies": [], "origins": []})
+        return context
+
+    @staticmethod
+    def release(context: Any) -> None:
+        for page in list(context.pages):
+            page.close()
+        context.unroute_all()
+
+    def close(self) -> None:
+        for context in self.contexts.values():
+            context.close()
+
+
+@pytest.fixture(scope="session")
+def warm_profiles(browser: Any, site: Site, browser_context_args: dict[str, Any]) -> Iterator[WarmProfiles]:
+    profiles = WarmProfiles(browser, site, browser_context_args)
+    yield profiles
+    profiles.close()
+
+
 @pytest.fixture
-def requests_seen(context: Any) -> list[str]:
+def context(request: pytest.FixtureRequest, warm_profiles: WarmProfiles) -> Iterator[Any]:
+    node = request.node
+    if node.get_closest_marker("cold_profile") or node.get_closest_marker("browser_context_args"):
+        yield request.getfixturevalue("new_context")()
+        return
+    context = warm_profiles.get()
+    yield context
+    warm_profiles.release(context)
+
+
+@pytest.fixture
+def warm_page(warm_profiles: WarmProfiles) -> Iterator[Callable[..., Any]]:
+    """``warm_page(**context_args)``: a new page of the warm profile made with those context arguments."""
+    used: list[Any] = []
+
+    def make(**args: Any) -> Any:
+        context = warm_profiles.get(**args)
+        used.append(context)
+        return context.new_page()
+
+    yield make
+    for context in used:
+        warm_profiles.release(context)
+
+
+@pytest.fixture
+def requests_seen(context: Any) -> Iterator[list[str]]:
     """Every URL the browser context requested during the test (pages and workers)."""
     seen: list[str] = []
-    context.on("request", lambda req: seen.append(req.url))
-    return seen
+
+    def record(req: Any) -> None:
+        seen.append(req.url)
+
+    context.on("request", record)
+    yield seen
+    context.remove_listener("request", record)
 
 
 @pytest.fixture(autouse=True)

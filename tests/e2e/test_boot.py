@@ -7,6 +7,8 @@ from typing import Any
 
 import pytest
 
+pytestmark = pytest.mark.cold_profile  # first visits: downloads, Python's start-up, the service worker
+
 READY = "html[data-state=ready]"
 BOOT_TIMEOUT_MS = 60_000
 

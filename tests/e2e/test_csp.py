@@ -18,6 +18,8 @@ assert _spec and _spec.loader
 build = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(build)
 
+pytestmark = pytest.mark.cold_profile  # the whole first visit runs under the policy, service worker included
+
 BOOT_MS = 120_000
 PAGES = ["index.html", "tutorial.html", "embed-demo.html"]
 RECORD_VIOLATIONS = """

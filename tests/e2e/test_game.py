@@ -343,6 +343,7 @@ def test_phone_viewport_fits_the_hand(page: Any, site: Any, screenshot: Any) -> 
     discard_one(page)
 
 
+@pytest.mark.cold_profile
 def test_offline_after_first_visit(page: Any, own_site: Any) -> None:
     """After one visit the game reloads and plays with its server stopped (the service worker serves it)."""
     open_game(page, own_site, "?seed=77&speed=instant&lang=zh")
@@ -380,6 +381,7 @@ def test_keyboard_play(page: Any, site: Any) -> None:
     page.wait_for_function(f"() => window.hzmj.game.state.event_count > {before}")
 
 
+@pytest.mark.cold_profile
 def test_a_game_after_a_snapshot_boot_matches_a_fresh_boot(page: Any, site: Any) -> None:
     """The second visit restores Pyodide's memory snapshot: the same seed must deal the same game, and play on."""
     open_game(page, site, "?seed=21&speed=instant&lang=zh")

@@ -24,14 +24,20 @@ RIVER_MIN = {(1280, 800): 24, (1920, 1080): 30, (1024, 500): 22, (390, 844): 19,
 Rect = dict[str, float]
 
 
-def boot(browser: Any, site: Any, w: int, h: int, query: str, **ctx: Any) -> tuple[Any, Any]:
-    touch = w < 900
-    context = browser.new_context(viewport={"width": w, "height": h}, device_scale_factor=2 if touch else 1,
-                                  has_touch=touch, **ctx)
-    page = context.new_page()
+def sized_page(warm_page: Any, w: int, h: int, reduced_motion: str | None = None) -> Any:
+    """A page of a w x h viewport: the narrow ones are touch screens at twice the pixel density."""
+    page = warm_page(device_scale_factor=2, has_touch=True) if w < 900 else warm_page()
+    page.set_viewport_size({"width": w, "height": h})
+    if reduced_motion:
+        page.emulate_media(reduced_motion=reduced_motion)
+    return page
+
+
+def boot(warm_page: Any, site: Any, w: int, h: int, query: str, reduced_motion: str | None = None) -> Any:
+    page = sized_page(warm_page, w, h, reduced_motion)
     page.goto(site.url + query)
     page.wait_for_selector(TABLE, timeout=BOOT_TIMEOUT_MS)
-    return context, page
+    return page
 
 
 def play(page: Any, decisions: int) -> None:
@@ -137,8 +143,8 @@ def width_problems(page: Any) -> list[str]:
 
 @pytest.mark.parametrize("lang", ["zh", "en"])
 @pytest.mark.parametrize(("w", "h"), VIEWPORTS, ids=[f"{w}x{h}" for w, h in VIEWPORTS])
-def test_table_geometry(browser: Any, site: Any, w: int, h: int, lang: str, screenshot: Any) -> None:
-    context, page = boot(browser, site, w, h, f"?seed=10&speed=instant&lang={lang}")
+def test_table_geometry(warm_page: Any, site: Any, w: int, h: int, lang: str, screenshot: Any) -> None:
+    page = boot(warm_page, site, w, h, f"?seed=10&speed=instant&lang={lang}")
     try:
         problems = geometry_problems(page.evaluate("window.hzmj.layout()")) + width_problems(page)
         assert not problems, "at the deal:\n" + "\n".join(problems)
@@ -152,7 +158,7 @@ def test_table_geometry(browser: Any, site: Any, w: int, h: int, lang: str, scre
         assert layout["riverTile"] >= RIVER_MIN[(w, h)], f"river tiles are {layout['riverTile']} px"
         assert not band_problems(layout), band_problems(layout)
     finally:
-        context.close()
+        page.close()
 
 
 def test_layout_is_read_only(page: Any, site: Any) -> None:
@@ -212,22 +218,21 @@ def discard_motion(page: Any) -> Any:
     return mine[-1] if mine else None
 
 
-def test_motion_plays_briefly_and_only_when_wanted(browser: Any, site: Any) -> None:
-    context, page = boot(browser, site, 1280, 800, "?seed=11&speed=normal&lang=zh")
+def test_motion_plays_briefly_and_only_when_wanted(warm_page: Any, site: Any) -> None:
+    page = boot(warm_page, site, 1280, 800, "?seed=11&speed=normal&lang=zh")
     try:
         anim = discard_motion(page)
         assert anim and anim["dur"] <= 200
         durations = page.evaluate("import('./motion.mjs').then((m) => Object.values(m.DURATION))")
         assert max(durations) <= 200
     finally:
-        context.close()
-    for query, extra in (("?seed=11&speed=instant&lang=zh", {}),
-                         ("?seed=11&speed=normal&lang=zh", {"reduced_motion": "reduce"})):
-        context, page = boot(browser, site, 1280, 800, query, **extra)
+        page.close()
+    for query, reduced in (("?seed=11&speed=instant&lang=zh", None), ("?seed=11&speed=normal&lang=zh", "reduce")):
+        page = boot(warm_page, site, 1280, 800, query, reduced)
         try:
-            assert discard_motion(page) is None, f"an animation played with {query} {extra}"
+            assert discard_motion(page) is None, f"an animation played with {query} reduced_motion={reduced}"
         finally:
-            context.close()
+            page.close()
 
 
 def test_mute_switch_is_remembered(page: Any, site: Any) -> None:
@@ -309,12 +314,9 @@ def clipped_controls(page: Any) -> list[str]:
 
 @pytest.mark.parametrize("lang", ["zh", "en"])
 @pytest.mark.parametrize(("w", "h"), VIEWPORTS, ids=[f"{w}x{h}" for w, h in VIEWPORTS])
-def test_three_chows_fit_and_show_their_tiles(browser: Any, site: Any, w: int, h: int, lang: str) -> None:
+def test_three_chows_fit_and_show_their_tiles(warm_page: Any, site: Any, w: int, h: int, lang: str) -> None:
     p = pos.chows(1, 3)
-    touch = w < 900
-    context = browser.new_context(viewport={"width": w, "height": h}, device_scale_factor=2 if touch else 1,
-                                  has_touch=touch)
-    page = context.new_page()
+    page = sized_page(warm_page, w, h)
     try:
         pos.put_save(page, site, p.save)
         page.goto(site.url + f"?seed={p.seed}&speed=instant&lang={lang}")
@@ -329,7 +331,7 @@ def test_three_chows_fit_and_show_their_tiles(browser: Any, site: Any, w: int, h
         for i in range(3):   # each chow shows its three tiles
             assert page.locator("#actions button[data-action=chow]").nth(i).locator("canvas").count() == 3
     finally:
-        context.close()
+        page.close()
 
 
 def test_band_check_catches_empty_felt_above_the_table() -> None:

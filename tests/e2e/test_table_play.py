@@ -123,12 +123,12 @@ def test_end_of_match_shows_every_hand_and_a_points_chart(page: Any, site: Any, 
 # ------------------------------------------------------------------------------------------------ claims
 
 
-def test_several_chows_have_distinct_buttons_and_keys_1_to_3(browser: Any, site: Any) -> None:
+def test_several_chows_have_distinct_buttons_and_keys_1_to_3(warm_page: Any, site: Any) -> None:
     p = pos.chows(1, 3)
     chows = [a for a in p.state["legal_actions"] if a["group"] == "chow"]
     for key in ("1", "2", "3"):
-        context = browser.new_context(viewport={"width": 1280, "height": 800})
-        page = context.new_page()
+        page = warm_page()
+        page.set_viewport_size({"width": 1280, "height": 800})
         try:
             resume(page, site, p.save, p.seed)
             idle(page)
@@ -147,7 +147,7 @@ def test_several_chows_have_distinct_buttons_and_keys_1_to_3(browser: Any, site:
             assert want in pos.saved_actions(page)
             assert not any(a in pos.saved_actions(page) for a in {c["text"] for c in chows} - {want})
         finally:
-            context.close()
+            page.close()
 
 
 def test_two_chows_are_told_apart(page: Any, site: Any) -> None:
