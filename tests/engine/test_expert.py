@@ -216,6 +216,30 @@ def test_expert_keeps_a_single_wait_that_can_widen() -> None:
     assert "算上下一张摸牌" in d.reason_zh and "counting the next draw" in d.reason_en
 
 
+def test_expert_looks_a_draw_ahead_two_from_ready() -> None:
+    # 1m2m2m7m 2p3p3p4p 3s4s5s 7s8s8s is two from ready after either 2m or 1m. Throwing 2m leaves two more useful
+    # tiles (63 to 61), but throwing 1m keeps the pair 2m2m, and the hands its useful draws lead to are wider
+    # than those behind the 1m2m edge: the draw-ahead counts that; a one-step count of useful tiles does not.
+    view = SeatView.of(scenario({0: "1m2m2m7m 2p3p3p4p 3s4s5s 7s8s8s"}, dealer=0), 0)
+    an = Analysis(view)
+    one, two = parse_tiles("1m 2m")
+    assert an.after_discard(one).shanten == an.after_discard(two).shanten == 2
+    assert an.after_discard(two).ukeire == an.after_discard(one).ukeire + 2
+    assert _ReadyOrOneOnly(0).decide(view).action.tile == two
+    assert _StaticOnly(0).decide(view).action.tile == two
+    bot = ExpertBot(0)
+    d = bot.decide(view)
+    assert d.action.tile == one, d
+    ahead = bot.ahead_values(an, bot.discard_values(an))
+    assert ahead[one] > ahead[two]
+    assert "算上下一张摸牌" in d.reason_zh and "差 2 张听牌" in d.reason_zh
+    assert "counting the next draw" in d.reason_en
+
+
+class _ReadyOrOneOnly(ExpertBot):
+    ahead_from = 1
+
+
 def test_expert_pongs_when_the_hand_gets_much_wider() -> None:
     # S1 holds C C and far-apart pairs of neighbours: the pong leaves it as far from ready but with more than
     # twice the useful tiles. Strong claims only to get nearer ready, so it passes.
@@ -283,8 +307,11 @@ def test_expert_judges_honours_and_the_dealers_own_discards_safe() -> None:
 
 
 def test_expert_does_not_discard_into_a_live_dealer_win() -> None:
-    view = _threat_view("1m2m 4p5p 7s8s 3m4m 6p 2s C C W", "N")
+    # The most efficient discard, 2s, is a live middle tile the dealer has not discarded (the draw-ahead still
+    # weighs a wider hand against a small risk: an honour the dealer may want is not avoided at any price).
+    view = _threat_view("1m2m 4p5p 7s8s 3m4m 6p 2s C C 6m", "5s")
     efficient = make_bot("normal", 0).decide(view).action.tile
+    assert TILE_NAMES[efficient] == "2s"
     bot = ExpertBot(0)
     d = bot.decide(view)
     assert d.action.type is ActionType.DISCARD and d.action.tile != efficient
