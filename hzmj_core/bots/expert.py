@@ -149,7 +149,7 @@ class ExpertBot(StrongBot):
     ahead_from = 2
     """The draw-ahead runs when the best discard leaves the hand this many tiles from ready or nearer (two:
     against three strongs it scored +0.033 and +0.012 a hand more than one on the same 8,000 hands of two
-    seeds, at about a tenth more decision time)."""
+    seeds, at about twice the 95th-percentile decision time)."""
     claim_wider = True
     """Also claim a chow or pong that leaves the hand as far from ready but wider: with at least
     :attr:`wider_ratio` times the useful tiles of passing."""
