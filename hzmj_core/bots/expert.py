@@ -516,10 +516,11 @@ class ExpertBot(StrongBot):
         return self._discard_decision(an, choice, vals, (value, len(cands), n))
 
     def ahead_values(self, an: Analysis, vals: dict[int, tuple[float, Shape]]) -> dict[int, float]:
-        """Within :attr:`ahead_from` tiles of ready, the best :attr:`ahead_top` natural discards by their value over the next draw
-        (:func:`.draw_ahead.value_after_draw` with strong's static value of the kept hands), less the danger
-        of the discard and the cost of feeding a third 摊; empty when the draw-ahead does not run. It does not
-        run when the static ranking folds with the 财神: that choice is about the others' threat, not the draw."""
+        """Within :attr:`ahead_from` tiles of ready, the best :attr:`ahead_top` natural discards by their value
+        over the next draw (:func:`.draw_ahead.value_after_draw` with strong's static value of the kept hands),
+        less the danger of the discard and the cost of feeding a third 摊; empty when the draw-ahead does not
+        run. It does not run when the static ranking folds with the 财神: that choice is about the others'
+        threat, not the draw."""
         naturals = [t for t in vals if not an.wc.is_wild(t)]
         if not self.draw_ahead or len(naturals) < 2 or min(vals[t][1].shanten for t in naturals) > self.ahead_from:
             return {}
