@@ -249,6 +249,15 @@ class ExpertBot(StrongBot):
         d0 = baotou_distance(c, w)
         if d0 > 2:
             return 0.0
+        total = self.baotou_draws(an, c, w)
+        return total if d0 == 1 else 0.5 * total
+
+    def baotou_draws(self, an: Analysis, c: list[int], w: int) -> int:
+        """How many unseen tiles, drawn (then the best discard), bring a 3n+1 hand nearer 暴头 state: the
+        natural tiles that do and, if any does, every unseen 财神; 0 when the hand is more than two from 暴头."""
+        d0 = baotou_distance(c, w)
+        if d0 > 2:
+            return 0
         total = 0
         for f in range(NUM_KINDS):
             u = an.unseen_face[f]
@@ -268,7 +277,7 @@ class ExpertBot(StrongBot):
                 total += u
         if total:
             total += an.unseen_wild
-        return total if d0 == 1 else 0.5 * total
+        return total
 
     def defence_reach(self, low: int) -> int:
         """How many steps further from ready a discard may leave the hand when it is safer (a live threat)."""
@@ -567,10 +576,10 @@ class ExpertBot(StrongBot):
             zh_x, en_x = f"差 {sh.shanten} 张听牌，有效牌 {sh.ukeire} 张", \
                 f"{sh.shanten} from ready, {sh.ukeire} useful tiles"
             c, w = an.without((a.tile,))
-            bt = self.baotou_ukeire(an, c, w) if self.shaping and w > 0 and sh.shanten == 1 else 0.0
+            bt = self.baotou_draws(an, c, w) if self.shaping and w > 0 and sh.shanten == 1 else 0
             if bt and len(naturals) > 1:
-                zh_x += f"，财神留作暴头（{bt:g} 张更近暴头）"
-                en_x += f"; the 财神 kept free for 暴头 ({bt:g} tiles bring it nearer)"
+                zh_x += f"，财神留作暴头（{bt} 张牌摸到更近暴头）"
+                en_x += f"; the 财神 kept free for 暴头 ({bt} tiles bring it nearer)"
         if an.wc.is_wild(a.tile) and live and naturals:
             safest = min(naturals, key=lambda t: (self.danger(an, t), t))
             zh_s, en_s = tile_words(safest)

@@ -161,7 +161,12 @@ def test_expert_shapes_for_baotou_one_from_ready() -> None:
     assert bot.baotou_ukeire(an, *an.without((six,))) > bot.baotou_ukeire(an, *an.without((three,)))
     vals = bot.discard_values(an)
     assert vals[six][0] > vals[three][0]
-    assert bot.decide(view).action.tile == six
+    d = bot.decide(view)
+    assert d.action.tile == six
+    # The reason counts whole tiles (the value weighs them half at two from 暴头): 17 tiles, not "8.5".
+    c, w = an.without((six,))
+    assert baotou_distance(c, w) == 2 and bot.baotou_draws(an, c, w) == 2 * bot.baotou_ukeire(an, c, w) == 17
+    assert "（17 张牌摸到更近暴头）" in d.reason_zh and "(17 tiles bring it nearer)" in d.reason_en
 
 
 class _StaticOnly(ExpertBot):
