@@ -15,6 +15,7 @@
   makes it.
 * ``warm_page(**context_args)``: a new page of the warm profile with those context arguments (one profile
   per distinct set, made on first use); its pages are closed after the test.
+* ``snapshot_stored(page, seconds)``: waits for the page's engine to store its memory snapshot; True if it did.
 
 The warm profile: a cold start of the game costs about 5 s of CPU (Python's start-up, then the memory
 snapshot taken after the first table), and most tests only need a running table. So those tests share one
@@ -128,15 +129,26 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
     return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
 
 
-WARM_UP = """async () => {
+SNAPSHOT_STORED = """async (tries) => {
     const id = window.hzmj.bridge.info.build.build_id;
     const url = new URL('__pyodide_snapshot__/' + id, location.href).href;
-    for (let i = 0; i < 1200; i++) {
+    for (let i = 0; i < tries; i++) {
       if (await caches.match(url, {cacheName: 'hzmj-' + id})) return true;
       await new Promise((r) => setTimeout(r, 100));
     }
     return false;
 }"""
+
+
+def wait_snapshot_stored(page: Any, seconds: float) -> bool:
+    """Wait up to ``seconds`` for the page's engine to store its memory snapshot (Cache Storage); True if it did."""
+    return bool(page.evaluate(SNAPSHOT_STORED, round(10 * seconds)))
+
+
+@pytest.fixture
+def snapshot_stored() -> Callable[[Any, float], bool]:
+    """``snapshot_stored(page, seconds)``: :func:`wait_snapshot_stored` for the tests."""
+    return wait_snapshot_stored
 
 
 class WarmProfiles:
@@ -153,7 +165,7 @@ class WarmProfiles:
             page = context.new_page()
             page.goto(self.site.url + "?seed=1&speed=instant")
             page.wait_for_selector("html[data-table=ready]", timeout=120_000)
-            assert page.evaluate(WARM_UP), "the engine stored no memory snapshot"
+            assert wait_snapshot_stored(page, 120), "the engine stored no memory snapshot"
             page.close()
             self.contexts[key] = context
         context = self.contexts[key]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import urllib.request
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -382,21 +383,13 @@ def test_keyboard_play(page: Any, site: Any) -> None:
 
 
 @pytest.mark.cold_profile
-def test_a_game_after_a_snapshot_boot_matches_a_fresh_boot(page: Any, site: Any) -> None:
+def test_a_game_after_a_snapshot_boot_matches_a_fresh_boot(page: Any, site: Any,
+                                                            snapshot_stored: Callable[[Any, float], bool]) -> None:
     """The second visit restores Pyodide's memory snapshot: the same seed must deal the same game, and play on."""
     open_game(page, site, "?seed=21&speed=instant&lang=zh")
     wait_turn(page)
     fresh = state(page)
-    stored = page.evaluate("""async () => {
-        const id = window.hzmj.bridge.info.build.build_id;
-        const url = new URL('__pyodide_snapshot__/' + id, location.href).href;
-        for (let i = 0; i < 300; i++) {
-          if (await caches.match(url, {cacheName: 'hzmj-' + id})) return true;
-          await new Promise((r) => setTimeout(r, 100));
-        }
-        return false;
-    }""")
-    assert stored
+    assert snapshot_stored(page, 30)
     page.evaluate("localStorage.clear()")  # a new game with the same seed, not the saved one
     page.reload()
     page.wait_for_selector(TABLE, timeout=BOOT_TIMEOUT_MS)
