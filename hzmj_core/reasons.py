@@ -16,6 +16,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from .tiles import TILE_NAMES
+
 SEAT_KEYS = ("seat", "current", "owner", "discarder")
 
 _TEMPLATES: dict[str, tuple[str, str]] = {
@@ -82,6 +84,17 @@ def tile_words(tile: str, lang: str) -> str:
         return _HONOURS[face][i]
     suit = _SUITS[face[1]][i]
     return f"{_ZH_RANK[int(face[0]) - 1]}{suit}" if i == 0 else f"{face[0]} {suit}"
+
+
+def tile_names(kind: int) -> tuple[str, str]:
+    """A tile kind (0-33) in words in both languages: ("五筒", "5 Dots"), ("东", "East wind")."""
+    name = TILE_NAMES[kind]
+    return tile_words(name, "zh"), tile_words(name, "en")
+
+
+def bot_seat_words(seat: int, viewer: int) -> tuple[str, str]:
+    """Another seat as a bot at ``viewer`` names it in its reasons, in both languages (下家 / Right...)."""
+    return seat_words(seat, "zh", viewer), seat_words(seat, "en", viewer)
 
 
 def seat_words(seat: int, lang: str, viewer: int | None = None, possessive: bool = False) -> str:

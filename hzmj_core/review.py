@@ -16,8 +16,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from .actions import Action, ActionType
-from .bots.expert import ExpertBot, tile_words
+from .bots.expert import ExpertBot
 from .log import LogError, replay
+from .reasons import tile_names
 from .rng import derive_seed
 from .round import Round
 from .view import SeatView
@@ -48,13 +49,13 @@ def action_words(action: Action, claim_tile: int | None, wild_kind: int | None =
     if t is ActionType.DISCARD:
         if action.tile == wild_kind:
             return "打财神", "discard the 财神 (wildcard)"
-        zh, en = tile_words(action.tile)
+        zh, en = tile_names(action.tile)
         return f"打{zh}", f"discard {en}"
     if t in (ActionType.CONCEALED_KONG, ActionType.ADDED_KONG):
-        zh, en = tile_words(action.tiles[0])
+        zh, en = tile_names(action.tiles[0])
         return f"{t.chinese}{zh}", f"{'concealed' if t is ActionType.CONCEALED_KONG else 'added'} kong of {en}"
     tile = claim_tile if claim_tile is not None else action.tiles[0]
-    zh, en = tile_words(tile)
+    zh, en = tile_names(tile)
     names = {ActionType.CHOW: "chow", ActionType.PONG: "pong", ActionType.EXPOSED_KONG: "kong"}
     return f"{t.chinese}{zh}", f"{names.get(t, t.value)} the {en}"
 

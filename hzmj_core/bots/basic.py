@@ -74,7 +74,7 @@ class BasicBot(Bot):
             key = (isolation(counts, face), -unseen_of_face(face, unseen, wc))
             if best is None or key < best:
                 best, choice = key, a
-        return Decision(choice, f"向听数 {low}", f"shanten {low}")
+        return Decision(choice, f"向听数 {low}", f"{low} from ready")
 
     def _claim(self, view: SeatView) -> Decision:
         wc = view.wildcards

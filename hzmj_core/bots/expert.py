@@ -38,9 +38,10 @@ from ..actions import Action, ActionType
 from ..analysis import Analysis, Shape
 from ..fan import WinEvaluation
 from ..hand import standard_shanten
+from ..reasons import bot_seat_words, tile_names
 from ..rng import Rng
 from ..round import Phase, Round
-from ..tiles import CHINESE_NAMES, HONOR_LETTERS, NUM_KINDS, TILE_NAMES
+from ..tiles import NUM_KINDS
 from ..view import SeatView
 from .base import Decision
 from .draw_ahead import value_after_draw
@@ -66,18 +67,7 @@ MARGIN = 0.3
 MAX_STEPS = 32
 """A look-ahead stops after this many actions even if the seat has not decided again."""
 
-_HONOUR_EN = {"E": "East wind", "S": "South wind", "W": "West wind", "N": "North wind", "C": "Red dragon",
-              "F": "Green dragon", "P": "White dragon"}
-_SUIT_EN = {"m": "Characters", "p": "Dots", "s": "Bamboo"}
 _BT_MEMO: dict[tuple[bytes, int], int] = {}
-
-
-def tile_words(kind: int) -> tuple[str, str]:
-    """A tile in words for players: ("五筒", "5 Dots"), ("东", "East wind")."""
-    name = TILE_NAMES[kind]
-    if name in HONOR_LETTERS:
-        return CHINESE_NAMES[kind], _HONOUR_EN[name]
-    return CHINESE_NAMES[kind], f"{name[0]} {_SUIT_EN[name[1]]}"
 
 
 def baotou_distance(counts: Sequence[int], w: int) -> int:
@@ -102,11 +92,6 @@ def baotou_distance(counts: Sequence[int], w: int) -> int:
         _BT_MEMO.clear()
     _BT_MEMO[key] = got
     return got
-
-
-def _seat_words(view: SeatView, seat: int) -> tuple[str, str]:
-    rel = (seat - view.seat) % 4
-    return ("自己", "下家", "对家", "上家")[rel], ("yourself", "Right", "Across", "Left")[rel]
 
 
 class ExpertBot(StrongBot):
@@ -453,7 +438,7 @@ class ExpertBot(StrongBot):
                                   f"（墙还有 {v.remaining} 张）",
                             f"飘 the 财神: {value:+.1f} pts expected, more than winning now ({now:+.1f}; "
                             f"{v.remaining} tiles left)")
-        zh_t, en_t = tile_words(best.tile)
+        zh_t, en_t = tile_names(best.tile)
         return Decision(best, f"不胡，打{zh_t}等暴头：期望 {value:+.1f} 分，胜过现在胡的 {now:+.1f} 分"
                               f"（墙还有 {v.remaining} 张）",
                         f"decline, discard {en_t} and wait in 暴头: {value:+.1f} pts expected, more than "
@@ -505,7 +490,7 @@ class ExpertBot(StrongBot):
             cands.append(by_tile[wild])
         if len(cands) == 1 or not self.sample_decisions or not self.samples or not (best_sh <= 1 or live or good_kongs):
             if good_kongs:
-                zh_t, en_t = tile_words(good_kongs[0].tiles[0])
+                zh_t, en_t = tile_names(good_kongs[0].tiles[0])
                 return Decision(good_kongs[0], f"开杠{zh_t}：牌型不变，多摸一张",
                                 f"kong of {en_t}: the hand stays as good, one more draw")
             return self._discard_decision(an, top, vals, None, ahead)
@@ -518,7 +503,7 @@ class ExpertBot(StrongBot):
             choice = prior
         value = scored[choice]
         if choice.type in KONG_TYPES:
-            zh_t, en_t = tile_words(choice.tiles[0])
+            zh_t, en_t = tile_names(choice.tiles[0])
             return Decision(choice, f"开杠{zh_t}：{len(cands)} 个选择中期望最高（{value:+.1f} 分，{n} 次推演）",
                             f"kong of {en_t}: the best of {len(cands)} choices ({value:+.1f} pts expected, "
                             f"{n} samples)")
@@ -561,7 +546,7 @@ class ExpertBot(StrongBot):
                           ahead: dict[int, float] | None = None) -> Decision:
         """The decision with its reason, naming what was compared: the expected points of the candidates,
         the risk of a deal-in against the most efficient tile, or the tiles that lead to 暴头."""
-        zh_t, en_t = ("财神", "the 财神") if an.wc.is_wild(a.tile) else tile_words(a.tile)
+        zh_t, en_t = ("财神", "the 财神") if an.wc.is_wild(a.tile) else tile_names(a.tile)
         v = an.view
         sh = vals[a.tile][1]
         live = self.live_threat(v)
@@ -569,8 +554,8 @@ class ExpertBot(StrongBot):
         if sh.baotou or sh.qike:
             zh_x, en_x = "等暴头，摸什么都胡", "waiting in 暴头: any draw wins"
         elif sh.shanten == 0:
-            waits_zh = "、".join(tile_words(f)[0] for f in sh.improving[:4])
-            waits_en = ", ".join(tile_words(f)[1] for f in sh.improving[:4])
+            waits_zh = "、".join(tile_names(f)[0] for f in sh.improving[:4])
+            waits_en = ", ".join(tile_names(f)[1] for f in sh.improving[:4])
             zh_x, en_x = f"听{waits_zh}（{sh.ukeire} 张）", f"waiting on {waits_en} ({sh.ukeire} tiles)"
         else:
             zh_x, en_x = f"差 {sh.shanten} 张听牌，有效牌 {sh.ukeire} 张", \
@@ -582,7 +567,7 @@ class ExpertBot(StrongBot):
                 en_x += f"; the 财神 kept free for 暴头 ({bt} tiles bring it nearer)"
         if an.wc.is_wild(a.tile) and live and naturals:
             safest = min(naturals, key=lambda t: (self.danger(an, t), t))
-            zh_s, en_s = tile_words(safest)
+            zh_s, en_s = tile_names(safest)
             risk = self.danger(an, safest)
             return Decision(a, f"打财神弃和：财神不能被胡；别的牌最安全的{zh_s}也有 {risk:.1f} 分的放铳风险",
                             f"fold with the 财神: nobody can win on it; the safest other tile, {en_s}, risks "
@@ -592,7 +577,7 @@ class ExpertBot(StrongBot):
             if eff is not None and eff[0].tile != a.tile:
                 mine, theirs = self.danger(an, a.tile), self.danger(an, eff[0].tile)
                 if mine < theirs:
-                    zh_e, en_e = tile_words(eff[0].tile)
+                    zh_e, en_e = tile_names(eff[0].tile)
                     zh_x, en_x = (f"防守：{zh_t}放铳风险 {mine:.1f} 分，{zh_e} {theirs:.1f} 分；{zh_x}",
                                   f"defence: {en_t} risks {mine:.1f} pts of a deal-in, {en_e} {theirs:.1f}; {en_x}")
         if ahead and a.tile in ahead and len(ahead) > 1:
@@ -631,7 +616,7 @@ class ExpertBot(StrongBot):
         if tile is None:
             return Decision(pass_action, "过", "pass")
         prior = StrongBot.on_claim(self, an).action
-        zh_t, en_t = tile_words(tile)
+        zh_t, en_t = tile_names(tile)
         now = an.current_shanten()
         options: list[tuple[tuple[int, int], Action]] = []
         for a in v.legal:
@@ -667,13 +652,13 @@ class ExpertBot(StrongBot):
                         f"({scored[pass_action]:+.1f})")
 
     def _claim_words(self, an: Analysis, a: Action, tile: int, _: None) -> Decision:
-        zh_t, en_t = tile_words(tile)
+        zh_t, en_t = tile_names(tile)
         v = an.view
         src = v.claim_from
         if a.type is ActionType.PASS:
             if (src is not None and v.options.three_tan_chengbao and v.tan[v.seat][src] >= 2
                     and any(x.type in (ActionType.CHOW, ActionType.PONG, ActionType.EXPOSED_KONG) for x in v.legal)):
-                zh_s, en_s = _seat_words(v, src)
+                zh_s, en_s = bot_seat_words(src, v.seat)
                 return Decision(a, f"过：再要{zh_s}的牌就是第三摊，要承包",
                                 f"pass: a third claim on {en_s} would make us liable (承包)")
             return Decision(a, f"过：要{zh_t}无益", f"pass: taking the {en_t} does not help")
@@ -688,4 +673,4 @@ class ExpertBot(StrongBot):
         return Decision(a, f"{a.type.chinese}{zh_t}：离听牌更近", f"{a.type.value} the {en_t}: closer to ready")
 
 
-__all__ = ["ExpertBot", "baotou_distance", "tile_words"]
+__all__ = ["ExpertBot", "baotou_distance"]

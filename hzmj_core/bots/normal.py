@@ -9,24 +9,30 @@ from __future__ import annotations
 
 from ..actions import Action, ActionType
 from ..analysis import Analysis, Shape
-from ..tiles import TILE_NAMES
+from ..reasons import tile_names
 from ..view import SeatView
 from .base import Bot, Decision
 from .eval import isolation
 
 KONG_TYPES = (ActionType.CONCEALED_KONG, ActionType.ADDED_KONG)
+_WAITS_SHOWN = 4
+"""Waits a reason names before "and more" (a 财神 can make a hand wait on most of the tiles)."""
 
 
 def wait_text(an: Analysis, shape: Shape) -> tuple[str, str]:
-    """Short zh/en description of a shape: waits with unseen counts, 暴头, or shanten and useful tiles."""
+    """Short zh/en description of a shape: waits with unseen counts, 暴头, or how far from ready (向听) with the
+    useful tiles."""
     if shape.baotou:
         return "暴头，摸什么都胡", "baotou: any tile wins"
     if shape.qike:
         return "七客，摸什么都胡", "qike: any tile wins"
     if shape.shanten == 0:
-        parts = " ".join(f"{TILE_NAMES[f]}×{an.unseen_face[f]}" for f in shape.improving)
-        return f"听 {parts}（共{shape.ukeire}张）", f"waits {parts} ({shape.ukeire} tiles)"
-    return f"向听 {shape.shanten}，有效牌 {shape.ukeire} 张", f"shanten {shape.shanten}, {shape.ukeire} useful tiles"
+        shown = shape.improving[:_WAITS_SHOWN]
+        more = len(shape.improving) > len(shown)
+        zh = "、".join(f"{tile_names(f)[0]}×{an.unseen_face[f]}" for f in shown) + ("等" if more else "")
+        en = ", ".join(f"{tile_names(f)[1]} ×{an.unseen_face[f]}" for f in shown) + (" and more" if more else "")
+        return f"听{zh}（共 {shape.ukeire} 张）", f"waits on {en} ({shape.ukeire} tiles)"
+    return f"向听 {shape.shanten}，有效牌 {shape.ukeire} 张", f"{shape.shanten} from ready, {shape.ukeire} useful tiles"
 
 
 class NormalBot(Bot):
@@ -70,7 +76,8 @@ class NormalBot(Bot):
             return Decision(discards[0], "只剩财神可打", "only wildcards left to discard")
         a, shape = best
         zh, en = wait_text(an, shape)
-        return Decision(a, f"打 {TILE_NAMES[a.tile]}，{zh}", f"discard {TILE_NAMES[a.tile]}: {en}")
+        zh_t, en_t = tile_names(a.tile)
+        return Decision(a, f"打{zh_t}，{zh}", f"discard {en_t}: {en}")
 
     def rank_discards(self, an: Analysis, discards: list[Action]) -> tuple[Action, Shape] | None:
         """The most efficient natural discard (never a 财神) and the shape it leaves."""

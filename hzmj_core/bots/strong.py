@@ -26,7 +26,7 @@ from ..actions import Action, ActionType
 from ..analysis import Analysis, Shape
 from ..claims import claim_banned
 from ..fan import WinType, evaluate_win
-from ..tiles import TILE_NAMES
+from ..reasons import bot_seat_words, tile_names
 from ..view import SeatView
 from .base import Decision
 from .eval import discard_wins_live, isolation, tan_cap
@@ -232,8 +232,9 @@ class StrongBot(NormalBot):
                         zh, en = (f"打财神飘，下一张胡 {f_next} 番（墙还有 {v.remaining} 张）",
                                   f"飘 the 财神: the next draw wins {f_next} fan ({v.remaining} tiles left)")
                     else:
-                        zh, en = (f"不胡，打 {TILE_NAMES[t]} 等暴头（{f_next} 番）",
-                                  f"decline, discard {TILE_NAMES[t]} and wait in 暴头 ({f_next} fan)")
+                        zh_t, en_t = tile_names(t)
+                        zh, en = (f"不胡，打{zh_t}等暴头（{f_next} 番）",
+                                  f"decline, discard {en_t} and wait in 暴头 ({f_next} fan)")
                     best = (value, Decision(a, zh, en))
         if best is not None:
             return best[1]
@@ -289,9 +290,9 @@ class StrongBot(NormalBot):
             eff = NormalBot.rank_discards(self, an, [a for a in v.legal if a.type is ActionType.DISCARD])
             mine = an.after_discard(d.action.tile)
             if eff is not None and (eff[1].shanten, -eff[1].ukeire) < (mine.shanten, -mine.ukeire):
-                t = TILE_NAMES[d.action.tile]
-                return Decision(d.action, f"防守：3老可放铳，打安全的 {t}",
-                                f"defence: discard wins are live (3老), {t} is safer")
+                zh_t, en_t = tile_names(d.action.tile)
+                return Decision(d.action, f"防守：3老可放铳，打安全的{zh_t}",
+                                f"defence: discard wins are live (3老), {en_t} is safer")
         return d
 
     def claim_ok(self, an: Analysis, action: Action, after: Shape, now: int) -> bool:
@@ -319,8 +320,9 @@ class StrongBot(NormalBot):
         if (d.action.type is ActionType.PASS and src is not None and v.tan[v.seat][src] >= 2
                 and v.options.three_tan_chengbao
                 and any(a.type in (ActionType.CHOW, ActionType.PONG, ActionType.EXPOSED_KONG) for a in v.legal)):
-            return Decision(d.action, f"过：不吃碰 S{src} 第三摊，免得承包",
-                            f"pass: a third claim on S{src} would make us liable (承包)")
+            zh_s, en_s = bot_seat_words(src, v.seat)
+            return Decision(d.action, f"过：不吃碰{zh_s}第三摊，免得承包",
+                            f"pass: a third claim on {en_s} would make us liable (承包)")
         return d
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from helpers import discard_any, pass_claims, scenario
 
@@ -28,6 +30,28 @@ def _play(kinds: list[str], seed: int, streak: int = 1) -> Round:
         assert d.reason_zh and d.reason_en
         r.apply(d.action)
     return r
+
+
+# Engine notation a player must never read in a reason: a suited tile (5m), an honour letter (W) or a seat
+# number (S2) standing alone, or the Japanese term for "tiles from ready".
+_NOTATION = re.compile(r"(?<![A-Za-z0-9])(?:[1-9][mps]|[ESWNCFP][0-3]?)(?![A-Za-z0-9])|shanten")
+
+
+@pytest.mark.parametrize("level", ["basic", "easy", "normal", "strong", "expert"])
+def test_reasons_name_tiles_and_seats_in_words(level: str) -> None:
+    # Reasons are shown to players (the hint's suggestion, the 复盘): tiles and seats by name, in both languages.
+    seen = 0
+    for seed in range(4):
+        r = Round.deal(dealer=seed % 4, streak=1 + seed % 3, seed=seed)
+        bots = [make_bot(level, derive_seed(seed, s)) for s in range(4)]
+        while not r.is_over:
+            seat = r.deciding_seats()[0]
+            d = bots[seat].decide(SeatView.of(r, seat))
+            for text in (d.reason_zh, d.reason_en):
+                assert not _NOTATION.search(text), (level, text)
+            seen += 1
+            r.apply(d.action)
+    assert seen > 100
 
 
 @pytest.mark.parametrize("level", LEVELS)

@@ -8,7 +8,7 @@ from hzmj_core.actions import Action, ActionType
 from hzmj_core.analysis import Analysis
 from hzmj_core.bots import Decision, make_bot
 from hzmj_core.bots.draw_ahead import value_after_draw
-from hzmj_core.bots.expert import ExpertBot, baotou_distance, tile_words
+from hzmj_core.bots.expert import ExpertBot, baotou_distance
 from hzmj_core.bots.sampling import determinize, hidden_pool, rollout
 from hzmj_core.bots.strong import StrongBot
 from hzmj_core.rng import Rng
@@ -81,11 +81,6 @@ def test_baotou_distance() -> None:
     one = wc.split(parse_tiles("P 1m2m3m 4p5p6p 7s8s9s E E S"))
     assert baotou_distance(*one) == 1
     assert baotou_distance(*wc.split(parse_tiles("1m2m3m 4p5p6p 7s8s9s E E S 9m"))) == 99
-
-
-def test_tile_words_are_for_players() -> None:
-    assert tile_words(parse_tiles("5p")[0]) == ("五筒", "5 Dots")
-    assert tile_words(parse_tiles("E")[0]) == ("东", "East wind")
 
 
 BAOTOU = "P* 1m2m3m 4p5p6p 7s8s9s E E E"

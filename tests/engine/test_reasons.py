@@ -6,8 +6,9 @@ import pytest
 from helpers import act, opts, pass_claims, scenario
 
 from hzmj_core.actions import Action, ActionType
-from hzmj_core.reasons import CODES, Reason, seat_words, tile_words
+from hzmj_core.reasons import CODES, Reason, bot_seat_words, seat_words, tile_names, tile_words
 from hzmj_core.round import IllegalActionError, Round
+from hzmj_core.tiles import parse_tiles
 
 
 def test_words_name_tiles_and_seats_as_players_do() -> None:
@@ -16,6 +17,13 @@ def test_words_name_tiles_and_seats_as_players_do() -> None:
     assert [seat_words(s, "zh", viewer=2) for s in range(4)] == ["对家", "上家", "你", "下家"]
     assert [seat_words(s, "en", viewer=0) for s in range(4)] == ["you", "Right", "Across", "Left"]
     assert seat_words(3, "en") == "S3" and seat_words(0, "en", 0, possessive=True) == "your"
+
+
+def test_tile_names_and_bot_seat_words_give_both_languages() -> None:
+    assert tile_names(parse_tiles("5p")[0]) == ("五筒", "5 Dots")
+    assert tile_names(parse_tiles("E")[0]) == ("东", "East wind")
+    assert tile_names(parse_tiles("C")[0]) == ("红中", "Red dragon")
+    assert bot_seat_words(3, 2) == ("下家", "Right") and bot_seat_words(1, 2) == ("上家", "Left")
 
 
 def test_reason_text_and_json() -> None:

@@ -79,7 +79,7 @@ export function namesInText(text) {
   return String(text || '').replace(/\b([1-9][mps])\*?(?![\w])/g, (m, face) => tileName(face));
 }
 
-/** The hint's suggestion as advice: "打出 二万 — 向听 4，有效牌 31 张" / "Discard 2 Characters — shanten 4, …". */
+/** The hint's suggestion as advice: "打出 二万 — 向听 4，有效牌 31 张" / "Discard 2 Characters — 4 from ready, …". */
 export function adviceWords(suggestion) {
   const en = getLang() === 'en';
   const a = suggestion.action;
