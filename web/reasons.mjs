@@ -46,6 +46,14 @@ const TEMPLATES = {
   must_baotou: ['有财必暴头：手里有财神不能胡别人打的牌', '有财必暴头: no discard win while holding a wildcard'],
 };
 
+/**
+ * An engine error's message for a player: the Python exception's class name ("LogError: ", with or without
+ * its module path) taken off the front, so that only what was wrong remains.
+ */
+export function plainMessage(err) {
+  return String(err && err.message || err).replace(/^(?:[A-Za-z_]\w*\.)*[A-Za-z_]\w*(?:Error|Exception): /, '');
+}
+
 /** Every code this module words (the engine's hzmj_core.reasons.CODES). */
 export const CODES = Object.freeze(Object.keys(TEMPLATES));
 

@@ -7,6 +7,7 @@
 // Every widget renders in its own shadow DOM (no style leaks either way) and all widgets of a page share
 // one engine worker (web/tutorial/engine.mjs). Files are found relative to this module's URL, so the
 // deployed dist/ may live on another origin (it must then send CORS headers).
+import {plainMessage} from './reasons.mjs';
 import {engine, call} from './tutorial/engine.mjs';
 import {renderHandCard, renderLesson} from './tutorial/lesson.mjs';
 import {markSolved, solved} from './tutorial/progress.mjs';
@@ -31,7 +32,6 @@ class AttributeError extends Error {
 
 const shorten = (v) => (String(v).length > 60 ? `${String(v).slice(0, 57)}…` : String(v));
 // The engine's message without the Python class name in front ("ApiError: …", "LessonError: …").
-const plainMessage = (err) => String(err && err.message || err).replace(/^(?:[A-Za-z_]\w*\.)*[A-Za-z_]\w*(?:Error|Exception): /, '');
 
 /** The tile size asked for, clamped to SIZE_MIN..SIZE_MAX, and a note for the reader when it was changed. */
 function tileSize(value, lang) {

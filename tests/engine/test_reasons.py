@@ -183,3 +183,26 @@ def test_candidate_actions_include_what_a_rule_refuses() -> None:
     assert set(r.legal_actions(3)) <= set(r.candidate_actions(3))
     assert r.explain_illegal(kong) == Reason("kong_final", {"remaining": r.remaining, "limit": 20})
     assert [b.code for b in blocked(r, 3)] == ["kong_final"]
+
+
+@pytest.mark.host_only
+def test_the_page_takes_the_exception_class_off_an_engine_message() -> None:
+    # An engine error reaches the page as "LogError: ..." (worker.mjs); a player reads only what was wrong.
+    import json
+    import subprocess
+    from pathlib import Path
+
+    module = Path(__file__).resolve().parents[2] / "web" / "reasons.mjs"
+    script = """
+const {plainMessage} = await import(process.argv[1]);
+process.stdout.write(JSON.stringify([
+  plainMessage(new Error('LogError: line 3: unknown tile "9x"')),
+  plainMessage({message: 'hzmj_core.log.LogError: the log has no hands'}),
+  plainMessage('ValueError: seat must be 0-3'),
+  plainMessage(new Error('could not download the engine: check the connection')),
+]));
+"""
+    done = subprocess.run(["node", "--input-type=module", "-e", script, module.as_uri()],
+                          capture_output=True, text=True, check=True, timeout=60)
+    assert json.loads(done.stdout) == ['line 3: unknown tile "9x"', "the log has no hands", "seat must be 0-3",
+                                       "could not download the engine: check the connection"]

@@ -10,6 +10,7 @@ import {getLang, seatName, t, tileName} from '../i18n.mjs';
 import {tileCanvas} from '../render/tiles.mjs';
 import {isWild, standInFor} from '../render/rivers.mjs';
 import {$, el, toast} from './dom.mjs';
+import {plainMessage} from '../reasons.mjs';
 import {namesInText} from './words.mjs';
 
 const RIVER_TAIL = 6;  // the last discards shown of each seat
@@ -98,7 +99,7 @@ export class ReviewPanel {
       if (run !== this.run) return;
       $('review-progress-box').hidden = true;
       $('review-body').appendChild(el('p', {className: 'rv-error', role: 'alert'},
-        t('review_bad', {msg: String(err && err.message || err)})));
+        t('review_bad', {msg: plainMessage(err)})));
       return;
     }
     if (run !== this.run) return;
@@ -271,7 +272,7 @@ export class ReviewPanel {
     try {
       text = await this.ctrl.call('export_log_text');
     } catch (err) {
-      toast(t('review_bad', {msg: String(err && err.message || err)}), true);
+      toast(t('review_bad', {msg: plainMessage(err)}), true);
       return;
     }
     const ok = await this.replay.load(text, {at, quiet: true});
