@@ -598,11 +598,21 @@ class Handler(http.server.SimpleHTTPRequestHandler):
                 type(self).bytes_sent += len(body)
 
 
+class Server(http.server.ThreadingHTTPServer):
+    """The site's HTTP server: a client that hangs up before its answer is sent (a closed tab, a page the
+    tests close mid-download) ends that answer quietly; any other error in a request is printed as usual."""
+
+    def handle_error(self, request: object, client_address: object) -> None:
+        if isinstance(sys.exc_info()[1], ConnectionError):
+            return
+        super().handle_error(request, client_address)  # type: ignore[arg-type]
+
+
 def make_server(
     root: Path = DIST, host: str = "127.0.0.1", port: int = 0, extra_files: Mapping[str, bytes] | None = None,
     quiet: bool = True, throttle_bps: int = 0,
-) -> http.server.ThreadingHTTPServer:
-    """A ThreadingHTTPServer serving ``root``. Port 0 picks a free port (see ``server.server_address``).
+) -> Server:
+    """A :class:`Server` serving ``root``. Port 0 picks a free port (see ``server.server_address``).
 
     Each server gets its own handler class, so ``server.RequestHandlerClass.bytes_sent`` counts the
     bytes sent (after compression) by that server alone.
@@ -618,7 +628,7 @@ def make_server(
     _H.throttle_bps = throttle_bps
     _H.bytes_sent = 0
     _H.bytes_lock = threading.Lock()
-    server = http.server.ThreadingHTTPServer((host, port), _H)
+    server = Server((host, port), _H)
     server.daemon_threads = True
     return server
 

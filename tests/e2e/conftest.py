@@ -10,6 +10,7 @@
 * autouse ``js_errors``: collects console errors, uncaught page errors and crashed workers; the test fails
   if any happened. A test that expects an error can inspect and clear the list (``js_errors.clear()``).
 * ``screenshot(page, name)``: saves test-results/<name>.png (git-ignored).
+* ``build_py``: build.py loaded as a module.
 * ``context`` / ``page``: a page of the session's warm browser profile (``warm_profiles``), unless the test
   is marked ``cold_profile`` or ``browser_context_args``: then a fresh browser context, as pytest-playwright
   makes it.
@@ -57,6 +58,12 @@ def _load_build_module() -> Any:
 
 
 build = _load_build_module()
+
+
+@pytest.fixture(scope="session")
+def build_py() -> Any:
+    """The repository's build.py as a module (its server, its build steps)."""
+    return build
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
