@@ -10,7 +10,6 @@
 * autouse ``js_errors``: collects console errors, uncaught page errors and crashed workers; the test fails
   if any happened. A test that expects an error can inspect and clear the list (``js_errors.clear()``).
 * ``screenshot(page, name)``: saves test-results/<name>.png (git-ignored).
-* ``build_py``: build.py loaded as a module.
 * ``context`` / ``page``: a page of the session's warm browser profile (``warm_profiles``), unless the test
   is marked ``cold_profile`` or ``browser_context_args``: then a fresh browser context, as pytest-playwright
   makes it.
@@ -34,7 +33,6 @@ expression with eval inside the page, which the pages' Content-Security-Policy r
 
 from __future__ import annotations
 
-import importlib.util
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -44,26 +42,11 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
+from build_module import build
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def _load_build_module() -> Any:
-    # build.py at the repository root, loaded by path ("build" is also the name of a PyPI package)
-    spec = importlib.util.spec_from_file_location("hzmj_build", ROOT / "build.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-build = _load_build_module()
-
-
-@pytest.fixture(scope="session")
-def build_py() -> Any:
-    """The repository's build.py as a module (its server, its build steps)."""
-    return build
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [

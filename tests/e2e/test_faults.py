@@ -37,7 +37,6 @@ exactly.
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import re
 import threading
@@ -49,12 +48,9 @@ from typing import Any
 from urllib.parse import unquote, urlsplit
 
 import pytest
+from build_module import build
 
 ROOT = Path(__file__).resolve().parents[2]
-_spec = importlib.util.spec_from_file_location("hzmj_build_faults", ROOT / "build.py")
-assert _spec and _spec.loader
-build = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(build)
 
 KINDS = ("404", "cut", "stall", "truncate")
 STALL_HOLD_S = 120  # a stalled response is held open this long at most (or until heal())

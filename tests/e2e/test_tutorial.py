@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import subprocess
 import sys
@@ -12,12 +11,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from build_module import build
 
 ROOT = Path(__file__).resolve().parents[2]
-_spec = importlib.util.spec_from_file_location("hzmj_build_tutorial", ROOT / "build.py")
-assert _spec and _spec.loader
-build = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(build)
 BOOT_MS = 90_000
 READY = "html[data-state=ready]"
 
