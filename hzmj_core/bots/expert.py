@@ -46,7 +46,7 @@ from ..view import SeatView
 from .base import Decision
 from .draw_ahead import value_after_draw
 from .eval import discard_wins_live, isolation
-from .normal import KONG_TYPES, NormalBot
+from .normal import KONG_TYPES, NormalBot, wait_text
 from .sampling import determinize, fast_action
 from .strong import _LAST_CALL, StrongBot, _just_piaoed
 
@@ -554,9 +554,7 @@ class ExpertBot(StrongBot):
         if sh.baotou or sh.qike:
             zh_x, en_x = "等暴头，摸什么都胡", "waiting in 暴头: any draw wins"
         elif sh.shanten == 0:
-            waits_zh = "、".join(tile_names(f)[0] for f in sh.improving[:4])
-            waits_en = ", ".join(tile_names(f)[1] for f in sh.improving[:4])
-            zh_x, en_x = f"听{waits_zh}（{sh.ukeire} 张）", f"waiting on {waits_en} ({sh.ukeire} tiles)"
+            zh_x, en_x = wait_text(an, sh)
         else:
             zh_x, en_x = f"差 {sh.shanten} 张听牌，有效牌 {sh.ukeire} 张", \
                 f"{sh.shanten} from ready, {sh.ukeire} useful tiles"

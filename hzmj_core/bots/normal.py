@@ -27,10 +27,10 @@ def wait_text(an: Analysis, shape: Shape) -> tuple[str, str]:
     if shape.qike:
         return "七客，摸什么都胡", "qike: any tile wins"
     if shape.shanten == 0:
-        shown = shape.improving[:_WAITS_SHOWN]
+        shown = [(tile_names(f), an.unseen_face[f]) for f in shape.improving[:_WAITS_SHOWN]]
         more = len(shape.improving) > len(shown)
-        zh = "、".join(f"{tile_names(f)[0]}×{an.unseen_face[f]}" for f in shown) + ("等" if more else "")
-        en = ", ".join(f"{tile_names(f)[1]} ×{an.unseen_face[f]}" for f in shown) + (" and more" if more else "")
+        zh = "、".join(f"{names[0]}×{n}" for names, n in shown) + ("等" if more else "")
+        en = ", ".join(f"{names[1]} ×{n}" for names, n in shown) + (" and more" if more else "")
         return f"听{zh}（共 {shape.ukeire} 张）", f"waits on {en} ({shape.ukeire} tiles)"
     return f"向听 {shape.shanten}，有效牌 {shape.ukeire} 张", f"{shape.shanten} from ready, {shape.ukeire} useful tiles"
 
