@@ -31,7 +31,6 @@ class AttributeError extends Error {
 }
 
 const shorten = (v) => (String(v).length > 60 ? `${String(v).slice(0, 57)}…` : String(v));
-// The engine's message without the Python class name in front ("ApiError: …", "LessonError: …").
 
 /** The tile size asked for, clamped to SIZE_MIN..SIZE_MAX, and a note for the reader when it was changed. */
 function tileSize(value, lang) {

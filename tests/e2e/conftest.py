@@ -46,8 +46,6 @@ from build_module import build
 
 ROOT = Path(__file__).resolve().parents[2]
 
-
-
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
     "--no-sandbox",

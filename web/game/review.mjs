@@ -11,7 +11,6 @@ import {tileCanvas} from '../render/tiles.mjs';
 import {isWild, standInFor} from '../render/rivers.mjs';
 import {$, el, toast} from './dom.mjs';
 import {plainMessage} from '../reasons.mjs';
-import {namesInText} from './words.mjs';
 
 const RIVER_TAIL = 6;  // the last discards shown of each seat
 
@@ -286,7 +285,7 @@ function grounds(reason) {
   const text = String(reason || '');
   const i = text.search(/[:：]/);
   const rest = (i >= 0 ? text.slice(i + 1) : text).replace(/\s*[（(][^（()）]*(分|pts)[^（()）]*[）)]/g, '').trim();
-  return namesInText(rest || text);
+  return rest || text;
 }
 
 function signed(v) {

@@ -74,11 +74,6 @@ const ADVICE = {
   chow: ['吃', 'Chow'], pong: ['碰', 'Pong'], exposed_kong: ['杠', 'Kong'], pass: ['过', 'Pass'],
 };
 
-/** Suit tiles written in notation inside an engine sentence ("2m") replaced by their names. */
-export function namesInText(text) {
-  return String(text || '').replace(/\b([1-9][mps])\*?(?![\w])/g, (m, face) => tileName(face));
-}
-
 /** The hint's suggestion as advice: "打出 二万 — 向听 4，有效牌 31 张" / "Discard 2 Characters — 4 from ready, …". */
 export function adviceWords(suggestion) {
   const en = getLang() === 'en';
@@ -89,8 +84,8 @@ export function adviceWords(suggestion) {
     out = [verb, (a.tiles || []).map(tileName).join(en ? ', ' : '')].filter(Boolean).join(' ');
   }
   const reason = en ? suggestion.reason_en : suggestion.reason_zh;
-  // the engine's reason starts with the action in notation, then its grounds after the first separator
+  // the engine's reason starts with the action, then its grounds after the first separator
   const grounds = String(reason || '').split(/[:：，,]\s*/).slice(1).join(en ? ', ' : '，');
-  if (grounds) out += `${out ? ' — ' : ''}${namesInText(grounds)}`;
+  if (grounds) out += `${out ? ' — ' : ''}${grounds}`;
   return out;
 }
