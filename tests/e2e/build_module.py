@@ -1,6 +1,6 @@
 """build.py at the repository root as a module, loaded once by path ("build" is also the name of a PyPI
 package): the conftest's site and the tests that run servers of their own (faults, widgets, the server's
-error handling) share it."""
+error handling, the CSP) share it."""
 
 from __future__ import annotations
 

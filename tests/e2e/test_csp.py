@@ -5,18 +5,11 @@ test in test_game.py runs under it as well)."""
 
 from __future__ import annotations
 
-import importlib.util
 import re
-from pathlib import Path
 from typing import Any
 
 import pytest
-
-ROOT = Path(__file__).resolve().parents[2]
-_spec = importlib.util.spec_from_file_location("hzmj_build_csp", ROOT / "build.py")
-assert _spec and _spec.loader
-build = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(build)
+from build_module import build
 
 pytestmark = pytest.mark.cold_profile  # the whole first visit runs under the policy, service worker included
 
