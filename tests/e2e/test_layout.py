@@ -344,3 +344,54 @@ def test_band_check_catches_empty_felt_above_the_table() -> None:
     assert band_problems(layout)          # 250 px above, 140 px below
     layout["centre"] = r(150, 150, 60, 60)
     assert not band_problems(layout)
+
+
+def toast_problems(page: Any, text: str) -> list[str]:
+    """Where a toast would cover a part of the table (a seat's hand, river, melds or plate, or the centre) or
+    an action button."""
+    page.evaluate("""(text) => {
+        const box = document.getElementById('toast');
+        box.textContent = text;
+        box.classList.add('bad');
+        box.hidden = false;
+    }""", text)
+    r = page.evaluate("""() => {
+        const b = document.getElementById('toast').getBoundingClientRect();
+        return {x: b.x, y: b.y, w: b.width, h: b.height};
+    }""")
+    buttons = page.evaluate("""() => [...document.querySelectorAll('#actions button')].map(e => {
+        const b = e.getBoundingClientRect();
+        return {x: b.x, y: b.y, w: b.width, h: b.height};
+    })""")
+    page.evaluate("() => { document.getElementById('toast').hidden = true; }")
+    vw, vh = page.viewport_size["width"], page.viewport_size["height"]
+    problems = [f"the toast covers the {name}: {r} / {p}"
+                for name, p in parts(page.evaluate("window.hzmj.layout()")) if overlap(r, p) > 1.0]
+    problems += [f"the toast covers an action button: {r} / {b}" for b in buttons if overlap(r, b) > 1.0]
+    if r["x"] < -0.5 or r["y"] < -0.5 or r["x"] + r["w"] > vw + 0.5 or r["y"] + r["h"] > vh + 0.5:
+        problems.append(f"the toast {r} is outside the {vw}x{vh} viewport")
+    return problems
+
+
+@pytest.mark.parametrize(("w", "h"), VIEWPORTS, ids=[f"{w}x{h}" for w, h in VIEWPORTS])
+def test_toast_leaves_the_table_readable(warm_page: Any, site: Any, w: int, h: int) -> None:
+    """A message (a refused tap, a resumed game) must not hide a seat's name, score, river or melds."""
+    long = "This tile cannot be discarded now: it is not your turn. Wait for the others to decide."
+    page = boot(warm_page, site, w, h, "?seed=10&speed=instant&lang=en")
+    try:
+        play(page, 10)   # melds on the table, two-row rivers
+        problems = toast_problems(page, "Game resumed") + toast_problems(page, long)
+        assert not problems, "after ten decisions:\n" + "\n".join(problems)
+    finally:
+        page.close()
+    p = pos.chows(1, 3)   # three chow buttons and a pass: the most the action bar holds
+    page = sized_page(warm_page, w, h)
+    try:
+        pos.put_save(page, site, p.save)
+        page.goto(site.url + f"?seed={p.seed}&speed=instant&lang=en")
+        page.wait_for_function("() => document.querySelectorAll('#actions button[data-action=chow]').length === 3",
+                               timeout=30_000)
+        problems = toast_problems(page, long)
+        assert not problems, "with three chows offered:\n" + "\n".join(problems)
+    finally:
+        page.close()
