@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import itertools
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import positions as pos
@@ -88,6 +90,11 @@ def gap(a: Rect, b: Rect) -> float:
     return float((dx * dx + dy * dy) ** 0.5)
 
 
+def outside(r: Rect, vw: float, vh: float) -> bool:
+    """Whether a rectangle reaches past the edge of a vw x vh viewport (by more than half a pixel)."""
+    return r["x"] < -0.5 or r["y"] < -0.5 or r["x"] + r["w"] > vw + 0.5 or r["y"] + r["h"] > vh + 0.5
+
+
 def geometry_problems(layout: dict[str, Any]) -> list[str]:
     problems = []
     vw, vh = layout["viewport"]["w"], layout["viewport"]["h"]
@@ -95,7 +102,7 @@ def geometry_problems(layout: dict[str, Any]) -> list[str]:
     if layout["actionBar"]:
         named.append(("action bar", layout["actionBar"]))
     for name, r in named:
-        if r["x"] < -0.5 or r["y"] < -0.5 or r["x"] + r["w"] > vw + 0.5 or r["y"] + r["h"] > vh + 0.5:
+        if outside(r, vw, vh):
             problems.append(f"{name} {r} is outside the {vw}x{vh} viewport")
     for (na, a), (nb, b) in itertools.combinations(parts(layout), 2):
         if overlap(a, b) > 1.0:
@@ -312,9 +319,10 @@ def clipped_controls(page: Any) -> list[str]:
     return found
 
 
-@pytest.mark.parametrize("lang", ["zh", "en"])
-@pytest.mark.parametrize(("w", "h"), VIEWPORTS, ids=[f"{w}x{h}" for w, h in VIEWPORTS])
-def test_three_chows_fit_and_show_their_tiles(warm_page: Any, site: Any, w: int, h: int, lang: str) -> None:
+@contextmanager
+def three_chows(warm_page: Any, site: Any, w: int, h: int, lang: str) -> Iterator[Any]:
+    """A w x h page offering the human three chows (and a pass: the most the action bar holds), its own toast
+    gone; closed on leaving."""
     p = pos.chows(1, 3)
     page = sized_page(warm_page, w, h)
     try:
@@ -324,14 +332,21 @@ def test_three_chows_fit_and_show_their_tiles(warm_page: Any, site: Any, w: int,
         page.wait_for_function("() => document.querySelectorAll('#actions button[data-action=chow]').length === 3",
                                timeout=30_000)
         page.locator("#toast").wait_for(state="hidden", timeout=15_000)
+        yield page
+    finally:
+        page.close()
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+@pytest.mark.parametrize(("w", "h"), VIEWPORTS, ids=[f"{w}x{h}" for w, h in VIEWPORTS])
+def test_three_chows_fit_and_show_their_tiles(warm_page: Any, site: Any, w: int, h: int, lang: str) -> None:
+    with three_chows(warm_page, site, w, h, lang) as page:
         problems = clipped_controls(page) + width_problems(page)
         layout = page.evaluate("window.hzmj.layout()")
         problems += geometry_problems(layout) + band_problems(layout)
         assert not problems, "\n".join(problems)
         for i in range(3):   # each chow shows its three tiles
             assert page.locator("#actions button[data-action=chow]").nth(i).locator("canvas").count() == 3
-    finally:
-        page.close()
 
 
 def test_band_check_catches_empty_felt_above_the_table() -> None:
@@ -368,7 +383,7 @@ def toast_problems(page: Any, text: str) -> list[str]:
     problems = [f"the toast covers the {name}: {r} / {p}"
                 for name, p in parts(page.evaluate("window.hzmj.layout()")) if overlap(r, p) > 1.0]
     problems += [f"the toast covers an action button: {r} / {b}" for b in buttons if overlap(r, b) > 1.0]
-    if r["x"] < -0.5 or r["y"] < -0.5 or r["x"] + r["w"] > vw + 0.5 or r["y"] + r["h"] > vh + 0.5:
+    if outside(r, vw, vh):
         problems.append(f"the toast {r} is outside the {vw}x{vh} viewport")
     return problems
 
@@ -384,14 +399,6 @@ def test_toast_leaves_the_table_readable(warm_page: Any, site: Any, w: int, h: i
         assert not problems, "after ten decisions:\n" + "\n".join(problems)
     finally:
         page.close()
-    p = pos.chows(1, 3)   # three chow buttons and a pass: the most the action bar holds
-    page = sized_page(warm_page, w, h)
-    try:
-        pos.put_save(page, site, p.save)
-        page.goto(site.url + f"?seed={p.seed}&speed=instant&lang=en")
-        page.wait_for_function("() => document.querySelectorAll('#actions button[data-action=chow]').length === 3",
-                               timeout=30_000)
+    with three_chows(warm_page, site, w, h, "en") as page:   # three chow buttons and a pass
         problems = toast_problems(page, long)
         assert not problems, "with three chows offered:\n" + "\n".join(problems)
-    finally:
-        page.close()
