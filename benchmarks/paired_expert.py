@@ -1,0 +1,292 @@
+"""Paired duplicate test of an idea for the expert 大师 (issue 11): the variant and today's expert each sit at one
+seat against three strongs on the very same walls, and the per-wall difference is what is reported.
+
+Run: ``python benchmarks/paired_expert.py --variant far030 --seed 2031 [--walls 2000] [--workers 2]``.
+
+Each of the ``--walls`` walls is dealt from the seed as the arena deals it (:func:`hzmj_core.arena.deal_params`:
+random dealer, the arena's streak mix) and played four times, the tested kind at every seat in turn
+(8,000 hands for 2,000 walls), first by ``expert`` and then by the variant. As long as the variant decides as
+the expert does, the two games are identical move for move; after its first different decision they part. The
+per-wall difference of the tested seat's points therefore carries no luck of the deal, and its standard error
+is two to three times smaller than that of either run's own mean. The report gives both means (the expert's is
+the arena's figure for that seed: ``arena --hands 8000 --seed S --seats expert,strong,strong,strong
+--duplicate``), the difference a hand ± one standard error, overall and by dealer streak L, and how many
+walls the variant changed at all. The expert's run is cached in ``.cache/paired/`` (it depends only on the
+code, the seed and the wall count), so a second variant on the same seed costs one run.
+
+The variants below are ideas measured against the expert and not kept (README, "What did not help"). They are
+kept here, runnable, so that nobody has to rebuild them to check a figure or to try other weights. A new idea
+is a subclass of :class:`~hzmj_core.bots.ExpertBot` added to :data:`VARIANTS`. Lesson from earlier sessions:
+one seed's difference has a standard error of 0.03-0.05 a hand when an idea changes many decisions, so a gain
+must hold on several seeds (the README's eight) before it means anything.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import math
+import sys
+import time
+from collections.abc import Callable, Sequence
+from multiprocessing import get_context
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from hzmj_core.analysis import Analysis, Shape
+from hzmj_core.arena import deal_params, play_wall
+from hzmj_core.bots import BOTS, ExpertBot
+from hzmj_core.bots.draw_ahead import value_after_draw
+from hzmj_core.bots.eval import discard_wins_live
+from hzmj_core.fan import WinEvaluation
+from hzmj_core.options import Options
+
+ROOT = Path(__file__).resolve().parent.parent
+Row = tuple[int, int, int, int]
+"""One wall: (wall number, streak L, the tested seat's points over the four seatings, its wins)."""
+
+
+class AvoidedLoss(ExpertBot):
+    """A win is also worth the losses it prevents: a shape is valued at p × (gain + A), a win in the draw-ahead at
+    gain + A, where A is what the hand costs us on average if another seat wins it (a third of the three
+    seats' self-draw costs, with their average fan). A constant would not change a choice; A does because p
+    differs between the shapes compared."""
+
+    name = "avoid"
+    everywhere = True
+    fan_boost = 1.15
+
+    def avoided(self, an: Analysis) -> float:
+        """What the hand is expected to cost us if we do not win it (A)."""
+        me = an.view.seat
+        return sum(an.loss_if_wins(o, 0) for o in range(4) if o != me) * self.fan_boost / 3.0
+
+    def valued(self, an: Analysis, sh: Shape, chain_piao: int, extra: float) -> float:
+        """Strong's shape value with ``extra`` points added to every win it counts."""
+        draws = an.my_draws()
+        if sh.shanten == 0:
+            if sh.baotou or sh.qike:
+                fan = (2 if sh.qike else 1) + chain_piao
+                p = an.p_ready_win(an.unseen_total, draws)
+            else:
+                fan = 0
+                p = an.p_ready_win(sh.ukeire, draws)
+                if discard_wins_live(an.view):
+                    p = min(1.0, p * 1.3)
+            return p * (an.win_gain(fan) + extra)
+        p = an.p_ready_win(sh.ukeire, draws) * 0.45**sh.shanten
+        return p * (an.win_gain(0) * (1.0 + 0.5 * min(an.w, 1)) + extra)
+
+    def shape_value(self, an: Analysis, sh: Shape, chain_piao: int = 0) -> float:
+        """The avoided loss in every shape value (or, with ``everywhere`` off, only in the draw-ahead)."""
+        if not self.everywhere:
+            return super().shape_value(an, sh, chain_piao)
+        return self.valued(an, sh, chain_piao, self.avoided(an))
+
+    def ahead_values(self, an: Analysis, vals: dict[int, tuple[float, Shape]]) -> dict[int, float]:
+        """The expert's draw-ahead with the avoided loss in its wins and its kept hands."""
+        naturals = [t for t in vals if not an.wc.is_wild(t)]
+        if not self.draw_ahead or len(naturals) < 2 or min(vals[t][1].shanten for t in naturals) > self.ahead_from:
+            return {}
+        if an.wc.is_wild(max(vals, key=lambda k: (vals[k][0], -k))):
+            return {}
+        v = an.view
+        live = self.live_threat(v)
+        weight = self.risk_weight(v)
+        melds = an.melds
+        extra = self.avoided(an)
+
+        def leaf(c: list[int], w: int) -> float:
+            return self.valued(an, an.shape(c, w, melds), 0, extra)
+
+        def win_value(ev: WinEvaluation) -> float:
+            return float(an.win_gain(ev.fan)) + extra
+
+        out: dict[int, float] = {}
+        for t in sorted(naturals, key=lambda t: (-vals[t][0], t))[: self.ahead_top]:
+            kept = list(v.hand)
+            kept.remove(t)
+            value = value_after_draw(kept, melds, an.unseen, an.wc, leaf, win_value, v.options.must_baotou)
+            if live:
+                value -= weight * self.danger(an, t)
+            out[t] = value - self.feed_penalty(an, t)
+        return out
+
+
+class AvoidedLossAhead(AvoidedLoss):
+    """:class:`AvoidedLoss` in the draw-ahead only (the static ranking and the defence unchanged)."""
+
+    name = "avoid-ahead"
+    everywhere = False
+
+
+class Race(ExpertBot):
+    """Competing risks: a wait wins only if its tile comes before another seat wins. Per round of draws we win
+    with q = useful / unseen and the others with 1 − Π(1 − h), h each seat's fitted chance to win on a draw
+    (:meth:`ExpertBot.self_draw_threat`'s fit, taken halfway through the draws left), so the chance to win in
+    d rounds is q (1 − x^d) / (1 − x) with x = (1 − q) Π(1 − h), instead of strong's 1 − (1 − q)^d."""
+
+    name = "race"
+    everywhere = True
+    _ahead = False
+
+    def p_race(self, an: Analysis, useful: int, draws: float) -> float:
+        """Chance to self-draw one of ``useful`` tiles before another seat wins, in ``draws`` own draws."""
+        if draws <= 0 or useful <= 0:
+            return 0.0
+        v = an.view
+        q = min(1.0, useful / an.unseen_total)
+        keep = 1.0
+        for o in range(4):
+            if o != v.seat:
+                river = len(v.discards[o]) + draws / 2.0
+                keep *= 1.0 - min(0.3, 0.011 * max(0.0, river - 2) + 0.005 * len(v.melds[o]))
+        x = (1.0 - q) * keep
+        return q * (1.0 - x ** int(draws + 0.5)) / (1.0 - x)
+
+    def raced(self, an: Analysis, sh: Shape, chain_piao: int) -> float:
+        """Strong's shape value with :meth:`p_race` as the chance to win."""
+        draws = an.my_draws()
+        if sh.shanten == 0:
+            if sh.baotou or sh.qike:
+                return self.p_race(an, an.unseen_total, draws) * an.win_gain((2 if sh.qike else 1) + chain_piao)
+            p = self.p_race(an, sh.ukeire, draws)
+            if discard_wins_live(an.view):
+                p = min(1.0, p * 1.3)
+            return p * an.win_gain(0)
+        p = self.p_race(an, sh.ukeire, draws) * 0.45**sh.shanten
+        return p * an.win_gain(0) * (1.0 + 0.5 * min(an.w, 1))
+
+    def shape_value(self, an: Analysis, sh: Shape, chain_piao: int = 0) -> float:
+        """The raced value everywhere (or, with ``everywhere`` off, only inside the draw-ahead)."""
+        if self.everywhere or self._ahead:
+            return self.raced(an, sh, chain_piao)
+        return super().shape_value(an, sh, chain_piao)
+
+    def ahead_values(self, an: Analysis, vals: dict[int, tuple[float, Shape]]) -> dict[int, float]:
+        """The expert's draw-ahead, its kept hands valued by :meth:`raced`."""
+        self._ahead = True
+        try:
+            return super().ahead_values(an, vals)
+        finally:
+            self._ahead = False
+
+
+class RaceAhead(Race):
+    """:class:`Race` in the draw-ahead only."""
+
+    name = "race-ahead"
+    everywhere = False
+
+
+class Far030(ExpertBot):
+    """Strong's factor for each tile a hand is from ready 0.30 instead of 0.45 (in the expert's values only)."""
+
+    name = "far030"
+    far = 0.30
+
+    def shape_value(self, an: Analysis, sh: Shape, chain_piao: int = 0) -> float:
+        """Strong's value of a far shape with :attr:`far` per tile from ready; ready shapes unchanged."""
+        if sh.shanten == 0:
+            return super().shape_value(an, sh, chain_piao)
+        p = an.p_ready_win(sh.ukeire, an.my_draws()) * self.far**sh.shanten
+        return p * an.win_gain(0) * (1.0 + 0.5 * min(an.w, 1))
+
+
+VARIANTS: dict[str, Callable[[int], ExpertBot]] = {
+    cls.name: cls for cls in (AvoidedLoss, AvoidedLossAhead, Race, RaceAhead, Far030)
+}
+"""The variants by name (``--variant``)."""
+BOTS.update(VARIANTS)  # the arena makes its bots by name; worker processes inherit this (fork)
+
+
+def _play(args: tuple[int, str, list[int]]) -> list[Row]:
+    seed, kind, walls = args
+    seats = [kind, "strong", "strong", "strong"]
+    options = Options()
+    rows: list[Row] = []
+    for w in walls:
+        recs = play_wall(options, seed, w, seats, True, "mix")
+        mine = [r for r in recs if r.kind == kind]
+        rows.append((w, deal_params(seed, w, "mix")[2], sum(r.points for r in mine), sum(r.won for r in mine)))
+    return rows
+
+
+def play(seed: int, kind: str, walls: int, workers: int) -> list[Row]:
+    """Every wall's row for ``kind`` at one seat against three strongs, in wall order."""
+    numbers = list(range(walls))
+    if workers <= 1:
+        return _play((seed, kind, numbers))
+    n = min(walls, workers * 8)
+    batches = [numbers[i::n] for i in range(n)]
+    rows: list[Row] = []
+    with get_context("fork").Pool(workers) as pool:
+        for part in pool.imap_unordered(_play, [(seed, kind, b) for b in batches]):
+            rows.extend(part)
+    return sorted(rows)
+
+
+def paired(base: Sequence[Row], var: Sequence[Row]) -> dict[str, object]:
+    """Means a hand and the paired difference ± one standard error, overall and by streak L."""
+    def stats(sel: list[int]) -> dict[str, float | int]:
+        d = [(var[i][2] - base[i][2]) / 4 for i in sel]
+        n = len(d)
+        mean = sum(d) / n if n else 0.0
+        sd = math.sqrt(sum((x - mean) ** 2 for x in d) / (n - 1)) if n > 1 else 0.0
+        return {"walls": n, "expert": sum(base[i][2] for i in sel) / 4 / max(n, 1),
+                "variant": sum(var[i][2] for i in sel) / 4 / max(n, 1), "diff": mean, "se": sd / math.sqrt(max(n, 1))}
+
+    idx = list(range(len(base)))
+    out: dict[str, object] = {"all": stats(idx)}
+    for lao in (1, 2, 3):
+        out[f"L{lao}"] = stats([i for i in idx if base[i][1] == lao])
+    out["changed_walls"] = sum(1 for i in idx if base[i][2] != var[i][2])
+    out["win_rate"] = {"expert": sum(r[3] for r in base) / 4 / len(base),
+                       "variant": sum(r[3] for r in var) / 4 / len(var)}
+    return out
+
+
+def main() -> None:
+    """Play the expert and the variant on the same walls and print the paired comparison."""
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--variant", required=True, help=f"one of {', '.join(VARIANTS)}")
+    ap.add_argument("--seed", type=int, required=True)
+    ap.add_argument("--walls", type=int, default=2000, help="walls, each played 4 times (default 2000)")
+    ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--json", action="store_true")
+    args = ap.parse_args()
+    if args.variant not in VARIANTS:
+        ap.error(f"unknown variant {args.variant!r}: choose from {', '.join(VARIANTS)}")
+    if args.walls < 2:
+        ap.error("--walls must be at least 2")
+    cache = ROOT / ".cache" / "paired"
+    cache.mkdir(parents=True, exist_ok=True)
+    code = hashlib.sha256()
+    for p in sorted((ROOT / "hzmj_core").rglob("*.py")):
+        code.update(p.read_bytes())
+    key = cache / f"expert-{args.seed}-{args.walls}-{code.hexdigest()[:12]}.json"
+    t0 = time.perf_counter()
+    if key.exists():
+        base = [(int(a), int(b), int(c), int(d)) for a, b, c, d in json.loads(key.read_text())]
+    else:
+        base = play(args.seed, "expert", args.walls, args.workers)
+        key.write_text(json.dumps(base))
+    var = play(args.seed, args.variant, args.walls, args.workers)
+    report = paired(base, var)
+    report.update(variant=args.variant, seed=args.seed, walls=args.walls, seconds=round(time.perf_counter() - t0))
+    if args.json:
+        print(json.dumps(report))
+        return
+    print(f"{args.variant} against the expert, seed {args.seed}, {args.walls} walls × 4 seatings "
+          f"({report['changed_walls']} walls changed, {report['seconds']} s)")
+    for part in ("all", "L1", "L2", "L3"):
+        s = report[part]
+        assert isinstance(s, dict)
+        print(f"  {part:>3}: expert {s['expert']:+.3f}, variant {s['variant']:+.3f}, "
+              f"difference {s['diff']:+.3f} ± {s['se']:.3f} a hand ({s['walls']} walls)")
+
+
+if __name__ == "__main__":
+    main()
