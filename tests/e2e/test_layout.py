@@ -262,13 +262,15 @@ def test_tile_faces_need_no_font(page: Any, site: Any) -> None:
     page.goto(site.url + "?seed=10&speed=instant&lang=zh")
     page.wait_for_selector(TABLE, timeout=BOOT_TIMEOUT_MS)
     texts = page.evaluate("""async () => {
+        // Import first, then patch and draw with no await in between: the table's own labels drawn by an
+        // animation frame while the patch is on are not tile faces (that race made this test flaky).
+        const tiles = await import('./render/tiles.mjs');
         const seen = [];
         const real = CanvasRenderingContext2D.prototype.fillText;
         CanvasRenderingContext2D.prototype.fillText = function (s, ...rest) {
             seen.push(String(s));
             return real.call(this, s, ...rest);
         };
-        const tiles = await import('./render/tiles.mjs');
         tiles.setPixelRatio(1.75);   // a new ratio empties the cache: every face is drawn afresh
         for (const t of ['1m', '5m', '9m', 'E', 'S', 'W', 'N', 'C', 'F', 'P', '3p', '7s']) {
             tiles.tileCanvas(t, 40, {});
