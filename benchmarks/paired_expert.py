@@ -182,17 +182,11 @@ class RaceAhead(Race):
 
 
 class Far030(ExpertBot):
-    """Strong's factor for each tile a hand is from ready 0.30 instead of 0.45 (in the expert's values only)."""
+    """Strong's factor for each tile a hand is from ready (:attr:`~hzmj_core.bots.strong.StrongBot.far_factor`)
+    0.30 instead of 0.45."""
 
     name = "far030"
-    far = 0.30
-
-    def shape_value(self, an: Analysis, sh: Shape, chain_piao: int = 0) -> float:
-        """Strong's value of a far shape with :attr:`far` per tile from ready; ready shapes unchanged."""
-        if sh.shanten == 0:
-            return super().shape_value(an, sh, chain_piao)
-        p = an.p_ready_win(sh.ukeire, an.my_draws()) * self.far**sh.shanten
-        return p * an.win_gain(0) * (1.0 + 0.5 * min(an.w, 1))
+    far_factor = 0.30
 
 
 VARIANTS: dict[str, Callable[[int], ExpertBot]] = {

@@ -156,6 +156,10 @@ class StrongBot(NormalBot):
 
     # ------------------------------------------------------------------ values
 
+    far_factor = 0.45
+    """Factor on a far shape's chance to win for each tile it is from ready (the expert's, too: 0.30 and others
+    were measured against it, README "Opponents and arena")."""
+
     def shape_value(self, an: Analysis, sh: Shape, chain_piao: int = 0) -> float:
         """Expected points of a 3n+1 shape: chance to win in the draws left times what the win pays."""
         draws = an.my_draws()
@@ -169,7 +173,7 @@ class StrongBot(NormalBot):
                 if discard_wins_live(an.view):
                     p = min(1.0, p * 1.3)
             return p * an.win_gain(fan)
-        p = an.p_ready_win(sh.ukeire, draws) * 0.45 ** sh.shanten
+        p = an.p_ready_win(sh.ukeire, draws) * self.far_factor ** sh.shanten
         wild_bonus = 1.0 + 0.5 * min(an.w, 1)
         return p * an.win_gain(0) * wild_bonus
 
