@@ -35,6 +35,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from hzmj_core.actions import Action, ActionType
 from hzmj_core.analysis import Analysis, Shape
 from hzmj_core.arena import deal_params, play_wall
 from hzmj_core.bots import BOTS, ExpertBot
@@ -189,8 +190,189 @@ class Far030(ExpertBot):
     far_factor = 0.30
 
 
+def _logit_p(beta: Sequence[float], shanten: int, useful: int, unseen: int, draws: float, wild: int,
+             melds: int) -> float:
+    """Chance to win the hand from a shape, by a logistic fit to the expert's own play (see :class:`Calibrated`)."""
+    if draws <= 0:
+        return 0.0
+    k = 3 * min(shanten, 3)
+    z = (beta[k] + beta[k + 1] * math.log(useful / unseen * draws + 0.05) + beta[k + 2] * math.log(draws + 1.0)
+         + beta[12] * (1.0 if wild > 0 else 0.0) + beta[13] * melds)
+    return 1.0 / (1.0 + math.exp(-z))
+
+
+def _with_own_value(bot: ExpertBot, an: Analysis, value: float, risk: float) -> float:
+    """A deal-in's expected cost ``risk`` scaled so that it also loses the kept hand's ``value``."""
+    if risk <= 0.0 or value <= 0.0:
+        return risk
+    v = an.view
+    cost = next((an.loss_if_wins(o, 0, payer=v.seat) for o in range(4) if o != v.seat and bot.can_ron_me(v, o)), 0)
+    return risk * (1.0 + value / cost) if cost > 0 else risk
+
+
+class Calibrated(ExpertBot):
+    """At 3老 (discard wins live) a shape is worth its chance to win as measured in the expert's own play against
+    three strongs, not strong's formula: a logistic fit by shanten of log(useful / unseen × draws) and log(draws),
+    a 财神 in hand and the melds, one fit for the dealer and one for the others (6,000 3老 hands of seed 78);
+    暴头/七客 waits at 0.88 of strong's any-tile chance. The formula overrates ready hands about twice at 3老
+    (it counts neither the others' wins nor their defence), so against the danger of a discard it pushed too much.
+    A deal-in also loses the hand's own value: the danger counts the win's cost plus that value."""
+
+    name = "cal3"
+    beta_dealer: tuple[float, ...] = (
+        -2.754, 0.501, 1.023, -8.534, 0.569, 2.768, -9.292,
+        0.597, 2.708, -13.229, 0.184, 4.159, 0.782, -0.072)
+    beta_other: tuple[float, ...] = (
+        -3.275, 1.406, 0.870, -9.768, 0.827, 2.909, -16.045,
+        0.842, 4.809, -15.669, 0.452, 4.537, 0.704, -0.188)
+    bq_factor = 0.88
+    own_value = True
+
+    def calibrated(self, an: Analysis) -> bool:
+        """Whether this position uses the fitted chances (3老 only)."""
+        return discard_wins_live(an.view)
+
+    def shape_value(self, an: Analysis, sh: Shape, chain_piao: int = 0) -> float:
+        """The fitted chance to win times what the win pays (strong's value away from 3老)."""
+        if not self.calibrated(an):
+            return super().shape_value(an, sh, chain_piao)
+        draws = an.my_draws()
+        if sh.shanten == 0 and (sh.baotou or sh.qike):
+            fan = (2 if sh.qike else 1) + chain_piao
+            return self.bq_factor * an.p_ready_win(an.unseen_total, draws) * an.win_gain(fan)
+        v = an.view
+        beta = self.beta_dealer if v.seat == v.dealer else self.beta_other
+        return _logit_p(beta, sh.shanten, sh.ukeire, an.unseen_total, draws, an.w, an.melds) * an.win_gain(0)
+
+    def discard_risk(self, an: Analysis, tile: int, value: float) -> float:
+        """The danger with the hand's own value lost in a deal-in added to what the win costs us."""
+        risk = super().discard_risk(an, tile, value)
+        return _with_own_value(self, an, value, risk) if self.own_value else risk
+
+
+class CalibratedNoOwn(Calibrated):
+    """:class:`Calibrated` without the hand's own value in the danger."""
+
+    name = "cal3-noown"
+    own_value = False
+
+
+class OwnValue(ExpertBot):
+    """Only the hand's own value added to a deal-in's cost (strong's shape values)."""
+
+    name = "own3"
+
+    def discard_risk(self, an: Analysis, tile: int, value: float) -> float:
+        """The danger with the hand's own value lost in a deal-in added to what the win costs us."""
+        return _with_own_value(self, an, value, super().discard_risk(an, tile, value))
+
+
+class CalibratedCalm(Calibrated):
+    """Away from 3老 (no discard wins), a shape is worth its fitted chance to win times what the win pays (a
+    logistic fit like :class:`Calibrated`'s, to 8,000 hands of the arena's mix at L = 1 and 2, seed 77); at 3老
+    strong's values. Strong's formula overrates ready hands about twice and a far hand's useful tiles hardly
+    count, which sets the draw-ahead's kept hands against its immediate wins."""
+
+    name = "cal12"
+    own_value = False
+    beta_calm: tuple[float, ...] = (
+        -2.765, 0.872, 0.693, -7.652, 0.669, 2.233, -11.409,
+        0.593, 3.354, -13.201, 0.143, 4.025, 0.695, -0.154)
+
+    def calibrated(self, an: Analysis) -> bool:
+        """Whether this position uses the fitted chances (away from 3老 only)."""
+        return not discard_wins_live(an.view)
+
+    def shape_value(self, an: Analysis, sh: Shape, chain_piao: int = 0) -> float:
+        """The fitted chance to win times what the win pays (strong's value at 3老)."""
+        if not self.calibrated(an):
+            return ExpertBot.shape_value(self, an, sh, chain_piao)
+        draws = an.my_draws()
+        if sh.shanten == 0 and (sh.baotou or sh.qike):
+            fan = (2 if sh.qike else 1) + chain_piao
+            return self.bq_factor * an.p_ready_win(an.unseen_total, draws) * an.win_gain(fan)
+        p = _logit_p(self.beta_calm, sh.shanten, sh.ukeire, an.unseen_total, draws, an.w, an.melds)
+        return p * an.win_gain(0)
+
+
+class LiveWeights(ExpertBot):
+    """At 3老 only (discard wins live), other weights in strong's value of a shape: the factor per tile from ready
+    (:attr:`far_live`), the factor on a ready hand's chance for the discards it can win on (:attr:`ready_live`,
+    strong's 1.3) and the danger's weight (:attr:`danger_live_weight`). Built by name:
+    ``live:far=0.3,ready=1.3,danger=1.0`` (any subset)."""
+
+    name = "live"
+    far_live = 0.45
+    ready_live = 1.3
+    danger_live_weight = 1.0
+
+    def shape_value(self, an: Analysis, sh: Shape, chain_piao: int = 0) -> float:
+        """Strong's value, with this variant's factors at 3老."""
+        if not discard_wins_live(an.view):
+            return super().shape_value(an, sh, chain_piao)
+        draws = an.my_draws()
+        if sh.shanten == 0:
+            if sh.baotou or sh.qike:
+                return an.p_ready_win(an.unseen_total, draws) * an.win_gain((2 if sh.qike else 1) + chain_piao)
+            return min(1.0, an.p_ready_win(sh.ukeire, draws) * self.ready_live) * an.win_gain(0)
+        p = an.p_ready_win(sh.ukeire, draws) * self.far_live**sh.shanten
+        return p * an.win_gain(0) * (1.0 + 0.5 * min(an.w, 1))
+
+    def discard_risk(self, an: Analysis, tile: int, value: float) -> float:
+        """The expert's danger times :attr:`danger_live_weight`."""
+        return self.danger_live_weight * super().discard_risk(an, tile, value)
+
+
+class CalibratedCalmAhead3(CalibratedCalm):
+    """:class:`CalibratedCalm` with the draw-ahead from three tiles from ready: with strong's value the kept hands
+    of a far hand are worth nearly the same whatever their useful tiles (its chance saturates), so drawing ahead
+    from three was only a count of useful draws; with the fitted chance it weighs what each draw leaves."""
+
+    name = "cal12a3"
+    ahead_from = 3
+
+    def ahead_values(self, an: Analysis, vals: dict[int, tuple[float, Shape]]) -> dict[int, float]:
+        """Three from ready only away from 3老 (the expert's two there)."""
+        if discard_wins_live(an.view):
+            self.ahead_from = 2
+            try:
+                return super().ahead_values(an, vals)
+            finally:
+                self.ahead_from = 3
+        return super().ahead_values(an, vals)
+
+
+class PongWider(ExpertBot):
+    """Away from 3老, a pong that leaves the hand as far from ready is made when it keeps at least
+    :attr:`pong_ratio` times the useful tiles of passing (the expert asks 1.3 times for every claim). A pong
+    takes a turn from any seat, a chow only from the seat before us. Built by name: ``pong:0.8``."""
+
+    name = "pong"
+    pong_ratio = 0.8
+
+    def claim_widens(self, an: Analysis, action: Action, after: Shape, now: int) -> bool:
+        """The expert's rule, with :attr:`pong_ratio` for pongs away from 3老."""
+        if action.type is not ActionType.PONG or discard_wins_live(an.view):
+            return super().claim_widens(an, action, after, now)
+        if not self.claim_wider or after.shanten != now or self.third_tan_bad(an, action, after):
+            return False
+        return after.ukeire >= self.pong_ratio * an.shape(an.counts, an.w).ukeire
+
+
+def live_variant(spec: str) -> Callable[[int], ExpertBot]:
+    """A :class:`LiveWeights` subclass from ``live:far=X,ready=Y,danger=Z``."""
+    names = {"far": "far_live", "ready": "ready_live", "danger": "danger_live_weight"}
+    attrs: dict[str, object] = {"name": spec}
+    for part in spec.partition(":")[2].split(","):
+        if part:
+            key, _, value = part.partition("=")
+            attrs[names[key]] = float(value)
+    return type("Live", (LiveWeights,), attrs)
+
+
 VARIANTS: dict[str, Callable[[int], ExpertBot]] = {
-    cls.name: cls for cls in (AvoidedLoss, AvoidedLossAhead, Race, RaceAhead, Far030)
+    cls.name: cls for cls in (AvoidedLoss, AvoidedLossAhead, Race, RaceAhead, Far030, Calibrated, CalibratedNoOwn,
+                              OwnValue, CalibratedCalm, CalibratedCalmAhead3)
 }
 """The variants by name (``--variant``)."""
 BOTS.update(VARIANTS)  # the arena makes its bots by name; worker processes inherit this (fork)
@@ -208,9 +390,11 @@ def _play(args: tuple[int, str, list[int]]) -> list[Row]:
     return rows
 
 
-def play(seed: int, kind: str, walls: int, workers: int) -> list[Row]:
-    """Every wall's row for ``kind`` at one seat against three strongs, in wall order."""
-    numbers = list(range(walls))
+def play(seed: int, kind: str, walls: int, workers: int, only: int | None = None) -> list[Row]:
+    """Every wall's row for ``kind`` at one seat against three strongs, in wall order (with ``only``, just the
+    walls of the mix dealt at that streak L)."""
+    numbers = [w for w in range(walls) if only is None or deal_params(seed, w, "mix")[2] == only]
+    walls = len(numbers)
     if workers <= 1:
         return _play((seed, kind, numbers))
     n = min(walls, workers * 8)
@@ -249,8 +433,18 @@ def main() -> None:
     ap.add_argument("--seed", type=int, required=True)
     ap.add_argument("--walls", type=int, default=2000, help="walls, each played 4 times (default 2000)")
     ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--only", type=int, choices=(1, 2, 3), default=None,
+                    help="play only the walls of the mix dealt at this streak L (for a variant that differs from the "
+                         "expert only there: the other walls would be identical, so the mix's difference is this "
+                         "one times the share of such walls)")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
+    if args.variant.startswith("live:"):
+        VARIANTS[args.variant] = BOTS[args.variant] = live_variant(args.variant)
+    if args.variant.startswith("pong:"):
+        ratio = float(args.variant.partition(":")[2])
+        VARIANTS[args.variant] = BOTS[args.variant] = type("Pong", (PongWider,), {"name": args.variant,
+                                                                                  "pong_ratio": ratio})
     if args.variant not in VARIANTS:
         ap.error(f"unknown variant {args.variant!r}: choose from {', '.join(VARIANTS)}")
     if args.walls < 2:
@@ -260,15 +454,21 @@ def main() -> None:
     code = hashlib.sha256()
     for p in sorted((ROOT / "hzmj_core").rglob("*.py")):
         code.update(p.read_bytes())
-    key = cache / f"expert-{args.seed}-{args.walls}-{code.hexdigest()[:12]}.json"
+    only = "" if args.only is None else f"-L{args.only}"
+    key = cache / f"expert-{args.seed}-{args.walls}{only}-{code.hexdigest()[:12]}.json"
     t0 = time.perf_counter()
     if key.exists():
         base = [(int(a), int(b), int(c), int(d)) for a, b, c, d in json.loads(key.read_text())]
     else:
-        base = play(args.seed, "expert", args.walls, args.workers)
+        base = play(args.seed, "expert", args.walls, args.workers, args.only)
         key.write_text(json.dumps(base))
-    var = play(args.seed, args.variant, args.walls, args.workers)
+    var = play(args.seed, args.variant, args.walls, args.workers, args.only)
     report = paired(base, var)
+    if args.only is not None:
+        s = report["all"]
+        assert isinstance(s, dict)
+        report["mix_diff"] = s["diff"] * s["walls"] / args.walls
+        report["mix_se"] = s["se"] * s["walls"] / args.walls
     report.update(variant=args.variant, seed=args.seed, walls=args.walls, seconds=round(time.perf_counter() - t0))
     if args.json:
         print(json.dumps(report))
@@ -278,8 +478,13 @@ def main() -> None:
     for part in ("all", "L1", "L2", "L3"):
         s = report[part]
         assert isinstance(s, dict)
+        if not s["walls"]:
+            continue
         print(f"  {part:>3}: expert {s['expert']:+.3f}, variant {s['variant']:+.3f}, "
               f"difference {s['diff']:+.3f} ± {s['se']:.3f} a hand ({s['walls']} walls)")
+    if args.only is not None:
+        print(f"  in the mix of {args.walls} walls (the others unchanged): {report['mix_diff']:+.4f} ± "
+              f"{report['mix_se']:.4f} a hand")
 
 
 if __name__ == "__main__":

@@ -192,7 +192,6 @@ class ExpertBot(StrongBot):
         """
         v = an.view
         live = self.live_threat(v)
-        weight = self.risk_weight(v)
         out: dict[int, tuple[float, Shape]] = {}
         naturals = list(dict.fromkeys(a.tile for a in v.legal
                                       if a.type is ActionType.DISCARD and not an.wc.is_wild(a.tile)))
@@ -212,7 +211,7 @@ class ExpertBot(StrongBot):
                 if not sh.baotou and sh.shanten == 0:
                     value += 0.25 * self.baotou_value(an, c, w, sh) if self.shaping else 0.0
                 if live:
-                    value -= weight * self.danger(an, t)
+                    value -= self.discard_risk(an, t, value)
             elif self.shaping and w > 0 and sh.shanten == 1:
                 value = sh.ukeire + self.baotou_weight * self.baotou_ukeire(an, c, w) - 0.01 * tie
             else:
@@ -263,6 +262,11 @@ class ExpertBot(StrongBot):
         if total:
             total += an.unseen_wild
         return total
+
+    def discard_risk(self, an: Analysis, tile: int, value: float) -> float:
+        """Expected points that discarding ``tile`` costs through a deal-in when discard wins are live, given the
+        ``value`` of the hand kept after it: strong's danger (what the win would cost us), times the risk weight."""
+        return self.risk_weight(an.view) * self.danger(an, tile)
 
     def defence_reach(self, low: int) -> int:
         """How many steps further from ready a discard may leave the hand when it is safer (a live threat)."""
@@ -522,7 +526,6 @@ class ExpertBot(StrongBot):
             return {}
         v = an.view
         live = self.live_threat(v)
-        weight = self.risk_weight(v)
         melds = an.melds
 
         def leaf(c: list[int], w: int) -> float:
@@ -537,7 +540,7 @@ class ExpertBot(StrongBot):
             kept.remove(t)
             value = value_after_draw(kept, melds, an.unseen, an.wc, leaf, win_value, v.options.must_baotou)
             if live:
-                value -= weight * self.danger(an, t)
+                value -= self.discard_risk(an, t, value)
             out[t] = value - self.feed_penalty(an, t)
         return out
 

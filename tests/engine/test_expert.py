@@ -318,6 +318,31 @@ def test_expert_does_not_discard_into_a_live_dealer_win() -> None:
     assert bot.danger(Analysis(view), d.action.tile) < bot.danger(Analysis(view), efficient)
 
 
+def test_expert_counts_a_deal_in_only_through_discard_risk() -> None:
+    # The danger reaches the expert's discard choice (static ranking and draw-ahead) through one hook: with
+    # discard_risk at nothing it pushes the efficient 2s into the dealer's live win, with the hook doubled it
+    # still defends, and the hook gets the kept hand's value to weigh.
+    view = _threat_view("1m2m 4p5p 7s8s 3m4m 6p 2s C C 6m", "5s")
+    efficient = make_bot("normal", 0).decide(view).action.tile
+    seen: list[float] = []
+
+    class Fearless(ExpertBot):
+        def discard_risk(self, an: Analysis, tile: int, value: float) -> float:
+            seen.append(value)
+            return 0.0
+
+    class Fearful(ExpertBot):
+        def discard_risk(self, an: Analysis, tile: int, value: float) -> float:
+            return 2.0 * super().discard_risk(an, tile, value)
+
+    assert Fearless(0).decide(view).action.tile == efficient
+    assert seen and all(v > 0.0 for v in seen)
+    bot = Fearful(0)
+    assert bot.decide(view).action.tile != efficient
+    an = Analysis(view)
+    assert ExpertBot(0).discard_risk(an, efficient, 1.0) == bot.danger(an, efficient) > 0.0
+
+
 def test_expert_keeps_the_wildcard_free_for_baotou() -> None:
     # Discarding 9s or 4s both leave a plain wait on 15 tiles; after 9s the 财神 is a filler of the run
     # (two tiles from 暴头), after 4s it is still free (one tile from 暴头). Strong sees equal waits.
