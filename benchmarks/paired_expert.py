@@ -38,11 +38,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from hzmj_core.actions import Action, ActionType
 from hzmj_core.analysis import Analysis, Shape
 from hzmj_core.arena import deal_params, play_wall
-from hzmj_core.bots import BOTS, ExpertBot
+from hzmj_core.bots import BOTS, Decision, ExpertBot
 from hzmj_core.bots.draw_ahead import value_after_draw
 from hzmj_core.bots.eval import discard_wins_live
 from hzmj_core.fan import WinEvaluation
 from hzmj_core.options import Options
+from hzmj_core.view import SeatView
 
 ROOT = Path(__file__).resolve().parent.parent
 Row = tuple[int, int, int, int]
@@ -306,17 +307,13 @@ class LiveWeights(ExpertBot):
     ready_live = 1.3
     danger_live_weight = 1.0
 
-    def shape_value(self, an: Analysis, sh: Shape, chain_piao: int = 0) -> float:
-        """Strong's value, with this variant's factors at 3老."""
-        if not discard_wins_live(an.view):
-            return super().shape_value(an, sh, chain_piao)
-        draws = an.my_draws()
-        if sh.shanten == 0:
-            if sh.baotou or sh.qike:
-                return an.p_ready_win(an.unseen_total, draws) * an.win_gain((2 if sh.qike else 1) + chain_piao)
-            return min(1.0, an.p_ready_win(sh.ukeire, draws) * self.ready_live) * an.win_gain(0)
-        p = an.p_ready_win(sh.ukeire, draws) * self.far_live**sh.shanten
-        return p * an.win_gain(0) * (1.0 + 0.5 * min(an.w, 1))
+    def decide(self, view: SeatView) -> Decision:
+        """The expert's decision, with this variant's factors when discard wins are live (they are for the whole
+        hand or not at all: the streak decides)."""
+        live = discard_wins_live(view)
+        self.far_factor = self.far_live if live else ExpertBot.far_factor
+        self.ron_factor = self.ready_live if live else ExpertBot.ron_factor
+        return super().decide(view)
 
     def discard_risk(self, an: Analysis, tile: int, value: float) -> float:
         """The expert's danger times :attr:`danger_live_weight`."""

@@ -160,6 +160,9 @@ class StrongBot(NormalBot):
     """Factor on a far shape's chance to win for each tile it is from ready (the expert's, too: 0.30 and others
     were measured against it, README "Opponents and arena")."""
 
+    ron_factor = 1.3
+    """Factor on a ready hand's chance to win when discard wins are live (3老): it may also win on a discard."""
+
     def shape_value(self, an: Analysis, sh: Shape, chain_piao: int = 0) -> float:
         """Expected points of a 3n+1 shape: chance to win in the draws left times what the win pays."""
         draws = an.my_draws()
@@ -171,7 +174,7 @@ class StrongBot(NormalBot):
                 fan = 0
                 p = an.p_ready_win(sh.ukeire, draws)
                 if discard_wins_live(an.view):
-                    p = min(1.0, p * 1.3)
+                    p = min(1.0, p * self.ron_factor)
             return p * an.win_gain(fan)
         p = an.p_ready_win(sh.ukeire, draws) * self.far_factor ** sh.shanten
         wild_bonus = 1.0 + 0.5 * min(an.w, 1)
