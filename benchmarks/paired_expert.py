@@ -299,13 +299,14 @@ class CalibratedCalm(Calibrated):
 class LiveWeights(ExpertBot):
     """At 3老 only (discard wins live), other weights in strong's value of a shape: the factor per tile from ready
     (:attr:`far_live`), the factor on a ready hand's chance for the discards it can win on (:attr:`ready_live`,
-    strong's 1.3) and the danger's weight (:attr:`danger_live_weight`). Built by name:
-    ``live:far=0.3,ready=1.3,danger=1.0`` (any subset)."""
+    strong's 1.3) and the danger's weight (:attr:`danger_live_weight`; for the dealer :attr:`danger_dealer`
+    when set). Built by name: ``live:far=0.3,ready=1.3,danger=1.0,dealer=0.5`` (any subset)."""
 
     name = "live"
     far_live = 0.45
     ready_live = 1.3
     danger_live_weight = 1.0
+    danger_dealer: float | None = None
 
     def decide(self, view: SeatView) -> Decision:
         """The expert's decision, with this variant's factors when discard wins are live (they are for the whole
@@ -316,8 +317,12 @@ class LiveWeights(ExpertBot):
         return super().decide(view)
 
     def discard_risk(self, an: Analysis, tile: int, value: float) -> float:
-        """The expert's danger times :attr:`danger_live_weight`."""
-        return self.danger_live_weight * super().discard_risk(an, tile, value)
+        """The expert's danger times :attr:`danger_live_weight` (:attr:`danger_dealer` for the dealer, when set)."""
+        v = an.view
+        weight = self.danger_live_weight
+        if v.seat == v.dealer and self.danger_dealer is not None:
+            weight = self.danger_dealer
+        return weight * super().discard_risk(an, tile, value)
 
 
 class CalibratedCalmAhead3(CalibratedCalm):
@@ -357,8 +362,8 @@ class PongWider(ExpertBot):
 
 
 def live_variant(spec: str) -> Callable[[int], ExpertBot]:
-    """A :class:`LiveWeights` subclass from ``live:far=X,ready=Y,danger=Z``."""
-    names = {"far": "far_live", "ready": "ready_live", "danger": "danger_live_weight"}
+    """A :class:`LiveWeights` subclass from ``live:far=X,ready=Y,danger=Z,dealer=D``."""
+    names = {"far": "far_live", "ready": "ready_live", "danger": "danger_live_weight", "dealer": "danger_dealer"}
     attrs: dict[str, object] = {"name": spec}
     for part in spec.partition(":")[2].split(","):
         if part:
