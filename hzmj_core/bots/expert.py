@@ -265,7 +265,9 @@ class ExpertBot(StrongBot):
 
     def discard_risk(self, an: Analysis, tile: int, value: float) -> float:
         """Expected points that discarding ``tile`` costs through a deal-in when discard wins are live, given the
-        ``value`` of the hand kept after it: strong's danger (what the win would cost us), times the risk weight."""
+        ``value`` of what we keep after it: strong's danger (what the win would cost us), times the risk weight.
+        The one place a deal-in's cost enters the expert's choices: discards, 飘 or declining a win, and the
+        sampled look-ahead of the 复盘."""
         return self.risk_weight(an.view) * self.danger(an, tile)
 
     def defence_reach(self, low: int) -> int:
@@ -305,7 +307,7 @@ class ExpertBot(StrongBot):
             c, w = an.without((a.tile,))
             value = self.points_of(an, c, w, an.shape(c, w))
             if self.live_threat(v):
-                value -= self.risk_weight(v) * self.danger(an, a.tile)
+                value -= self.discard_risk(an, a.tile, value)
             best = max(best, value)
         return 0.0 if best == float("-inf") else best
 
@@ -360,7 +362,7 @@ class ExpertBot(StrongBot):
             risk = p_other if wild else min(0.95, p_other * 1.5)
             mean = (1 - risk) * mean - weight * sum(p * an.loss_if_wins(o, 1) for o, p in threats)
         if not wild and self.live_threat(v):
-            mean -= weight * self.danger(an, action.tile)
+            mean -= self.discard_risk(an, action.tile, mean)
         return mean - self.feed_penalty(an, action.tile)
 
     def compare(self, view: SeatView, actions: Sequence[Action]) -> tuple[list[float], int]:
@@ -396,7 +398,7 @@ class ExpertBot(StrongBot):
             loss += p * an.loss_if_wins(o, 1)
         value = keep * an.win_gain(f_next) - weight * loss
         if not an.wc.is_wild(a.tile):
-            value -= weight * self.danger(an, a.tile)
+            value -= self.discard_risk(an, a.tile, value)
             value -= self.feed_penalty(an, a.tile)
         return value
 

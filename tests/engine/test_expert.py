@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import inspect
+
 from helpers import discard_any, pass_claims, scenario
 
 from hzmj_core.actions import Action, ActionType
@@ -341,6 +343,9 @@ def test_expert_counts_a_deal_in_only_through_discard_risk() -> None:
     assert bot.decide(view).action.tile != efficient
     an = Analysis(view)
     assert ExpertBot(0).discard_risk(an, efficient, 1.0) == bot.danger(an, efficient) > 0.0
+    # the win-or-go-on values and the sampled look-ahead take it from the hook too, never from danger itself
+    for name in ("discard_values", "ahead_values", "going_on", "adjusted", "_leaf"):
+        assert "self.danger(" not in inspect.getsource(getattr(ExpertBot, name)), name
 
 
 def test_expert_keeps_the_wildcard_free_for_baotou() -> None:
