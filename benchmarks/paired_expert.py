@@ -35,7 +35,6 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from hzmj_core.actions import Action, ActionType
 from hzmj_core.analysis import Analysis, Shape
 from hzmj_core.arena import deal_params, play_wall
 from hzmj_core.bots import BOTS, Decision, ExpertBot
@@ -233,17 +232,20 @@ class Calibrated(ExpertBot):
         """Whether this position uses the fitted chances (3老 only)."""
         return discard_wins_live(an.view)
 
+    def beta(self, an: Analysis) -> tuple[float, ...]:
+        """The fit for this seat: the dealer's or the others'."""
+        v = an.view
+        return self.beta_dealer if v.seat == v.dealer else self.beta_other
+
     def shape_value(self, an: Analysis, sh: Shape, chain_piao: int = 0) -> float:
-        """The fitted chance to win times what the win pays (strong's value away from 3老)."""
+        """The fitted chance to win times what the win pays (strong's value where :meth:`calibrated` says no)."""
         if not self.calibrated(an):
             return super().shape_value(an, sh, chain_piao)
         draws = an.my_draws()
         if sh.shanten == 0 and (sh.baotou or sh.qike):
             fan = (2 if sh.qike else 1) + chain_piao
             return self.bq_factor * an.p_ready_win(an.unseen_total, draws) * an.win_gain(fan)
-        v = an.view
-        beta = self.beta_dealer if v.seat == v.dealer else self.beta_other
-        return _logit_p(beta, sh.shanten, sh.ukeire, an.unseen_total, draws, an.w, an.melds) * an.win_gain(0)
+        return _logit_p(self.beta(an), sh.shanten, sh.ukeire, an.unseen_total, draws, an.w, an.melds) * an.win_gain(0)
 
     def discard_risk(self, an: Analysis, tile: int, value: float) -> float:
         """The danger with the hand's own value lost in a deal-in added to what the win costs us."""
@@ -284,16 +286,9 @@ class CalibratedCalm(Calibrated):
         """Whether this position uses the fitted chances (away from 3老 only)."""
         return not discard_wins_live(an.view)
 
-    def shape_value(self, an: Analysis, sh: Shape, chain_piao: int = 0) -> float:
-        """The fitted chance to win times what the win pays (strong's value at 3老)."""
-        if not self.calibrated(an):
-            return ExpertBot.shape_value(self, an, sh, chain_piao)
-        draws = an.my_draws()
-        if sh.shanten == 0 and (sh.baotou or sh.qike):
-            fan = (2 if sh.qike else 1) + chain_piao
-            return self.bq_factor * an.p_ready_win(an.unseen_total, draws) * an.win_gain(fan)
-        p = _logit_p(self.beta_calm, sh.shanten, sh.ukeire, an.unseen_total, draws, an.w, an.melds)
-        return p * an.win_gain(0)
+    def beta(self, an: Analysis) -> tuple[float, ...]:
+        """One fit for every seat."""
+        return self.beta_calm
 
 
 class LiveWeights(ExpertBot):
@@ -331,34 +326,11 @@ class CalibratedCalmAhead3(CalibratedCalm):
     from three was only a count of useful draws; with the fitted chance it weighs what each draw leaves."""
 
     name = "cal12a3"
-    ahead_from = 3
 
-    def ahead_values(self, an: Analysis, vals: dict[int, tuple[float, Shape]]) -> dict[int, float]:
-        """Three from ready only away from 3老 (the expert's two there)."""
-        if discard_wins_live(an.view):
-            self.ahead_from = 2
-            try:
-                return super().ahead_values(an, vals)
-            finally:
-                self.ahead_from = 3
-        return super().ahead_values(an, vals)
-
-
-class PongWider(ExpertBot):
-    """Away from 3老, a pong that leaves the hand as far from ready is made when it keeps at least
-    :attr:`pong_ratio` times the useful tiles of passing (the expert asks 1.3 times for every claim). A pong
-    takes a turn from any seat, a chow only from the seat before us. Built by name: ``pong:0.8``."""
-
-    name = "pong"
-    pong_ratio = 0.8
-
-    def claim_widens(self, an: Analysis, action: Action, after: Shape, now: int) -> bool:
-        """The expert's rule, with :attr:`pong_ratio` for pongs away from 3老."""
-        if action.type is not ActionType.PONG or discard_wins_live(an.view):
-            return super().claim_widens(an, action, after, now)
-        if not self.claim_wider or after.shanten != now or self.third_tan_bad(an, action, after):
-            return False
-        return after.ukeire >= self.pong_ratio * an.shape(an.counts, an.w).ukeire
+    def decide(self, view: SeatView) -> Decision:
+        """Three from ready only away from 3老 (the expert's two there; the streak decides for the whole hand)."""
+        self.ahead_from = ExpertBot.ahead_from if discard_wins_live(view) else 3
+        return super().decide(view)
 
 
 def live_variant(spec: str) -> Callable[[int], ExpertBot]:
@@ -443,10 +415,6 @@ def main() -> None:
     args = ap.parse_args()
     if args.variant.startswith("live:"):
         VARIANTS[args.variant] = BOTS[args.variant] = live_variant(args.variant)
-    if args.variant.startswith("pong:"):
-        ratio = float(args.variant.partition(":")[2])
-        VARIANTS[args.variant] = BOTS[args.variant] = type("Pong", (PongWider,), {"name": args.variant,
-                                                                                  "pong_ratio": ratio})
     if args.variant not in VARIANTS:
         ap.error(f"unknown variant {args.variant!r}: choose from {', '.join(VARIANTS)}")
     if args.walls < 2:
