@@ -42,7 +42,6 @@ import time
 from collections import defaultdict
 from multiprocessing import get_context
 from pathlib import Path
-from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -58,8 +57,8 @@ from hzmj_core.round import Phase, Round
 from hzmj_core.view import SeatView
 
 KINDS = ("claim", "pong", "defence")
-Position = tuple[SeatView, Action, Action, dict[str, Any]]
-"""A decision: the view, the expert's action, the alternative, and features for the report."""
+Position = tuple[SeatView, Action, Action, str]
+"""A decision: the view, the expert's action, the alternative, and its group in the report."""
 
 
 READY_TABLE: tuple[tuple[tuple[float, ...], ...], ...] = (
@@ -176,8 +175,7 @@ def _claim_position(kind: str, view: SeatView, chosen: Action) -> Position | Non
     if kind == "claim":
         group += ", expert claimed" if chosen.type is not ActionType.PASS else ", expert passed"
         chosen = next(a for a in view.legal if a.type is ActionType.PASS)
-    return view, chosen, alt, {"group": group, "shanten": now.shanten,
-                               "ratio": round(-best[1] / max(1, now.ukeire), 2), "wild": an.w}
+    return view, chosen, alt, group
 
 
 def _defence_position(bot: ExpertBot, view: SeatView, chosen: Action) -> Position | None:
@@ -191,9 +189,7 @@ def _defence_position(bot: ExpertBot, view: SeatView, chosen: Action) -> Positio
     if eff is None or eff[0].tile == chosen.tile:
         return None
     role = "dealer" if view.seat == view.dealer else "non-dealer"
-    gap = bot.danger(an, eff[0].tile) - bot.danger(an, chosen.tile)
-    return view, chosen, eff[0], {"group": f"{role}, efficient {min(eff[1].shanten, 2)} from ready",
-                                  "danger_avoided": round(gap, 2)}
+    return view, chosen, eff[0], f"{role}, efficient {min(eff[1].shanten, 2)} from ready"
 
 
 def collect(args: tuple[str, int, list[int], int | str]) -> list[Position]:
@@ -230,9 +226,9 @@ def _finish(r: Round, me: int, seed: int) -> int:
     return r.result.deltas[me]
 
 
-def evaluate(args: tuple[Position, int, bool]) -> tuple[dict[str, Any], float, float]:
+def evaluate(args: tuple[Position, int, bool]) -> tuple[str, float, float]:
     """Mean and standard error of (alternative − choice) over paired rollouts of one position."""
-    (view, chosen, alt, features), n, ready = args
+    (view, chosen, alt, group), n, ready = args
     rng = Rng(derive_seed(12345, view.remaining, view.seat))
     diffs: list[float] = []
     for k in range(n):
@@ -247,7 +243,7 @@ def evaluate(args: tuple[Position, int, bool]) -> tuple[dict[str, Any], float, f
         diffs.append(float(values[0] - values[1]))
     mean = sum(diffs) / n
     sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1)) if n > 1 else 0.0
-    return features, mean, sd / math.sqrt(n)
+    return group, mean, sd / math.sqrt(n)
 
 
 def main() -> None:
@@ -276,9 +272,9 @@ def main() -> None:
         ready = args.opponents == "ready"
         results = pool.map(evaluate, [(p, args.rollouts, ready) for p in positions], chunksize=4)
     groups: dict[str, list[tuple[float, float]]] = defaultdict(list)
-    for features, mean, se in results:
+    for group, mean, se in results:
         groups["all"].append((mean, se))
-        groups[str(features["group"])].append((mean, se))
+        groups[group].append((mean, se))
     report = {name: {"positions": len(xs), "diff": sum(m for m, _ in xs) / len(xs),
                      "se": math.sqrt(sum(s * s for _, s in xs)) / len(xs)} for name, xs in sorted(groups.items())}
     if args.json:
