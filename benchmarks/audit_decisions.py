@@ -159,13 +159,13 @@ def _claim_position(kind: str, view: SeatView, chosen: Action) -> Position | Non
         return None
     an = Analysis(view)
     now = an.shape(an.counts, an.w)
-    best: tuple[int, int, Action] | None = None
+    best: tuple[int, float, Action] | None = None
     for a in view.legal:
         if a.type not in (ActionType.PONG, ActionType.CHOW) or (kind == "pong" and a.type is not ActionType.PONG):
             continue
         got = an.best_after_claim(a, view.claim_tile)
-        if got is not None and (best is None or (got[0].shanten, -got[0].ukeire) < best[:2]):
-            best = (got[0].shanten, -got[0].ukeire, a)
+        if got is not None and (best is None or (got[0].shanten, -got[0].draws) < best[:2]):
+            best = (got[0].shanten, -got[0].draws, a)
     if best is None or best[0] > now.shanten:
         return None
     if kind == "pong" and not (chosen.type is ActionType.PASS and best[0] == now.shanten):

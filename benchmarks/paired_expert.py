@@ -40,6 +40,7 @@ from hzmj_core.arena import deal_params, play_wall
 from hzmj_core.bots import BOTS, Decision, ExpertBot
 from hzmj_core.bots.draw_ahead import value_after_draw
 from hzmj_core.bots.eval import discard_wins_live
+from hzmj_core.bots.wall_odds import draw_shares
 from hzmj_core.fan import WinEvaluation
 from hzmj_core.options import Options
 from hzmj_core.view import SeatView
@@ -73,11 +74,11 @@ class AvoidedLoss(ExpertBot):
                 p = an.p_ready_win(an.unseen_total, draws)
             else:
                 fan = 0
-                p = an.p_ready_win(sh.ukeire, draws)
+                p = an.p_ready_win(sh.draws, draws)
                 if discard_wins_live(an.view):
                     p = min(1.0, p * 1.3)
             return p * (an.win_gain(fan) + extra)
-        p = an.p_ready_win(sh.ukeire, draws) * 0.45**sh.shanten
+        p = an.p_ready_win(sh.draws, draws) * 0.45**sh.shanten
         return p * (an.win_gain(0) * (1.0 + 0.5 * min(an.w, 1)) + extra)
 
     def shape_value(self, an: Analysis, sh: Shape, chain_piao: int = 0) -> float:
@@ -109,7 +110,7 @@ class AvoidedLoss(ExpertBot):
         for t in sorted(naturals, key=lambda t: (-vals[t][0], t))[: self.ahead_top]:
             kept = list(v.hand)
             kept.remove(t)
-            value = value_after_draw(kept, melds, an.unseen, an.wc, leaf, win_value, v.options.must_baotou)
+            value = value_after_draw(kept, melds, an.draw_kind, an.wc, leaf, win_value, v.options.must_baotou)
             if live:
                 value -= weight * self.danger(an, t)
             out[t] = value - self.feed_penalty(an, t)
@@ -133,7 +134,7 @@ class Race(ExpertBot):
     everywhere = True
     _ahead = False
 
-    def p_race(self, an: Analysis, useful: int, draws: float) -> float:
+    def p_race(self, an: Analysis, useful: float, draws: float) -> float:
         """Chance to self-draw one of ``useful`` tiles before another seat wins, in ``draws`` own draws."""
         if draws <= 0 or useful <= 0:
             return 0.0
@@ -153,11 +154,11 @@ class Race(ExpertBot):
         if sh.shanten == 0:
             if sh.baotou or sh.qike:
                 return self.p_race(an, an.unseen_total, draws) * an.win_gain((2 if sh.qike else 1) + chain_piao)
-            p = self.p_race(an, sh.ukeire, draws)
+            p = self.p_race(an, sh.draws, draws)
             if discard_wins_live(an.view):
                 p = min(1.0, p * 1.3)
             return p * an.win_gain(0)
-        p = self.p_race(an, sh.ukeire, draws) * 0.45**sh.shanten
+        p = self.p_race(an, sh.draws, draws) * 0.45**sh.shanten
         return p * an.win_gain(0) * (1.0 + 0.5 * min(an.w, 1))
 
     def shape_value(self, an: Analysis, sh: Shape, chain_piao: int = 0) -> float:
@@ -190,7 +191,7 @@ class Far030(ExpertBot):
     far_factor = 0.30
 
 
-def _logit_p(beta: Sequence[float], shanten: int, useful: int, unseen: int, draws: float, wild: int,
+def _logit_p(beta: Sequence[float], shanten: int, useful: float, unseen: int, draws: float, wild: int,
              melds: int) -> float:
     """Chance to win the hand from a shape, by a logistic fit to the expert's own play (see :class:`Calibrated`)."""
     if draws <= 0:
@@ -245,7 +246,7 @@ class Calibrated(ExpertBot):
         if sh.shanten == 0 and (sh.baotou or sh.qike):
             fan = (2 if sh.qike else 1) + chain_piao
             return self.bq_factor * an.p_ready_win(an.unseen_total, draws) * an.win_gain(fan)
-        return _logit_p(self.beta(an), sh.shanten, sh.ukeire, an.unseen_total, draws, an.w, an.melds) * an.win_gain(0)
+        return _logit_p(self.beta(an), sh.shanten, sh.draws, an.unseen_total, draws, an.w, an.melds) * an.win_gain(0)
 
     def discard_risk(self, an: Analysis, tile: int, value: float) -> float:
         """The danger with the hand's own value lost in a deal-in added to what the win costs us."""
@@ -333,6 +334,26 @@ class CalibratedCalmAhead3(CalibratedCalm):
         return super().decide(view)
 
 
+class NoWallOdds(ExpertBot):
+    """The expert counting every unseen copy alike, as before the wall odds (牌墙估计, :mod:`hzmj_core.bots.wall_odds`):
+    useful tiles and next draws by their plain unseen copies."""
+
+    name = "nowall"
+    wall_odds = False
+
+
+class WallOddsEverywhere(ExpertBot):
+    """The wall odds at 3老 too (the expert weighs its draws only away from 3老)."""
+
+    name = "wall-all"
+
+    def analysis(self, view: SeatView) -> Analysis:
+        """The analysis with the draws weighed whatever the streak."""
+        an = Analysis(view)
+        an.weigh_draws(draw_shares(an))
+        return an
+
+
 def live_variant(spec: str) -> Callable[[int], ExpertBot]:
     """A :class:`LiveWeights` subclass from ``live:far=X,ready=Y,danger=Z,dealer=D``."""
     names = {"far": "far_live", "ready": "ready_live", "danger": "danger_live_weight", "dealer": "danger_dealer"}
@@ -346,7 +367,8 @@ def live_variant(spec: str) -> Callable[[int], ExpertBot]:
 
 VARIANTS: dict[str, Callable[[int], ExpertBot]] = {
     cls.name: cls for cls in (AvoidedLoss, AvoidedLossAhead, Race, RaceAhead, Far030, Calibrated, CalibratedNoOwn,
-                              OwnValue, CalibratedCalm, CalibratedCalmAhead3)
+                              OwnValue, CalibratedCalm, CalibratedCalmAhead3, NoWallOdds,
+                              WallOddsEverywhere)
 }
 """The variants by name (``--variant``)."""
 BOTS.update(VARIANTS)  # the arena makes its bots by name; worker processes inherit this (fork)

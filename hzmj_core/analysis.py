@@ -69,6 +69,9 @@ class Shape:
     """暴头 state: any draw wins, with at least 1 fan."""
     qike: bool
     """七客 state: any draw wins seven pairs with at least 2 fan."""
+    draws: float
+    """The useful tiles as the bots weigh them: :attr:`ukeire` itself, or with :meth:`Analysis.weigh_draws` each
+    copy weighed by its chance to be drawn (牌墙估计); what the bots' choices compare."""
 
 
 class Analysis:
@@ -89,6 +92,28 @@ class Analysis:
                 self.unseen_face[self.wc.face(k)] += unseen_kind[k]
         self.unseen_total = max(1, sum(unseen_kind))
         self._shapes: dict[tuple[bytes, int, int], Shape] = {}
+        self.draw_kind: list[float] = [float(u) for u in unseen_kind]
+        """Per tile kind, the weight of its next draw: its unseen copies, or as :meth:`weigh_draws` sets them."""
+        self.draw_face: list[float] = [float(u) for u in self.unseen_face]
+        self.draw_wild = float(self.unseen_wild)
+        self.weighed = False
+        """True once :meth:`weigh_draws` has weighed the draws."""
+
+    def weigh_draws(self, shares: Sequence[float]) -> None:
+        """Weigh each tile kind's unseen copies by ``shares`` (a factor per kind, as
+        :func:`hzmj_core.bots.wall_odds.draw_shares` gives) wherever a draw is counted: :attr:`Shape.draws`,
+        the draw distribution :attr:`draw_kind` and the chance to self-draw. The counts shown to players
+        (:attr:`Shape.ukeire`, :attr:`unseen_face`) stay the plain unseen copies."""
+        wc = self.wc
+        wk = wc.wild_kind
+        self.draw_kind = [u * shares[k] for k, u in enumerate(self.unseen)]
+        self.draw_face = [0.0] * NUM_KINDS
+        for k in range(NUM_KINDS):
+            if k != wk:
+                self.draw_face[wc.face(k)] += self.draw_kind[k]
+        self.draw_wild = self.draw_kind[wk]
+        self.weighed = True
+        self._shapes.clear()
 
     # ------------------------------------------------------------------ shapes
 
@@ -102,11 +127,13 @@ class Analysis:
         s = cached_shanten(counts, w, k)
         imp = cached_improving(counts, w, k)
         u = sum(self.unseen_face[f] for f in imp)
+        d = sum(self.draw_face[f] for f in imp)
         if imp:
             u += self.unseen_wild
+            d += self.draw_wild
         bt = s == 0 and baotou_state(counts, w)
         qk = s == 0 and qike_state(counts, w, k)
-        got = Shape(s, imp, u, bt, qk)
+        got = Shape(s, imp, u, bt, qk, d)
         self._shapes[key] = got
         return got
 
@@ -149,7 +176,7 @@ class Analysis:
             c[f] -= 1
             sh = self.shape(c, w, self.melds + 1)
             c[f] += 1
-            if best is None or (sh.shanten, -sh.ukeire) < (best[0].shanten, -best[0].ukeire):
+            if best is None or (sh.shanten, -sh.draws) < (best[0].shanten, -best[0].draws):
                 best = (sh, f)
         return best
 
@@ -159,8 +186,9 @@ class Analysis:
         """Roughly how many more draws this seat gets before the wall's last 20 tiles."""
         return max(0.0, (self.view.remaining - FINAL_WALL) / 4.0)
 
-    def p_ready_win(self, ukeire: int, draws: float | None = None) -> float:
-        """Chance that a ready hand with ``ukeire`` live winning tiles self-draws in the draws left."""
+    def p_ready_win(self, ukeire: float, draws: float | None = None) -> float:
+        """Chance that a ready hand with ``ukeire`` live winning tiles (:attr:`Shape.draws`) self-draws in the
+        draws left."""
         d = self.my_draws() if draws is None else draws
         if d <= 0 or ukeire <= 0:
             return 0.0

@@ -26,11 +26,12 @@ Leaf = Callable[[list[int], int], float]
 """Static value of a 3n+1 hand given as natural face counts and wildcards."""
 
 
-def value_after_draw(hand: Sequence[int], melds: int, unseen: Sequence[int], wildcards: Wildcards,
+def value_after_draw(hand: Sequence[int], melds: int, unseen: Sequence[float], wildcards: Wildcards,
                      leaf: Leaf, win_value: Callable[[WinEvaluation], float], must_baotou: bool = False) -> float:
     """Expected value of the 3n+1-tile concealed ``hand`` (physical kinds) over the seat's next draw.
 
-    ``unseen`` counts, per tile kind, the copies the seat has not seen (its draw distribution); ``leaf``
+    ``unseen`` weighs, per tile kind, its next draw (the copies the seat has not seen, or as
+    :meth:`~hzmj_core.analysis.Analysis.weigh_draws` weighs them: the draw distribution); ``leaf``
     values a hand kept after the draw and a discard; ``win_value`` what a self-drawn win pays. Returns the
     hand's ``leaf`` value when the seat has seen every tile.
     """
@@ -42,7 +43,7 @@ def value_after_draw(hand: Sequence[int], melds: int, unseen: Sequence[int], wil
     useful = set(cached_improving(counts, w, melds)) if far else set()
     kept: dict[tuple[bytes, int], float] = {}
     total = 0.0
-    mass = 0
+    mass = 0.0
     for kind in range(NUM_KINDS):
         u = unseen[kind]
         if u <= 0:

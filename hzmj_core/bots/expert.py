@@ -18,7 +18,10 @@ On top of strong's evaluation it
   a draw lets a seat win, by its river and melds), not strong's guess;
 * one tile from ready with a 财神, values a discard also by the tiles that would bring it nearer 暴头 state
   (the 财神 kept free), since 暴头 wins on any draw and pays double;
-* folds a far hand at 3老 with a 财神 when every natural tile is riskier (nobody can win on a 财神).
+* folds a far hand at 3老 with a 财神 when every natural tile is riskier (nobody can win on a 财神);
+* away from 3老, counts its useful tiles and its next draws by where the unseen copies are likely to be
+  (:mod:`.wall_odds`, 牌墙估计): the copies of a face the others have thrown, or of an honour nobody keeps
+  alone, are likelier in the wall than those of a fresh middle tile they may be holding.
 
 The look-ahead (:meth:`ExpertBot.compare`) deals the hidden tiles at random from what the seat has not seen
 (:mod:`.sampling`), plays each candidate forward on a real :class:`~hzmj_core.round.Round` with a fast policy
@@ -49,6 +52,7 @@ from .eval import discard_wins_live, isolation
 from .normal import KONG_TYPES, NormalBot, wait_text
 from .sampling import determinize, fast_action
 from .strong import _LAST_CALL, StrongBot, _just_piaoed
+from .wall_odds import draw_shares
 
 SAMPLES = 16
 """Most samples of the hidden tiles per decision."""
@@ -139,6 +143,11 @@ class ExpertBot(StrongBot):
     """Also claim a chow or pong that leaves the hand as far from ready but wider: with at least
     :attr:`wider_ratio` times the useful tiles of passing."""
     wider_ratio = 1.3
+    wall_odds = True
+    """Away from 3老 (no discard wins), weigh every unseen copy by its chance to lie in the live wall
+    (:func:`.wall_odds.draw_shares`) when counting useful tiles and next draws, instead of all copies alike.
+    Then a hand wins only by drawing, so only the copies in the wall count; at 3老 a wait is also won on the
+    others' discards, which come from their hands."""
 
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)
@@ -149,6 +158,13 @@ class ExpertBot(StrongBot):
         """Like strong, with the sampled look-ahead on the decisions that matter."""
         self.last_values = {}
         return super().decide(view)
+
+    def analysis(self, view: SeatView) -> Analysis:
+        """The seat's analysis, its draws weighed by the wall odds away from 3老 (:attr:`wall_odds`)."""
+        an = Analysis(view)
+        if self.wall_odds and not discard_wins_live(view):
+            an.weigh_draws(draw_shares(an))
+        return an
 
     # ------------------------------------------------------------------ risk model (earlier readiness)
 
@@ -205,7 +221,7 @@ class ExpertBot(StrongBot):
             # strong's tie-breaks: the more isolated tile, then the lower kind
             tie = isolation(an.counts, an.wc.face(t)) + 0.01 * t
             if live:
-                tie += 1000.0 * sh.shanten - 10.0 * sh.ukeire
+                tie += 1000.0 * sh.shanten - 10.0 * sh.draws
             if live or low == 0:
                 value = self.shape_value(an, sh) - 1e-8 * tie
                 if not sh.baotou and sh.shanten == 0:
@@ -213,10 +229,10 @@ class ExpertBot(StrongBot):
                 if live:
                     value -= self.discard_risk(an, t, value)
             elif self.shaping and w > 0 and sh.shanten == 1:
-                value = sh.ukeire + self.baotou_weight * self.baotou_ukeire(an, c, w) - 0.01 * tie
+                value = sh.draws + self.baotou_weight * self.baotou_ukeire(an, c, w) - 0.01 * tie
             else:
                 free = self.shaping and w > 0 and baotou_distance(c, w) <= sh.shanten
-                value = sh.ukeire * (1.0 + self.free_bonus if free else 1.0) - 0.01 * tie
+                value = sh.draws * (1.0 + self.free_bonus if free else 1.0) - 0.01 * tie
             value -= self.feed_penalty(an, t)
             out[t] = (value, sh)
         wild = an.wc.wild_kind
@@ -295,7 +311,7 @@ class ExpertBot(StrongBot):
     def _leaf(self, r: Round, me: int) -> float:
         """Static value in points of a sampled position for ``me``: on its own turn the better of winning now
         and the discard the rollout policy would make (one shape evaluated, to stay cheap); else its hand."""
-        an = Analysis(SeatView.of(r, me))
+        an = self.analysis(SeatView.of(r, me))
         if not (r.phase is Phase.ACT and r.current == me):
             return self.points_of(an, an.counts, an.w, an.shape(an.counts, an.w))
         v = an.view
@@ -368,7 +384,7 @@ class ExpertBot(StrongBot):
     def compare(self, view: SeatView, actions: Sequence[Action]) -> tuple[list[float], int]:
         """Expected points of each of ``actions`` (legal in ``view``) over the same samples, and the sample
         count: what the expert compares when it decides, and what the 复盘 review reports."""
-        an = Analysis(view)
+        an = self.analysis(view)
         means, n = self.look_ahead(view, actions)
         return [self.adjusted(an, a, m) for a, m in zip(actions, means, strict=True)], n
 
@@ -540,7 +556,7 @@ class ExpertBot(StrongBot):
         for t in sorted(naturals, key=lambda t: (-vals[t][0], t))[: self.ahead_top]:
             kept = list(v.hand)
             kept.remove(t)
-            value = value_after_draw(kept, melds, an.unseen, an.wc, leaf, win_value, v.options.must_baotou)
+            value = value_after_draw(kept, melds, an.draw_kind, an.wc, leaf, win_value, v.options.must_baotou)
             if live:
                 value -= self.discard_risk(an, t, value)
             out[t] = value - self.feed_penalty(an, t)
@@ -560,6 +576,11 @@ class ExpertBot(StrongBot):
             zh_x, en_x = "等暴头，摸什么都胡", "waiting in 暴头: any draw wins"
         elif sh.shanten == 0:
             zh_x, en_x = wait_text(an, sh)
+            if an.weighed and sh.ukeire:
+                # the weighed draws are scaled to the unseen count; the wall holds ``remaining`` of those tiles
+                in_wall = sh.draws * v.remaining / an.unseen_total
+                zh_x += f"，估计约 {in_wall:.1f} 张还在牌墙里"
+                en_x += f"; about {in_wall:.1f} of them likely still in the wall"
         else:
             zh_x, en_x = f"差 {sh.shanten} 张听牌，有效牌 {sh.ukeire} 张", \
                 f"{sh.shanten} from ready, {sh.ukeire} useful tiles"
@@ -608,7 +629,7 @@ class ExpertBot(StrongBot):
         the useful tiles of passing (and no third 摊 that would make us liable)."""
         if not self.claim_wider or after.shanten != now or self.third_tan_bad(an, action, after):
             return False
-        return after.ukeire >= self.wider_ratio * an.shape(an.counts, an.w).ukeire
+        return after.draws >= self.wider_ratio * an.shape(an.counts, an.w).draws
 
     def on_claim(self, an: Analysis) -> Decision:
         """Claim window: strong's choice, checked against passing and the other useful claims by sampling when
@@ -621,18 +642,18 @@ class ExpertBot(StrongBot):
         prior = StrongBot.on_claim(self, an).action
         zh_t, en_t = tile_names(tile)
         now = an.current_shanten()
-        options: list[tuple[tuple[int, int], Action]] = []
+        options: list[tuple[tuple[int, float], Action]] = []
         for a in v.legal:
             if a.type in (ActionType.PONG, ActionType.CHOW):
                 got = an.best_after_claim(a, tile)
                 if got is None or got[0].shanten > now or self.third_tan_bad(an, a, got[0]):
                     continue
-                options.append(((got[0].shanten, -got[0].ukeire), a))
+                options.append(((got[0].shanten, -got[0].draws), a))
             elif a.type is ActionType.EXPOSED_KONG:
                 c, w = an.without(a.tiles)
                 sh = an.shape(c, w, an.melds + 1)
                 if sh.shanten <= now and not self.third_tan_bad(an, a, sh):
-                    options.append(((sh.shanten - 1, -sh.ukeire), a))
+                    options.append(((sh.shanten - 1, -sh.draws), a))
         options.sort(key=lambda x: (x[0], x[1]))
         cands = [pass_action] + [a for _, a in options[:2]]
         if prior not in cands:

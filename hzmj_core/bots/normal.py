@@ -44,7 +44,7 @@ class NormalBot(Bot):
         """Win if legal; otherwise the best discard, kong or claim for wall efficiency."""
         if not view.legal:
             raise ValueError(f"S{view.seat} has no legal action to choose from")
-        an = Analysis(view)
+        an = self.analysis(view)
         for a in view.legal:
             if a.type is ActionType.WIN:
                 return self.on_win(an, a)
@@ -53,6 +53,10 @@ class NormalBot(Bot):
         return self.on_claim(an)
 
     # ------------------------------------------------------------------ hooks
+
+    def analysis(self, view: SeatView) -> Analysis:
+        """The seat's :class:`~hzmj_core.analysis.Analysis` that every choice of this decision reads."""
+        return Analysis(view)
 
     def on_win(self, an: Analysis, win: Action) -> Decision:
         """A win is legal: take it."""
@@ -86,13 +90,13 @@ class NormalBot(Bot):
             return None
         sht = {a.tile: an.shanten_after(a.tile) for a in natural}
         low = min(sht.values())
-        best: tuple[tuple[int, int, int, int], Action, Shape] | None = None
+        best: tuple[tuple[int, float, int, int], Action, Shape] | None = None
         for a in natural:
             t = a.tile
             if sht[t] != low:
                 continue
             sh = an.after_discard(t)
-            key = (sh.shanten, -sh.ukeire, isolation(an.counts, an.wc.face(t)), t)
+            key = (sh.shanten, -sh.draws, isolation(an.counts, an.wc.face(t)), t)
             if best is None or key < best[0]:
                 best = (key, a, sh)
         return None if best is None else (best[1], best[2])
@@ -115,7 +119,7 @@ class NormalBot(Bot):
         if tile is None:
             return Decision(pass_action, "过", "pass")
         now = an.current_shanten()
-        best: tuple[tuple[int, int], Action, Shape] | None = None
+        best: tuple[tuple[int, float], Action, Shape] | None = None
         for a in legal:
             if a.type in (ActionType.PONG, ActionType.CHOW):
                 got = an.best_after_claim(a, tile)
@@ -124,14 +128,14 @@ class NormalBot(Bot):
                 sh = got[0]
                 if not self.claim_ok(an, a, sh, now):
                     continue
-                key = (sh.shanten, -sh.ukeire)
+                key = (sh.shanten, -sh.draws)
                 if best is None or key < best[0]:
                     best = (key, a, sh)
             elif a.type is ActionType.EXPOSED_KONG:
                 c, w = an.without(a.tiles)
                 sh = an.shape(c, w, an.melds + 1)
                 if self.exposed_kong_ok(an, a, sh, now) and best is None:
-                    best = ((sh.shanten, -sh.ukeire), a, sh)
+                    best = ((sh.shanten, -sh.draws), a, sh)
         if best is None:
             return Decision(pass_action, "过：吃碰无益", "pass: the claim does not help")
         _, a, sh = best

@@ -172,11 +172,11 @@ class StrongBot(NormalBot):
                 p = an.p_ready_win(an.unseen_total, draws)
             else:
                 fan = 0
-                p = an.p_ready_win(sh.ukeire, draws)
+                p = an.p_ready_win(sh.draws, draws)
                 if discard_wins_live(an.view):
                     p = min(1.0, p * self.ron_factor)
             return p * an.win_gain(fan)
-        p = an.p_ready_win(sh.ukeire, draws) * self.far_factor ** sh.shanten
+        p = an.p_ready_win(sh.draws, draws) * self.far_factor ** sh.shanten
         wild_bonus = 1.0 + 0.5 * min(an.w, 1)
         return p * an.win_gain(0) * wild_bonus
 
@@ -273,16 +273,16 @@ class StrongBot(NormalBot):
         low = min(sht.values())
         reach = low + 1 if live else low
         scored = [(a, an.after_discard(a.tile)) for a in discards if sht.get(a.tile, 99) <= reach]
-        best: tuple[tuple[float, int, int, int], Action, Shape] | None = None
+        best: tuple[tuple[float, int, float, int], Action, Shape] | None = None
         for a, sh in scored:
             t = a.tile
             if live:
                 value = self.shape_value(an, sh) - weight * self.danger(an, t) - self.feed_penalty(an, t)
-                key = (-value, sh.shanten, -sh.ukeire, isolation(an.counts, an.wc.face(t)))
+                key = (-value, sh.shanten, -sh.draws, isolation(an.counts, an.wc.face(t)))
             elif sh.shanten != low:
                 continue
             else:
-                value = self.shape_value(an, sh) if low == 0 else float(sh.ukeire)
+                value = self.shape_value(an, sh) if low == 0 else float(sh.draws)
                 value -= self.feed_penalty(an, t)
                 key = (-value, sh.shanten, isolation(an.counts, an.wc.face(t)), t)
             if best is None or key < best[0]:
@@ -296,7 +296,7 @@ class StrongBot(NormalBot):
         if d.action.type is ActionType.DISCARD and discard_wins_live(v) and not an.wc.is_wild(d.action.tile):
             eff = NormalBot.rank_discards(self, an, [a for a in v.legal if a.type is ActionType.DISCARD])
             mine = an.after_discard(d.action.tile)
-            if eff is not None and (eff[1].shanten, -eff[1].ukeire) < (mine.shanten, -mine.ukeire):
+            if eff is not None and (eff[1].shanten, -eff[1].draws) < (mine.shanten, -mine.draws):
                 zh_t, en_t = tile_names(d.action.tile)
                 return Decision(d.action, f"防守：3老可放铳，打安全的{zh_t}",
                                 f"defence: discard wins are live (3老), {en_t} is safer")
@@ -317,7 +317,7 @@ class StrongBot(NormalBot):
         if src is None or not v.options.three_tan_chengbao or v.tan[v.seat][src] < 2:
             return False
         counted = action.type is ActionType.CHOW or v.options.pong_counts_as_tan
-        return counted and not (after.shanten == 0 and (after.baotou or after.ukeire >= 8))
+        return counted and not (after.shanten == 0 and (after.baotou or after.draws >= 8))
 
     def on_claim(self, an: Analysis) -> Decision:
         """Normal's claim choice, with the 三摊 reason when it passes for that."""

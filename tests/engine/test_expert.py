@@ -386,6 +386,7 @@ class _Baseline(ExpertBot):
     early_ready = False
     shaping = False
     fold = False
+    wall_odds = False
     danger_base = StrongBot.danger_base
     danger_live = StrongBot.danger_live
     danger_genbutsu = StrongBot.danger_genbutsu
