@@ -3,15 +3,15 @@
 A seat draws only from the wall, but it cannot see which of the copies it has not seen are there and which sit
 in the others' hands. They are not spread evenly. Players throw their lone honours and terminals early and keep
 middle tiles, pairs and 财神, so the copies of a face the others have already thrown are nearly all in the wall,
-and late in the hand a fresh middle tile with four copies unseen is often held. Measured over 2,000 hands of
-strong players (the arena's streak mix, every seat's turns): an unseen honour whose other copies are all in
-sight lies in the wall 98-99% of the time, a fresh 3-7 with four copies unseen 63% early and 38% late, while
-67% of all unseen tiles are in the wall early and 57% late.
+and late in the hand a fresh middle tile with four copies unseen is often held. Measured over the turns of 2,000
+hands of strong players (the arena's streak mix, every seat): an unseen honour whose other copies are all in
+sight lies in the wall 98-99% of the time, a fresh 3-7 with four copies unseen 63% of the time with 66 or more
+tiles left and 38% with fewer than 38, while of all unseen tiles 67% and 51% are in the wall at those stages.
 
 :func:`draw_shares` turns this into a weight per tile kind for one seat's view, scaled so that the weighted
 copies add up to the unseen count. The expert 大师 counts its useful tiles and its next draws with it
-(:meth:`hzmj_core.analysis.Analysis.weigh_draws`): a wait on a face the others have thrown is drawn more often
-than the same number of copies of a fresh middle tile.
+(:meth:`hzmj_core.analysis.Analysis.weigh_draws`) away from 3老, where a hand wins only by drawing: a wait on a
+face the others have thrown is drawn more often than the same number of copies of a fresh middle tile.
 """
 
 from __future__ import annotations
