@@ -30,6 +30,7 @@ import math
 import sys
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from multiprocessing import get_context
 from pathlib import Path
 
@@ -334,16 +335,43 @@ class CalibratedCalmAhead3(CalibratedCalm):
         return super().decide(view)
 
 
-class NoWallOdds(ExpertBot):
-    """The expert counting every unseen copy alike, as before the wall odds (牌墙估计, :mod:`hzmj_core.bots.wall_odds`):
-    useful tiles and next draws by their plain unseen copies."""
+class WallOdds(ExpertBot):
+    """Away from 3老, useful tiles and next draws weighed by each unseen copy's chance to lie in the live wall
+    (牌墙估计, :mod:`hzmj_core.bots.wall_odds`, fitted by ``benchmarks/fit_wall_odds.py``)."""
 
-    name = "nowall"
-    wall_odds = False
+    name = "wall"
+    wall_odds = True
+
+
+class ReadyWallAnalysis(Analysis):
+    """The wall odds for the draws a hand wins with only: a ready hand's waits and the next draw, while a far hand
+    keeps its plain useful tiles (it also improves on the others' discards, by claiming them, and those come from
+    their hands)."""
+
+    def shape(self, counts: Sequence[int], w: int, melds: int | None = None) -> Shape:
+        """As :meth:`Analysis.shape`, with a far hand's draws its plain useful tiles."""
+        got = super().shape(counts, w, melds)
+        if got.shanten > 0 and got.draws != got.ukeire:
+            got = replace(got, draws=float(got.ukeire))
+            self._shapes[(bytes(counts), w, self.melds if melds is None else melds)] = got
+        return got
+
+
+class WallOddsReady(ExpertBot):
+    """Away from 3老, the wall odds for a ready hand's waits and the next draw only (:class:`ReadyWallAnalysis`)."""
+
+    name = "wall-ready"
+
+    def analysis(self, view: SeatView) -> Analysis:
+        """The analysis with the winning draws weighed away from 3老."""
+        an = ReadyWallAnalysis(view)
+        if not discard_wins_live(view):
+            an.weigh_draws(draw_shares(an))
+        return an
 
 
 class WallOddsEverywhere(ExpertBot):
-    """The wall odds at 3老 too (the expert weighs its draws only away from 3老)."""
+    """The wall odds at 3老 too."""
 
     name = "wall-all"
 
@@ -367,8 +395,8 @@ def live_variant(spec: str) -> Callable[[int], ExpertBot]:
 
 VARIANTS: dict[str, Callable[[int], ExpertBot]] = {
     cls.name: cls for cls in (AvoidedLoss, AvoidedLossAhead, Race, RaceAhead, Far030, Calibrated, CalibratedNoOwn,
-                              OwnValue, CalibratedCalm, CalibratedCalmAhead3, NoWallOdds,
-                              WallOddsEverywhere)
+                              OwnValue, CalibratedCalm, CalibratedCalmAhead3, WallOdds,
+                              WallOddsReady, WallOddsEverywhere)
 }
 """The variants by name (``--variant``)."""
 BOTS.update(VARIANTS)  # the arena makes its bots by name; worker processes inherit this (fork)

@@ -76,7 +76,19 @@ def test_the_shares_match_where_the_tiles_really_are() -> None:
     assert hi[0] / hi[1] > 1.3 * lo[0] / lo[1]
 
 
-def test_expert_waits_on_the_tile_likelier_in_the_wall() -> None:
+class _WallOdds(ExpertBot):
+    wall_odds = True
+
+
+def test_expert_is_built_without_the_wall_odds() -> None:
+    # Measured against three strongs it scored no more than counting every copy alike (README), so it is off.
+    view = SeatView.of(scenario({0: "1m2m3m 4m5m6m 7p8p9p 1s2s3s E 5p"}, dealer=0), 0)
+    assert ExpertBot.wall_odds is False
+    assert not ExpertBot(0).analysis(view).weighed
+    assert _WallOdds(0).analysis(view).weighed
+
+
+def test_with_the_wall_odds_the_expert_waits_on_the_tile_likelier_in_the_wall() -> None:
     # Ready on a lone East or a lone 5p, one of each thrown, two of each unseen, 45 tiles left: a fresh-looking
     # 5p is often held by a player building a run, an East nobody keeps alone. The plain count sees equal waits
     # (and the 5p can widen); weighed by the wall odds the East wait is drawn far more often.
@@ -85,24 +97,22 @@ def test_expert_waits_on_the_tile_likelier_in_the_wall() -> None:
     view = base._replace(discards=((), ((east, None),), ((five, None),), ()), remaining=45)
     an = Analysis(view)
     assert an.after_discard(five).ukeire == an.after_discard(east).ukeire
-    plain = ExpertBot(0)
-    plain.wall_odds = False
-    assert plain.decide(view).action.tile == east
-    d = ExpertBot(0).decide(view)
+    assert ExpertBot(0).decide(view).action.tile == east
+    d = _WallOdds(0).decide(view)
     assert d.action.tile == five, d
     assert "听东" in d.reason_zh and "East" in d.reason_en
     assert "张还在牌墙里" in d.reason_zh and "likely still in the wall" in d.reason_en
-    weighed = ExpertBot(0).analysis(view)
+    weighed = _WallOdds(0).analysis(view)
     assert weighed.after_discard(five).draws > 1.15 * weighed.after_discard(east).draws  # the 财神 count for both
 
 
-def test_at_3lao_the_expert_counts_plain_copies() -> None:
+def test_at_3lao_the_wall_odds_are_not_used() -> None:
     # With discard wins live a wait is also won on the others' discards, which come from their hands.
     (five,) = parse_tiles("5p")
     hand = {0: "1m2m3m 4m5m6m 7p8p9p 1s2s3s E 5p"}
     for streak, weighed in ((1, True), (2, True), (3, False)):
         view = SeatView.of(scenario(hand, dealer=0, streak=streak), 0)
-        an = ExpertBot(0).analysis(view)
+        an = _WallOdds(0).analysis(view)
         assert an.weighed is weighed
         sh = an.after_discard(five)
         assert (sh.draws == sh.ukeire) is not weighed
