@@ -127,10 +127,10 @@ class Analysis:
         s = cached_shanten(counts, w, k)
         imp = cached_improving(counts, w, k)
         u = sum(self.unseen_face[f] for f in imp)
-        d = sum(self.draw_face[f] for f in imp)
         if imp:
             u += self.unseen_wild
-            d += self.draw_wild
+        # unweighed (the hot path), the draws are the count itself
+        d = sum(self.draw_face[f] for f in imp) + (self.draw_wild if imp else 0.0) if self.weighed else float(u)
         bt = s == 0 and baotou_state(counts, w)
         qk = s == 0 and qike_state(counts, w, k)
         got = Shape(s, imp, u, bt, qk, d)
