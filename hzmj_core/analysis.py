@@ -92,10 +92,11 @@ class Analysis:
                 self.unseen_face[self.wc.face(k)] += unseen_kind[k]
         self.unseen_total = max(1, sum(unseen_kind))
         self._shapes: dict[tuple[bytes, int, int], Shape] = {}
-        self.draw_kind: list[float] = [float(u) for u in unseen_kind]
+        # Unweighed, the draws are the unseen counts themselves (no copies: an Analysis is built every decision).
+        self.draw_kind: Sequence[float] = unseen_kind
         """Per tile kind, the weight of its next draw: its unseen copies, or as :meth:`weigh_draws` sets them."""
-        self.draw_face: list[float] = [float(u) for u in self.unseen_face]
-        self.draw_wild = float(self.unseen_wild)
+        self.draw_face: Sequence[float] = self.unseen_face
+        self.draw_wild: float = self.unseen_wild
         self.weighed = False
         """True once :meth:`weigh_draws` has weighed the draws."""
 
@@ -106,12 +107,12 @@ class Analysis:
         (:attr:`Shape.ukeire`, :attr:`unseen_face`) stay the plain unseen copies."""
         wc = self.wc
         wk = wc.wild_kind
-        self.draw_kind = [u * shares[k] for k, u in enumerate(self.unseen)]
-        self.draw_face = [0.0] * NUM_KINDS
+        kinds = [u * shares[k] for k, u in enumerate(self.unseen)]
+        faces = [0.0] * NUM_KINDS
         for k in range(NUM_KINDS):
             if k != wk:
-                self.draw_face[wc.face(k)] += self.draw_kind[k]
-        self.draw_wild = self.draw_kind[wk]
+                faces[wc.face(k)] += kinds[k]
+        self.draw_kind, self.draw_face, self.draw_wild = kinds, faces, kinds[wk]
         self.weighed = True
         self._shapes.clear()
 
