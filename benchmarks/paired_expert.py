@@ -295,31 +295,25 @@ class CalibratedCalm(Calibrated):
 
 class LiveWeights(ExpertBot):
     """At 3老 only (discard wins live), other weights in strong's value of a shape: the factor per tile from ready
-    (:attr:`far_live`), the factor on a ready hand's chance for the discards it can win on (:attr:`ready_live`,
-    strong's 1.3) and the danger's weight (:attr:`danger_live_weight`; for the dealer :attr:`danger_dealer`
-    when set). Built by name: ``live:far=0.3,ready=1.3,danger=1.0,dealer=0.5`` (any subset)."""
+    (the expert's :attr:`~hzmj_core.bots.ExpertBot.far_live`), the factor on a ready hand's chance for the
+    discards it can win on (:attr:`ready_live`, strong's 1.3), the danger's weight (:attr:`danger_live_weight`)
+    and the dealer's (the expert's :attr:`~hzmj_core.bots.ExpertBot.dealer_danger`). Built by name:
+    ``live:far=0.3,ready=1.3,danger=1.0,dealer=0.5`` (any subset; the others as the expert has them).
+    ``live:far=0.45,dealer=1.0`` is the tenth session's expert at 3老."""
 
     name = "live"
-    far_live = 0.45
     ready_live = 1.3
     danger_live_weight = 1.0
-    danger_dealer: float | None = None
 
     def decide(self, view: SeatView) -> Decision:
-        """The expert's decision, with this variant's factors when discard wins are live (they are for the whole
-        hand or not at all: the streak decides)."""
-        live = discard_wins_live(view)
-        self.far_factor = self.far_live if live else ExpertBot.far_factor
-        self.ron_factor = self.ready_live if live else ExpertBot.ron_factor
+        """The expert's decision, with :attr:`ready_live` when discard wins are live (they are for the whole hand
+        or not at all: the streak decides)."""
+        self.ron_factor = self.ready_live if discard_wins_live(view) else ExpertBot.ron_factor
         return super().decide(view)
 
     def discard_risk(self, an: Analysis, tile: int, value: float) -> float:
-        """The expert's danger times :attr:`danger_live_weight` (:attr:`danger_dealer` for the dealer, when set)."""
-        v = an.view
-        weight = self.danger_live_weight
-        if v.seat == v.dealer and self.danger_dealer is not None:
-            weight = self.danger_dealer
-        return weight * super().discard_risk(an, tile, value)
+        """The expert's danger times :attr:`danger_live_weight`."""
+        return self.danger_live_weight * super().discard_risk(an, tile, value)
 
 
 class CalibratedCalmAhead3(CalibratedCalm):
@@ -384,7 +378,7 @@ class WallOddsEverywhere(ExpertBot):
 
 def live_variant(spec: str) -> Callable[[int], ExpertBot]:
     """A :class:`LiveWeights` subclass from ``live:far=X,ready=Y,danger=Z,dealer=D``."""
-    names = {"far": "far_live", "ready": "ready_live", "danger": "danger_live_weight", "dealer": "danger_dealer"}
+    names = {"far": "far_live", "ready": "ready_live", "danger": "danger_live_weight", "dealer": "dealer_danger"}
     attrs: dict[str, object] = {"name": spec}
     for part in spec.partition(":")[2].split(","):
         if part:
@@ -393,10 +387,30 @@ def live_variant(spec: str) -> Callable[[int], ExpertBot]:
     return type("Live", (LiveWeights,), attrs)
 
 
+class Tenth(ExpertBot):
+    """The expert of the tenth session: without the eleventh's claims that free the 财神 for 暴头
+    (:attr:`~hzmj_core.bots.ExpertBot.baotou_claims`), the factor 0.30 per tile from ready at 3老
+    (:attr:`~hzmj_core.bots.ExpertBot.far_live`) and the dealer's danger ×0.5 there
+    (:attr:`~hzmj_core.bots.ExpertBot.dealer_danger`). Paired with today's expert it gives the README's
+    difference with the sign turned."""
+
+    name = "tenth"
+    baotou_claims = False
+    far_live = None
+    dealer_danger = 1.0
+
+
+class NoBaotouClaims(ExpertBot):
+    """Today's expert without the claims that free the 财神 for 暴头 (what they add by themselves)."""
+
+    name = "no-bclaim"
+    baotou_claims = False
+
+
 VARIANTS: dict[str, Callable[[int], ExpertBot]] = {
     cls.name: cls for cls in (AvoidedLoss, AvoidedLossAhead, Race, RaceAhead, Far030, Calibrated, CalibratedNoOwn,
                               OwnValue, CalibratedCalm, CalibratedCalmAhead3, WallOdds,
-                              WallOddsReady, WallOddsEverywhere)
+                              WallOddsReady, WallOddsEverywhere, Tenth, NoBaotouClaims)
 }
 """The variants by name (``--variant``)."""
 BOTS.update(VARIANTS)  # the arena makes its bots by name; worker processes inherit this (fork)

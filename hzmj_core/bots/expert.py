@@ -19,6 +19,11 @@ On top of strong's evaluation it
 * one tile from ready with a 财神, values a discard also by the tiles that would bring it nearer 暴头 state
   (the 财神 kept free), since 暴头 wins on any draw and pays double;
 * folds a far hand at 3老 with a 财神 when every natural tile is riskier (nobody can win on a 财神);
+* holding a 财神, also chows or pongs when the claim keeps the hand as near ready and brings it nearer 暴头
+  state (a meld takes no 财神: the free 财神 reaches 暴头 sooner);
+* at 3老 values a far hand lower (strong's factor per tile from ready 0.30, not 0.45) and, as the dealer,
+  counts half the danger of a discard (its deal-in costs 10 × 2^F where the same seat's self-draw would cost
+  it 8 × 2^F anyway);
 * can count its useful tiles and its next draws by where the unseen copies are likely to be (:mod:`.wall_odds`,
   牌墙估计, :attr:`ExpertBot.wall_odds`, off: measured, it did not score more).
 
@@ -42,7 +47,7 @@ from ..fan import WinEvaluation
 from ..hand import standard_shanten
 from ..reasons import bot_seat_words, tile_names
 from ..rng import Rng
-from ..round import Phase, Round
+from ..round import Phase, Round, chow_ban
 from ..tiles import NUM_KINDS
 from ..view import SeatView
 from .base import Decision
@@ -142,6 +147,16 @@ class ExpertBot(StrongBot):
     """Also claim a chow or pong that leaves the hand as far from ready but wider: with at least
     :attr:`wider_ratio` times the useful tiles of passing."""
     wider_ratio = 1.3
+    baotou_claims = True
+    """Also chow or pong when, holding a 财神, the claim leaves the hand as near ready and nearer 暴头 state (a
+    meld needs no 财神, and with fewer concealed sets to complete the free 财神 reaches 暴头 sooner)."""
+    far_live: float | None = 0.30
+    """At 3老 (discard wins live), strong's factor per tile from ready is this instead of :attr:`far_factor`
+    (``None``: the same). The 财神 fold is still judged with :attr:`far_factor`: at 0.30 a far hand is worth so
+    little that any risk would outweigh keeping a 财神."""
+    dealer_danger = 0.5
+    """At 3老 the dealer's danger counts this much: a deal-in costs the dealer 10 × 2^F where the same seat's
+    self-draw would cost it 8 × 2^F anyway, so it risks far less by a discard than a non-dealer (24 × 2^F)."""
     wall_odds = False
     """Away from 3老 (no discard wins), weigh every unseen copy by its chance to lie in the live wall
     (:func:`.wall_odds.draw_shares`) when counting useful tiles and next draws, instead of all copies alike
@@ -150,6 +165,7 @@ class ExpertBot(StrongBot):
 
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)
+        self._calm_fold = False
         self.last_values: dict[Action, float] = {}
         """Expected points of the candidates compared at the last decision (empty when none were sampled)."""
 
@@ -182,6 +198,12 @@ class ExpertBot(StrongBot):
         return discard_wins_live(view) and any(self.can_ron_me(view, o) for o in range(4) if o != view.seat)
 
     # ------------------------------------------------------------------ static values
+
+    def far_factor_for(self, an: Analysis) -> float:
+        """:attr:`far_live` when discard wins are live (3老), else strong's :attr:`far_factor`."""
+        if self.far_live is None or self._calm_fold or not discard_wins_live(an.view):
+            return self.far_factor
+        return self.far_live
 
     def baotou_value(self, an: Analysis, counts: Sequence[int], w: int, sh: Shape) -> float:
         """Expected points of reaching 暴头 state (any draw wins, ≥ 1 fan, 飘 possible) from this shape."""
@@ -240,7 +262,24 @@ class ExpertBot(StrongBot):
             c, w = an.without((wild,))
             sh = an.shape(c, w)
             out[wild] = (self.shape_value(an, sh), sh)
+            if len(out) > 1 and self._best(out) == wild and not self._fold_holds_calm(an):
+                del out[wild]
         return out
+
+    @staticmethod
+    def _best(vals: dict[int, tuple[float, Shape]]) -> int:
+        return max(vals, key=lambda k: (vals[k][0], -k))
+
+    def _fold_holds_calm(self, an: Analysis) -> bool:
+        """Whether the 财神 fold also wins with strong's :attr:`far_factor` (see :attr:`far_live`)."""
+        if self._calm_fold or self.far_factor_for(an) == self.far_factor:
+            return True
+        self._calm_fold = True
+        try:
+            calm = self.discard_values(an)
+        finally:
+            self._calm_fold = False
+        return self._best(calm) == an.wc.wild_kind
 
     def baotou_ukeire(self, an: Analysis, c: list[int], w: int) -> float:
         """Unseen tiles whose draw (after the best discard) brings a 3n+1 hand nearer 暴头 state, counted in
@@ -283,7 +322,9 @@ class ExpertBot(StrongBot):
         ``value`` of what we keep after it: strong's danger (what the win would cost us), times the risk weight.
         The one place a deal-in's cost enters the expert's choices: discards, 飘 or declining a win, and the
         sampled look-ahead of the 复盘."""
-        return self.risk_weight(an.view) * self.danger(an, tile)
+        v = an.view
+        weight = self.risk_weight(v) * (self.dealer_danger if v.seat == v.dealer else 1.0)
+        return weight * self.danger(an, tile)
 
     def defence_reach(self, low: int) -> int:
         """How many steps further from ready a discard may leave the hand when it is safer (a live threat)."""
@@ -620,8 +661,33 @@ class ExpertBot(StrongBot):
         return Decision(a, f"打{zh_t}：{zh_x}", f"discard {en_t}: {en_x}")
 
     def claim_ok(self, an: Analysis, action: Action, after: Shape, now: int) -> bool:
-        """Strong's rule (the claim brings the hand nearer ready, no third 摊), or :meth:`claim_widens`."""
-        return super().claim_ok(an, action, after, now) or self.claim_widens(an, action, after, now)
+        """Strong's rule (the claim brings the hand nearer ready, no third 摊), :meth:`claim_widens` or
+        :meth:`claim_nears_baotou`."""
+        return (StrongBot.claim_ok(self, an, action, after, now) or self.claim_widens(an, action, after, now)
+                or self.claim_nears_baotou(an, action, after, now))
+
+    def claim_nears_baotou(self, an: Analysis, action: Action, after: Shape, now: int) -> bool:
+        """Holding a 财神, a chow or pong that leaves the hand no further from ready and nearer 暴头 state (and no
+        third 摊 that would make us liable)."""
+        if not self.baotou_claims or an.w < 1 or after.shanten > now or self.third_tan_bad(an, action, after):
+            return False
+        return self.baotou_after_claim(an, action) < baotou_distance(an.counts, an.w)
+
+    def baotou_after_claim(self, an: Analysis, action: Action) -> int:
+        """How far from 暴头 state the hand is after a chow or pong and its nearest allowed discard."""
+        tile = an.view.claim_tile
+        if tile is None:
+            return 99
+        c, w = an.without(action.tiles)
+        ban = chow_ban(tile, action.tiles, an.wc) if action.type is ActionType.CHOW else ()
+        best = 99
+        for f in range(NUM_KINDS):
+            if c[f] == 0 or f in ban:
+                continue
+            c[f] -= 1
+            best = min(best, baotou_distance(c, w))
+            c[f] += 1
+        return best
 
     def claim_widens(self, an: Analysis, action: Action, after: Shape, now: int) -> bool:
         """A chow or pong that leaves the hand as far from ready but with at least :attr:`wider_ratio` times
@@ -688,6 +754,14 @@ class ExpertBot(StrongBot):
         if a.type in (ActionType.CHOW, ActionType.PONG):
             got = an.best_after_claim(a, tile)
             now = an.shape(an.counts, an.w)
+            if (got is not None and got[0].shanten == now.shanten
+                    and not self.claim_widens(an, a, got[0], now.shanten)
+                    and self.claim_nears_baotou(an, a, got[0], now.shanten)):
+                before, after = baotou_distance(an.counts, an.w), self.baotou_after_claim(an, a)
+                return Decision(a, f"{a.type.chinese}{zh_t}：离听牌一样远，财神留作暴头，离暴头从差 {before} 张到差 "
+                                   f"{after} 张",
+                                f"{a.type.value} the {en_t}: as far from ready, nearer 暴头 with the 财神 free "
+                                f"({after} away instead of {before})")
             if got is not None and got[0].shanten == now.shanten:
                 return Decision(a, f"{a.type.chinese}{zh_t}：离听牌一样远，有效牌从 {now.ukeire} 张增到 "
                                    f"{got[0].ukeire} 张",

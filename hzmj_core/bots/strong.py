@@ -163,6 +163,10 @@ class StrongBot(NormalBot):
     ron_factor = 1.3
     """Factor on a ready hand's chance to win when discard wins are live (3老): it may also win on a discard."""
 
+    def far_factor_for(self, an: Analysis) -> float:
+        """The factor per tile from ready in this position (strong: :attr:`far_factor` always)."""
+        return self.far_factor
+
     def shape_value(self, an: Analysis, sh: Shape, chain_piao: int = 0) -> float:
         """Expected points of a 3n+1 shape: chance to win in the draws left times what the win pays."""
         draws = an.my_draws()
@@ -176,7 +180,7 @@ class StrongBot(NormalBot):
                 if discard_wins_live(an.view):
                     p = min(1.0, p * self.ron_factor)
             return p * an.win_gain(fan)
-        p = an.p_ready_win(sh.draws, draws) * self.far_factor ** sh.shanten
+        p = an.p_ready_win(sh.draws, draws) * self.far_factor_for(an) ** sh.shanten
         wild_bonus = 1.0 + 0.5 * min(an.w, 1)
         return p * an.win_gain(0) * wild_bonus
 

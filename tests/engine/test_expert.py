@@ -260,6 +260,44 @@ class _NoWider(ExpertBot):
     claim_wider = False
 
 
+def test_expert_pongs_to_free_its_wildcard_for_baotou() -> None:
+    # S1 is ready on 8p with the 财神 standing in for 6m. Ponging 2s keeps it ready and leaves 3s-8s, 5m7m and the
+    # 财神: one draw from 暴头 state instead of two. As near ready and no wider, so strong passes.
+    r = scenario({0: "1m 4m 9m 1p 4p 5p 1s 9s E S W N C 2s", 1: "2s2s 3s4s5s 6s7s8s 5m7m 7p9p P"}, dealer=0)
+    r.apply(next(a for a in r.legal_actions(0) if a.type is ActionType.DISCARD and TILE_NAMES[a.tile] == "2s"))
+    view = SeatView.of(r, 1)
+    an = Analysis(view)
+    assert an.current_shanten() == 0 and baotou_distance(an.counts, an.w) == 2
+    assert StrongBot(0).decide(view).action.type is ActionType.PASS
+    assert _NoBaotouClaims(0).decide(view).action.type is ActionType.PASS
+    d = ExpertBot(0).decide(view)
+    assert d.action.type is ActionType.PONG, d
+    assert "暴头" in d.reason_zh and "差 2 张到差 1 张" in d.reason_zh and "1 away instead of 2" in d.reason_en
+    # Without a 财神 the same pong only makes the hand narrower: passed.
+    r2 = scenario({0: "1m 4m 9m 1p 4p 5p 1s 9s E S W N C 2s", 1: "2s2s 3s4s5s 6s7s8s 5m6m 7p9p 7m"}, dealer=0)
+    r2.apply(next(a for a in r2.legal_actions(0) if a.type is ActionType.DISCARD and TILE_NAMES[a.tile] == "2s"))
+    assert ExpertBot(0).decide(SeatView.of(r2, 1)).action.type is ActionType.PASS
+
+
+class _NoBaotouClaims(ExpertBot):
+    baotou_claims = False
+
+
+def test_expert_at_3lao_values_far_hands_lower_and_the_dealer_risks_less() -> None:
+    view = _threat_view("6m 4m 7m 2p 5p 8p 3p 6s 7s S W N P", "C")
+    bot = ExpertBot(0)
+    an = Analysis(view)
+    calm = Analysis(view._replace(streak=1))
+    assert bot.far_factor_for(an) == bot.far_live == 0.30
+    assert bot.far_factor_for(calm) == bot.far_factor == StrongBot.far_factor
+    five = parse_tiles("5p")[0]
+    # S1 is a non-dealer: its danger counts in full. Made the dealer (the others may then win on it), half.
+    assert bot.discard_risk(an, five, 0.0) == bot.danger(an, five) > 0
+    as_dealer = Analysis(view._replace(dealer=1))
+    assert bot.danger(as_dealer, five) > 0
+    assert bot.discard_risk(as_dealer, five, 0.0) == 0.5 * bot.danger(as_dealer, five)
+
+
 def test_expert_kongs_for_gangbao() -> None:
     r = scenario({1: "P* 7p7p7p 1m2m3m 4m5m6m 2p3p4p"}, draws="7p")
     discard_any(r, 0)
@@ -387,6 +425,9 @@ class _Baseline(ExpertBot):
     shaping = False
     fold = False
     wall_odds = False
+    baotou_claims = False
+    far_live = None
+    dealer_danger = 1.0
     danger_base = StrongBot.danger_base
     danger_live = StrongBot.danger_live
     danger_genbutsu = StrongBot.danger_genbutsu
