@@ -12,7 +12,8 @@ is two to three times smaller than that of either run's own mean. The report giv
 the arena's figure for that seed: ``arena --hands 8000 --seed S --seats expert,strong,strong,strong
 --duplicate``), the difference a hand ± one standard error, overall and by dealer streak L, and how many
 walls the variant changed at all. The expert's run is cached in ``.cache/paired/`` (it depends only on the
-code, the seed and the wall count), so a second variant on the same seed costs one run.
+code, the seed and the wall count), so a second variant on the same seed costs one run; the variant's rows are
+written there too.
 
 The variants below are ideas measured against the expert and not kept (README, "What did not help"). They are
 kept here, runnable, so that nobody has to rebuild them to check a figure or to try other weights. A new idea
@@ -497,6 +498,8 @@ def main() -> None:
         base = play(args.seed, "expert", args.walls, args.workers, args.only)
         key.write_text(json.dumps(base))
     var = play(args.seed, args.variant, args.walls, args.workers, args.only)
+    # the variant's rows too, for its own mean and CI (README tables)
+    (cache / f"{args.variant}-{args.seed}-{args.walls}{only}-{code.hexdigest()[:12]}.json").write_text(json.dumps(var))
     report = paired(base, var)
     if args.only is not None:
         s = report["all"]
