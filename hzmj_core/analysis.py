@@ -163,13 +163,16 @@ class Analysis:
         """Shanten of the hand as it is (3n+1 or 3n+2 tiles)."""
         return cached_shanten(self.counts, self.w, self.melds)
 
+    def claim_rest(self, action: Action, claimed: int) -> tuple[list[int], int, tuple[int, ...]]:
+        """After a chow or pong with the claimed tile: the counts and wildcards left in hand, and the faces its
+        discard may not be (the chow ban, §5.7)."""
+        c, w = self.without(action.tiles)
+        ban = chow_ban(claimed, action.tiles, self.wc) if action.type is ActionType.CHOW else ()
+        return c, w, ban
+
     def best_after_claim(self, action: Action, claimed: int) -> tuple[Shape, int] | None:
         """The best shape (and its discard) after a chow or pong with the claimed tile, or ``None``."""
-        c, w = self.without(action.tiles)
-        wc = self.wc
-        ban: tuple[int, ...] = ()
-        if action.type is ActionType.CHOW:
-            ban = chow_ban(claimed, action.tiles, wc)
+        c, w, ban = self.claim_rest(action, claimed)
         best: tuple[Shape, int] | None = None
         for f in range(NUM_KINDS):
             if c[f] == 0 or f in ban:

@@ -47,7 +47,7 @@ from ..fan import WinEvaluation
 from ..hand import standard_shanten
 from ..reasons import bot_seat_words, tile_names
 from ..rng import Rng
-from ..round import Phase, Round, chow_ban
+from ..round import Phase, Round
 from ..tiles import NUM_KINDS
 from ..view import SeatView
 from .base import Decision
@@ -272,7 +272,7 @@ class ExpertBot(StrongBot):
 
     def _fold_holds_calm(self, an: Analysis) -> bool:
         """Whether the 财神 fold also wins with strong's :attr:`far_factor` (see :attr:`far_live`)."""
-        if self._calm_fold or self.far_factor_for(an) == self.far_factor:
+        if self.far_factor_for(an) == self.far_factor:  # also inside the calm recheck itself
             return True
         self._calm_fold = True
         try:
@@ -678,8 +678,7 @@ class ExpertBot(StrongBot):
         tile = an.view.claim_tile
         if tile is None:
             return 99
-        c, w = an.without(action.tiles)
-        ban = chow_ban(tile, action.tiles, an.wc) if action.type is ActionType.CHOW else ()
+        c, w, ban = an.claim_rest(action, tile)
         best = 99
         for f in range(NUM_KINDS):
             if c[f] == 0 or f in ban:
