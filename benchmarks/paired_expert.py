@@ -37,14 +37,18 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from hzmj_core.analysis import Analysis, Shape
+from hzmj_core.actions import Action
+from hzmj_core.analysis import Analysis, Shape, cached_improving, cached_shanten
 from hzmj_core.arena import deal_params, play_wall
 from hzmj_core.bots import BOTS, Decision, ExpertBot
-from hzmj_core.bots.draw_ahead import value_after_draw
+from hzmj_core.bots.draw_ahead import _best_discard_value, value_after_draw
 from hzmj_core.bots.eval import discard_wins_live
+from hzmj_core.bots.strong import _LAST_CALL
 from hzmj_core.bots.wall_odds import draw_shares
-from hzmj_core.fan import WinEvaluation
+from hzmj_core.fan import WinEvaluation, WinType, evaluate_win
+from hzmj_core.hand import is_seven_pairs, is_win, seven_pairs_shanten, standard_shanten
 from hzmj_core.options import Options
+from hzmj_core.tiles import NUM_KINDS, Wildcards
 from hzmj_core.view import SeatView
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -408,10 +412,209 @@ class NoBaotouClaims(ExpertBot):
     baotou_claims = False
 
 
+def _value_after_draw_declinable(hand: Sequence[int], melds: int, unseen: Sequence[float], wildcards: Wildcards,
+                                 leaf: Callable[[list[int], int], float],
+                                 win_value: Callable[[WinEvaluation, list[int], int], float],
+                                 must_baotou: bool = False) -> float:
+    """:func:`~hzmj_core.bots.draw_ahead.value_after_draw` with the completed hand passed to ``win_value``."""
+    counts, w = wildcards.split(hand)
+    far = cached_shanten(counts, w, melds) >= 1
+    base = leaf(counts, w) if far else 0.0
+    useful = set(cached_improving(counts, w, melds)) if far else set()
+    kept: dict[tuple[bytes, int], float] = {}
+    total = 0.0
+    mass = 0.0
+    for kind in range(NUM_KINDS):
+        u = unseen[kind]
+        if u <= 0:
+            continue
+        mass += u
+        wild = wildcards.is_wild(kind)
+        face = wildcards.face(kind)
+        if far and not wild and face not in useful:
+            total += u * base
+            continue
+        c = list(counts)
+        w2 = w
+        if wild:
+            w2 += 1
+        else:
+            c[face] += 1
+        ev = None
+        if is_win(c, w2, melds):
+            ev = evaluate_win([*hand, kind], melds, kind, WinType.SELF_DRAW, wildcards, must_baotou=must_baotou)
+        total += u * (win_value(ev, c, w2) if ev is not None else _best_discard_value(c, w2, melds, leaf, kept))
+    return total / mass if mass else leaf(counts, w)
+
+
+class Declinable(ExpertBot):
+    """The draw-ahead values a drawn plain win by what the win decision would make of it: the win, or declining
+    it with a discard that leaves 暴头/七客 state (a sure win of more fan on the next draw, unless another seat
+    wins first), as :meth:`~hzmj_core.bots.ExpertBot.going_on` judges it with the others' threat of now."""
+
+    name = "declinable"
+
+    def ahead_values(self, an: Analysis, vals: dict[int, tuple[float, Shape]]) -> dict[int, float]:
+        naturals = [t for t in vals if not an.wc.is_wild(t)]
+        if not self.draw_ahead or len(naturals) < 2 or min(vals[t][1].shanten for t in naturals) > self.ahead_from:
+            return {}
+        if an.wc.is_wild(max(vals, key=lambda k: (vals[k][0], -k))):
+            return {}
+        v = an.view
+        live = self.live_threat(v)
+        melds = an.melds
+        can_wait = v.remaining - 4 >= _LAST_CALL
+        keep = 1.0
+        loss = 0.0
+        for o in range(4):
+            if o != v.seat:
+                p = self.self_draw_threat(v, o)
+                keep *= 1.0 - p
+                loss += p * an.loss_if_wins(o, 1)
+        loss *= self.risk_weight(v)
+        memo: dict[tuple[bytes, int], float] = {}
+
+        def leaf(c: list[int], w: int) -> float:
+            return self.shape_value(an, an.shape(c, w, melds))
+
+        def decline(c: list[int], w: int) -> float:
+            key = (bytes(c), w)
+            got = memo.get(key)
+            if got is not None:
+                return got
+            best = 0
+            for f in range(NUM_KINDS):
+                if c[f]:
+                    c[f] -= 1
+                    sh = an.shape(c, w, melds)
+                    c[f] += 1
+                    best = max(best, 1 if sh.baotou else 0, 2 if sh.qike else 0)
+            if w >= 2:
+                sh = an.shape(c, w - 1, melds)
+                best = max(best, 2 if sh.baotou else 0, 3 if sh.qike else 0)
+            got = memo[key] = keep * an.win_gain(best) - loss if best else float("-inf")
+            return got
+
+        def win_value(ev: WinEvaluation, c: list[int], w: int) -> float:
+            now = float(an.win_gain(ev.fan))
+            if can_wait and w > 0 and ev.fan <= 1:
+                return max(now, decline(c, w))
+            return now
+
+        out: dict[int, float] = {}
+        for t in sorted(naturals, key=lambda t: (-vals[t][0], t))[: self.ahead_top]:
+            kept = list(v.hand)
+            kept.remove(t)
+            value = _value_after_draw_declinable(kept, melds, an.draw_kind, an.wc, leaf, win_value,
+                                                 v.options.must_baotou)
+            if live:
+                value -= self.discard_risk(an, t, value)
+            out[t] = value - self.feed_penalty(an, t)
+        return out
+
+
+class CalmBaotouClaims(ExpertBot):
+    """The eleventh session's expert without the claims that free the 财神 for 暴头 at 3老 (bclaim alone lost
+    there: −0.026 and −0.031 an L=3 hand on seeds 2031 and 2032). Kept in the twelfth session: the expert's
+    default (:attr:`~hzmj_core.bots.ExpertBot.baotou_claims_live` off) now plays exactly so, and
+    :class:`Eleventh` is the expert before it."""
+
+    name = "bclaim-calm"
+
+    def claim_nears_baotou(self, an: Analysis, action: Action, after: Shape, now: int) -> bool:
+        """Off when discard wins are live."""
+        return not discard_wins_live(an.view) and super().claim_nears_baotou(an, action, after, now)
+
+
+class Eleventh(ExpertBot):
+    """The expert of the eleventh session: the claims that free the 财神 for 暴头 at 3老 too. Paired with today's
+    expert (``--only 3``) it gives the README's twelfth-session difference with the sign turned."""
+
+    name = "eleventh"
+    baotou_claims_live = True
+
+class CalmBaotouClaimsDealer025(CalmBaotouClaims):
+    """:class:`CalmBaotouClaims` with the dealer's danger at 3老 ×0.25 instead of ×0.5."""
+
+    name = "bclaim-calm-d025"
+    dealer_danger = 0.25
+
+
+class OriginAnalysis(Analysis):
+    """An analysis that remembers the hand each of its shapes was judged from."""
+
+    def __init__(self, view: SeatView) -> None:
+        super().__init__(view)
+        self.origin: dict[int, tuple[list[int], int, int]] = {}
+
+    def shape(self, counts: Sequence[int], w: int, melds: int | None = None) -> Shape:
+        sh = super().shape(counts, w, melds)
+        if id(sh) not in self.origin:
+            self.origin[id(sh)] = (list(counts), w, self.melds if melds is None else melds)
+        return sh
+
+
+def _pairs_fan(c: Sequence[int], w: int) -> int:
+    """Fan of 14 concealed tiles as seven pairs (七对子 1 + 豪华, 清七对 2 + 豪华), 0 if they are not."""
+    if not is_seven_pairs(c, w):
+        return 0
+    return (1 if w else 2) + sum(1 for x in c if x == 4)
+
+
+class SevenPairsFan(ExpertBot):
+    """A ready hand's value counts the fan of each of its waits: a seven-pairs wait wins 七对子 (×2) or 清七对
+    (×4), not the plain ×1 strong's value assumes; with :attr:`far_pairs` a far hand nearer seven pairs than
+    the standard form is valued at 七对子's fan too."""
+
+    name = "pairs"
+    far_pairs = False
+
+    def analysis(self, view: SeatView) -> Analysis:
+        an = OriginAnalysis(view)
+        if self.wall_odds and not discard_wins_live(view):
+            an.weigh_draws(draw_shares(an))
+        return an
+
+    def shape_value(self, an: Analysis, sh: Shape, chain_piao: int = 0) -> float:
+        base = super().shape_value(an, sh, chain_piao)
+        origin = getattr(an, "origin", {}).get(id(sh))
+        if origin is None or sh.baotou or sh.qike or base <= 0:
+            return base
+        c, w, melds = origin
+        if melds or sum(c) + w != 13:
+            return base
+        if sh.shanten == 0:
+            total = mass = 0.0
+            for f in sh.improving:
+                u = an.draw_face[f]
+                c[f] += 1
+                total += u * an.win_gain(_pairs_fan(c, w))
+                c[f] -= 1
+                mass += u
+            if sh.improving and an.draw_wild:
+                total += an.draw_wild * an.win_gain(_pairs_fan(c, w + 1))
+                mass += an.draw_wild
+            if not mass or total == mass * an.win_gain(0):
+                return base
+            return base * total / (mass * an.win_gain(0))
+        if self.far_pairs and seven_pairs_shanten(c, w) < standard_shanten(c, w):
+            return base * an.win_gain(1 if w else 2) / an.win_gain(0)
+        return base
+
+
+class SevenPairsFanFar(SevenPairsFan):
+    """:class:`SevenPairsFan` for far hands too."""
+
+    name = "pairs-far"
+    far_pairs = True
+
+
 VARIANTS: dict[str, Callable[[int], ExpertBot]] = {
     cls.name: cls for cls in (AvoidedLoss, AvoidedLossAhead, Race, RaceAhead, Far030, Calibrated, CalibratedNoOwn,
                               OwnValue, CalibratedCalm, CalibratedCalmAhead3, WallOdds,
-                              WallOddsReady, WallOddsEverywhere, Tenth, NoBaotouClaims)
+                              WallOddsReady, WallOddsEverywhere, Tenth, NoBaotouClaims, Declinable,
+                              CalmBaotouClaims, CalmBaotouClaimsDealer025, Eleventh,
+                              SevenPairsFan, SevenPairsFanFar)
 }
 """The variants by name (``--variant``)."""
 BOTS.update(VARIANTS)  # the arena makes its bots by name; worker processes inherit this (fork)

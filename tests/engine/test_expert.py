@@ -279,8 +279,24 @@ def test_expert_pongs_to_free_its_wildcard_for_baotou() -> None:
     assert ExpertBot(0).decide(SeatView.of(r2, 1)).action.type is ActionType.PASS
 
 
+def test_expert_does_not_pong_for_baotou_at_3lao() -> None:
+    # The same pong at 3老, where S1 may win on the dealer's discards and the dealer on S1's: not made (those claims
+    # lost there), unless switched on for 3老 too.
+    r = scenario({0: "1m 4m 9m 1p 4p 5p 1s 9s E S W N C 2s", 1: "2s2s 3s4s5s 6s7s8s 5m7m 7p9p P"}, dealer=0,
+                 streak=3)
+    r.apply(next(a for a in r.legal_actions(0) if a.type is ActionType.DISCARD and TILE_NAMES[a.tile] == "2s"))
+    view = SeatView.of(r, 1)
+    assert any(a.type is ActionType.PONG for a in view.legal)
+    assert ExpertBot(0).decide(view).action.type is ActionType.PASS
+    assert _BaotouClaimsAt3Lao(0).decide(view).action.type is ActionType.PONG
+
+
 class _NoBaotouClaims(ExpertBot):
     baotou_claims = False
+
+
+class _BaotouClaimsAt3Lao(ExpertBot):
+    baotou_claims_live = True
 
 
 def test_expert_at_3lao_values_far_hands_lower_and_the_dealer_risks_less() -> None:
@@ -295,7 +311,8 @@ def test_expert_at_3lao_values_far_hands_lower_and_the_dealer_risks_less() -> No
     assert bot.discard_risk(an, five, 0.0) == bot.danger(an, five) > 0
     as_dealer = Analysis(view._replace(dealer=1))
     assert bot.danger(as_dealer, five) > 0
-    assert bot.discard_risk(as_dealer, five, 0.0) == 0.5 * bot.danger(as_dealer, five)
+    assert 0 < bot.dealer_danger < 1
+    assert bot.discard_risk(as_dealer, five, 0.0) == bot.dealer_danger * bot.danger(as_dealer, five)
 
 
 def test_expert_kongs_for_gangbao() -> None:
