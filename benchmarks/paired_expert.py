@@ -38,17 +38,17 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from hzmj_core.actions import Action
-from hzmj_core.analysis import Analysis, Shape, cached_improving, cached_shanten
+from hzmj_core.analysis import Analysis, Shape
 from hzmj_core.arena import deal_params, play_wall
 from hzmj_core.bots import BOTS, Decision, ExpertBot
-from hzmj_core.bots.draw_ahead import _best_discard_value, value_after_draw
+from hzmj_core.bots.draw_ahead import value_after_draw
 from hzmj_core.bots.eval import discard_wins_live
 from hzmj_core.bots.strong import _LAST_CALL
 from hzmj_core.bots.wall_odds import draw_shares
-from hzmj_core.fan import WinEvaluation, WinType, evaluate_win
-from hzmj_core.hand import is_seven_pairs, is_win, seven_pairs_shanten, standard_shanten
+from hzmj_core.fan import WinEvaluation
+from hzmj_core.hand import is_seven_pairs, seven_pairs_shanten, standard_shanten
 from hzmj_core.options import Options
-from hzmj_core.tiles import NUM_KINDS, Wildcards
+from hzmj_core.tiles import NUM_KINDS
 from hzmj_core.view import SeatView
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -412,41 +412,6 @@ class NoBaotouClaims(ExpertBot):
     baotou_claims = False
 
 
-def _value_after_draw_declinable(hand: Sequence[int], melds: int, unseen: Sequence[float], wildcards: Wildcards,
-                                 leaf: Callable[[list[int], int], float],
-                                 win_value: Callable[[WinEvaluation, list[int], int], float],
-                                 must_baotou: bool = False) -> float:
-    """:func:`~hzmj_core.bots.draw_ahead.value_after_draw` with the completed hand passed to ``win_value``."""
-    counts, w = wildcards.split(hand)
-    far = cached_shanten(counts, w, melds) >= 1
-    base = leaf(counts, w) if far else 0.0
-    useful = set(cached_improving(counts, w, melds)) if far else set()
-    kept: dict[tuple[bytes, int], float] = {}
-    total = 0.0
-    mass = 0.0
-    for kind in range(NUM_KINDS):
-        u = unseen[kind]
-        if u <= 0:
-            continue
-        mass += u
-        wild = wildcards.is_wild(kind)
-        face = wildcards.face(kind)
-        if far and not wild and face not in useful:
-            total += u * base
-            continue
-        c = list(counts)
-        w2 = w
-        if wild:
-            w2 += 1
-        else:
-            c[face] += 1
-        ev = None
-        if is_win(c, w2, melds):
-            ev = evaluate_win([*hand, kind], melds, kind, WinType.SELF_DRAW, wildcards, must_baotou=must_baotou)
-        total += u * (win_value(ev, c, w2) if ev is not None else _best_discard_value(c, w2, melds, leaf, kept))
-    return total / mass if mass else leaf(counts, w)
-
-
 class Declinable(ExpertBot):
     """The draw-ahead values a drawn plain win by what the win decision would make of it: the win, or declining
     it with a discard that leaves 暴头/七客 state (a sure win of more fan on the next draw, unless another seat
@@ -454,64 +419,28 @@ class Declinable(ExpertBot):
 
     name = "declinable"
 
-    def ahead_values(self, an: Analysis, vals: dict[int, tuple[float, Shape]]) -> dict[int, float]:
-        naturals = [t for t in vals if not an.wc.is_wild(t)]
-        if not self.draw_ahead or len(naturals) < 2 or min(vals[t][1].shanten for t in naturals) > self.ahead_from:
-            return {}
-        if an.wc.is_wild(max(vals, key=lambda k: (vals[k][0], -k))):
-            return {}
-        v = an.view
-        live = self.live_threat(v)
-        melds = an.melds
-        can_wait = v.remaining - 4 >= _LAST_CALL
-        keep = 1.0
-        loss = 0.0
-        for o in range(4):
-            if o != v.seat:
-                p = self.self_draw_threat(v, o)
-                keep *= 1.0 - p
-                loss += p * an.loss_if_wins(o, 1)
-        loss *= self.risk_weight(v)
-        memo: dict[tuple[bytes, int], float] = {}
-
-        def leaf(c: list[int], w: int) -> float:
-            return self.shape_value(an, an.shape(c, w, melds))
-
-        def decline(c: list[int], w: int) -> float:
-            key = (bytes(c), w)
-            got = memo.get(key)
-            if got is not None:
-                return got
-            best = 0
-            for f in range(NUM_KINDS):
-                if c[f]:
-                    c[f] -= 1
-                    sh = an.shape(c, w, melds)
-                    c[f] += 1
-                    best = max(best, 1 if sh.baotou else 0, 2 if sh.qike else 0)
-            if w >= 2:
-                sh = an.shape(c, w - 1, melds)
-                best = max(best, 2 if sh.baotou else 0, 3 if sh.qike else 0)
-            got = memo[key] = keep * an.win_gain(best) - loss if best else float("-inf")
-            return got
-
-        def win_value(ev: WinEvaluation, c: list[int], w: int) -> float:
-            now = float(an.win_gain(ev.fan))
-            if can_wait and w > 0 and ev.fan <= 1:
-                return max(now, decline(c, w))
+    def drawn_win_value(self, an: Analysis, kept: Sequence[int], ev: WinEvaluation) -> float:
+        """The win, or declining it for 暴头/七客 (or a 飘 with a second 财神), whichever is worth more."""
+        now = float(an.win_gain(ev.fan))
+        if ev.winning_tile is None or an.view.remaining - 4 < _LAST_CALL or ev.fan > 1:
             return now
-
-        out: dict[int, float] = {}
-        for t in sorted(naturals, key=lambda t: (-vals[t][0], t))[: self.ahead_top]:
-            kept = list(v.hand)
-            kept.remove(t)
-            value = _value_after_draw_declinable(kept, melds, an.draw_kind, an.wc, leaf, win_value,
-                                                 v.options.must_baotou)
-            if live:
-                value -= self.discard_risk(an, t, value)
-            out[t] = value - self.feed_penalty(an, t)
-        return out
-
+        c, w = an.wc.split([*kept, ev.winning_tile])
+        if w == 0:
+            return now
+        best = 0
+        for f in range(NUM_KINDS):
+            if c[f]:
+                c[f] -= 1
+                sh = an.shape(c, w)
+                c[f] += 1
+                best = max(best, 1 if sh.baotou else 0, 2 if sh.qike else 0)
+        if w >= 2:
+            sh = an.shape(c, w - 1)
+            best = max(best, 2 if sh.baotou else 0, 3 if sh.qike else 0)
+        if not best:
+            return now
+        keep, loss = self.others_first(an)
+        return max(now, keep * an.win_gain(best) - self.risk_weight(an.view) * loss)
 
 class CalmBaotouClaims(ExpertBot):
     """The eleventh session's expert without the claims that free the 财神 for 暴头 at 3老 (bclaim alone lost

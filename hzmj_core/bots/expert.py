@@ -441,12 +441,10 @@ class ExpertBot(StrongBot):
         n = len(view.discards[seat])
         return min(0.3, 0.011 * max(0, n - 2) + 0.005 * len(view.melds[seat]))
 
-    def going_on(self, an: Analysis, a: Action, f_next: int) -> float:
-        """Expected points of declining the win now with ``a`` (a discard keeping 暴头/七客, a 飘) to win
-        ``f_next`` fan on the next draw: unless another seat wins first (by self-draw, or on this discard
-        when discard wins are live), which also costs what that win takes from us."""
+    def others_first(self, an: Analysis) -> tuple[float, float]:
+        """Over the others' next draws: the chance that none of them wins first (:meth:`self_draw_threat`), and
+        the points we expect to lose to the one that does (a win of 1 fan)."""
         v = an.view
-        weight = self.risk_weight(v)
         keep = 1.0
         loss = 0.0
         for o in range(4):
@@ -455,7 +453,14 @@ class ExpertBot(StrongBot):
             p = self.self_draw_threat(v, o)
             keep *= 1.0 - p
             loss += p * an.loss_if_wins(o, 1)
-        value = keep * an.win_gain(f_next) - weight * loss
+        return keep, loss
+
+    def going_on(self, an: Analysis, a: Action, f_next: int) -> float:
+        """Expected points of declining the win now with ``a`` (a discard keeping 暴头/七客, a 飘) to win
+        ``f_next`` fan on the next draw: unless another seat wins first (by self-draw, or on this discard
+        when discard wins are live), which also costs what that win takes from us."""
+        keep, loss = self.others_first(an)
+        value = keep * an.win_gain(f_next) - self.risk_weight(an.view) * loss
         if not an.wc.is_wild(a.tile):
             value -= self.discard_risk(an, a.tile, value)
             value -= self.feed_penalty(an, a.tile)
@@ -592,18 +597,24 @@ class ExpertBot(StrongBot):
         def leaf(c: list[int], w: int) -> float:
             return self.shape_value(an, an.shape(c, w, melds))
 
-        def win_value(ev: WinEvaluation) -> float:
-            return float(an.win_gain(ev.fan))
-
         out: dict[int, float] = {}
         for t in sorted(naturals, key=lambda t: (-vals[t][0], t))[: self.ahead_top]:
             kept = list(v.hand)
             kept.remove(t)
+
+            def win_value(ev: WinEvaluation, kept: list[int] = kept) -> float:
+                return self.drawn_win_value(an, kept, ev)
+
             value = value_after_draw(kept, melds, an.draw_kind, an.wc, leaf, win_value, v.options.must_baotou)
             if live:
                 value -= self.discard_risk(an, t, value)
             out[t] = value - self.feed_penalty(an, t)
         return out
+
+    def drawn_win_value(self, an: Analysis, kept: Sequence[int], ev: WinEvaluation) -> float:
+        """What a self-drawn win in the draw-ahead is worth, the ``kept`` hand plus ``ev``'s winning tile: the
+        points it pays (whether to decline it is the win decision's question)."""
+        return float(an.win_gain(ev.fan))
 
     def _discard_decision(self, an: Analysis, a: Action, vals: dict[int, tuple[float, Shape]],
                           sampled: tuple[float, int, int] | None,
