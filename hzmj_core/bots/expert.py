@@ -20,7 +20,7 @@ On top of strong's evaluation it
   (the 财神 kept free), since 暴头 wins on any draw and pays double;
 * folds a far hand at 3老 with a 财神 when every natural tile is riskier (nobody can win on a 财神);
 * holding a 财神, also chows or pongs when the claim keeps the hand as near ready and brings it nearer 暴头
-  state (a meld takes no 财神: the free 财神 reaches 暴头 sooner);
+  state (a meld takes no 财神: the free 财神 reaches 暴头 sooner), except at 3老, where such claims lost;
 * at 3老 values a far hand lower (strong's factor per tile from ready 0.30, not 0.45) and, as the dealer,
   counts half the danger of a discard (its deal-in costs 10 × 2^F where the same seat's self-draw would cost
   it 8 × 2^F anyway);
