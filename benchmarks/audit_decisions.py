@@ -12,7 +12,9 @@ kept with the expert's choice and one alternative:
 * ``pong``: the expert passed a pong that would have left the hand as far from ready (its 1.3× wider rule
   said no); that pong against the pass;
 * ``defence``: at 3老 the expert discarded a safer tile than the most efficient one; the efficient tile
-  (pushing) against its choice.
+  (pushing) against its choice;
+* ``ahead``: the draw-ahead (摸牌推演) chose another natural discard than the static ranking's best; the static
+  best against its choice, grouped by how far from ready each leaves the hand and the 财神 held.
 
 Each position is then dealt ``--rollouts`` times from what the seat has not seen
 (:func:`~hzmj_core.bots.sampling.determinize`), and on each deal both actions are played to the end of the hand
@@ -56,7 +58,7 @@ from hzmj_core.rng import Rng, derive_seed
 from hzmj_core.round import Phase, Round
 from hzmj_core.view import SeatView
 
-KINDS = ("claim", "pong", "defence")
+KINDS = ("claim", "pong", "defence", "ahead")
 Position = tuple[SeatView, Action, Action, str]
 """A decision: the view, the expert's action, the alternative, and its group in the report."""
 
@@ -192,6 +194,27 @@ def _defence_position(bot: ExpertBot, view: SeatView, chosen: Action) -> Positio
     return view, chosen, eff[0], f"{role}, efficient {min(eff[1].shanten, 2)} from ready"
 
 
+def _ahead_position(bot: ExpertBot, view: SeatView, chosen: Action) -> Position | None:
+    """A discard where the draw-ahead overruled the static ranking's best natural tile, or ``None``."""
+    if view.phase.value != "act" or chosen.type is not ActionType.DISCARD:
+        return None
+    an = bot.analysis(view)
+    if an.wc.is_wild(chosen.tile):
+        return None
+    vals = bot.discard_values(an)
+    naturals = [t for t in vals if not an.wc.is_wild(t)]
+    if len(naturals) < 2:
+        return None
+    top = max(naturals, key=lambda k: (vals[k][0], -k))
+    if top == chosen.tile or chosen.tile not in vals:
+        return None
+    alt = next(a for a in view.legal if a.type is ActionType.DISCARD and a.tile == top)
+    mine, theirs = vals[chosen.tile][1], vals[top][1]
+    group = (f"ahead {mine.shanten} vs static {theirs.shanten} from ready, "
+             f"{'财神' if an.w else 'no 财神'}{', 3老' if bot.live_threat(view) else ''}")
+    return view, chosen, alt, group
+
+
 def collect(args: tuple[str, int, list[int], int | str]) -> list[Position]:
     """Play the walls and keep the expert's decisions of the audited kind."""
     kind, seed, walls, streak = args
@@ -209,6 +232,7 @@ def collect(args: tuple[str, int, list[int], int | str]) -> list[Position]:
             action = bots[s].decide(view).action
             if s == me:
                 got = (_defence_position(expert, view, action) if kind == "defence"
+                       else _ahead_position(expert, view, action) if kind == "ahead"
                        else _claim_position(kind, view, action))
                 if got is not None:
                     out.append(got)
