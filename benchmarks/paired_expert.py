@@ -381,15 +381,16 @@ class WallOddsEverywhere(ExpertBot):
         return an
 
 
-def live_variant(spec: str) -> Callable[[int], ExpertBot]:
-    """A :class:`LiveWeights` subclass from ``live:far=X,ready=Y,danger=Z,dealer=D``."""
-    names = {"far": "far_live", "ready": "ready_live", "danger": "danger_live_weight", "dealer": "dealer_danger"}
+def spec_variant(spec: str) -> Callable[[int], ExpertBot]:
+    """A subclass of a family's class from ``family:key=X,key=Y`` (:data:`FAMILIES`), e.g. ``live:far=0.3``."""
+    family, _, rest = spec.partition(":")
+    base, names = FAMILIES[family]
     attrs: dict[str, object] = {"name": spec}
-    for part in spec.partition(":")[2].split(","):
+    for part in rest.split(","):
         if part:
             key, _, value = part.partition("=")
             attrs[names[key]] = float(value)
-    return type("Live", (LiveWeights,), attrs)
+    return type(base.__name__ + "Spec", (base,), attrs)
 
 
 class Tenth(ExpertBot):
@@ -505,17 +506,6 @@ class TempoPongs(ExpertBot):
         return self.skipped_threat(an) >= self.tempo_min
 
 
-def tempo_variant(spec: str) -> Callable[[int], ExpertBot]:
-    """A :class:`TempoPongs` subclass from ``tempo:min=X,ratio=Y``."""
-    names = {"min": "tempo_min", "ratio": "tempo_ratio"}
-    attrs: dict[str, object] = {"name": spec}
-    for part in spec.partition(":")[2].split(","):
-        if part:
-            key, _, value = part.partition("=")
-            attrs[names[key]] = float(value)
-    return type("Tempo", (TempoPongs,), attrs)
-
-
 class StrongDealer3(ExpertBot):
     """As the dealer at 3老, strong's play (the expert's additions off for that seat and streak only). On seed
     2031's 3老 walls the expert as the dealer had scored 1.26 points a dealer hand less than strong in the same
@@ -555,17 +545,6 @@ class RonByRole(ExpertBot):
         """The expert's decision with the role's factor."""
         self.ron_factor = self.ron_dealer if view.seat == view.dealer else self.ron_other
         return super().decide(view)
-
-
-def ron_variant(spec: str) -> Callable[[int], ExpertBot]:
-    """A :class:`RonByRole` subclass from ``ron:dealer=X,other=Y``."""
-    names = {"dealer": "ron_dealer", "other": "ron_other"}
-    attrs: dict[str, object] = {"name": spec}
-    for part in spec.partition(":")[2].split(","):
-        if part:
-            key, _, value = part.partition("=")
-            attrs[names[key]] = float(value)
-    return type("Ron", (RonByRole,), attrs)
 
 
 class OriginAnalysis(Analysis):
@@ -646,6 +625,14 @@ VARIANTS: dict[str, Callable[[int], ExpertBot]] = {
                               StrongDealer3, AheadTop2)
 }
 """The variants by name (``--variant``)."""
+FAMILIES: dict[str, tuple[type[ExpertBot], dict[str, str]]] = {
+    "live": (LiveWeights, {"far": "far_live", "ready": "ready_live", "danger": "danger_live_weight",
+                           "dealer": "dealer_danger"}),
+    "ron": (RonByRole, {"dealer": "ron_dealer", "other": "ron_other"}),
+    "tempo": (TempoPongs, {"min": "tempo_min", "ratio": "tempo_ratio"}),
+}
+"""Variant families whose weights are given in the name (``--variant live:far=0.3,dealer=0.5``): the class and
+what each key sets."""
 BOTS.update(VARIANTS)  # the arena makes its bots by name; worker processes inherit this (fork)
 
 
@@ -710,12 +697,8 @@ def main() -> None:
                          "one times the share of such walls)")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
-    if args.variant.startswith("live:"):
-        VARIANTS[args.variant] = BOTS[args.variant] = live_variant(args.variant)
-    if args.variant.startswith("ron:"):
-        VARIANTS[args.variant] = BOTS[args.variant] = ron_variant(args.variant)
-    if args.variant.startswith("tempo:"):
-        VARIANTS[args.variant] = BOTS[args.variant] = tempo_variant(args.variant)
+    if args.variant.partition(":")[0] in FAMILIES and ":" in args.variant:
+        VARIANTS[args.variant] = BOTS[args.variant] = spec_variant(args.variant)
     if args.variant not in VARIANTS:
         ap.error(f"unknown variant {args.variant!r}: choose from {', '.join(VARIANTS)}")
     if args.walls < 2:
