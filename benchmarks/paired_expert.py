@@ -44,7 +44,7 @@ from hzmj_core.analysis import Analysis, Shape
 from hzmj_core.arena import deal_params, play_wall
 from hzmj_core.bots import BOTS, Decision, ExpertBot
 from hzmj_core.bots.draw_ahead import value_after_draw
-from hzmj_core.bots.eval import discard_wins_live
+from hzmj_core.bots.eval import discard_wins_live, tan_cap
 from hzmj_core.bots.strong import _LAST_CALL, StrongBot
 from hzmj_core.bots.wall_odds import draw_shares
 from hzmj_core.fan import WinEvaluation
@@ -303,19 +303,23 @@ class CalibratedCalm(Calibrated):
 class LiveWeights(ExpertBot):
     """At 3老 only (discard wins live), other weights in strong's value of a shape: the factor per tile from ready
     (the expert's :attr:`~hzmj_core.bots.ExpertBot.far_live`), the factor on a ready hand's chance for the
-    discards it can win on (:attr:`ready_live`, strong's 1.3), the danger's weight (:attr:`danger_live_weight`)
-    and the dealer's (the expert's :attr:`~hzmj_core.bots.ExpertBot.dealer_danger`). Built by name:
-    ``live:far=0.3,ready=1.3,danger=1.0,dealer=0.5`` (any subset; the others as the expert has them).
+    discards it can win on (:attr:`ready_live`, strong's 1.3), the danger's weight (:attr:`danger_live_weight`),
+    the dealer's (the expert's :attr:`~hzmj_core.bots.ExpertBot.dealer_danger`) and the useful-tile ratio of a
+    wider claim (:attr:`wider_live`, the expert's :attr:`~hzmj_core.bots.ExpertBot.wider_ratio`). Built by name:
+    ``live:far=0.3,ready=1.3,danger=1.0,dealer=0.5,wider=1.3`` (any subset; the others as the expert has them).
     ``live:far=0.45,dealer=1.0`` is the tenth session's expert at 3老."""
 
     name = "live"
     ready_live = 1.3
     danger_live_weight = 1.0
+    wider_live = ExpertBot.wider_ratio
 
     def decide(self, view: SeatView) -> Decision:
         """The expert's decision, with :attr:`ready_live` when discard wins are live (they are for the whole hand
         or not at all: the streak decides)."""
-        self.ron_factor = self.ready_live if discard_wins_live(view) else ExpertBot.ron_factor
+        live = discard_wins_live(view)
+        self.ron_factor = self.ready_live if live else ExpertBot.ron_factor
+        self.wider_ratio = self.wider_live if live else ExpertBot.wider_ratio
         return super().decide(view)
 
     def discard_risk(self, an: Analysis, tile: int, value: float) -> float:
@@ -689,21 +693,84 @@ class HorizonClaims(ExpertBot):
         return best > self.horizon_ratio * keep
 
 
+def claim_chance(an: Analysis, o: int, tile: int) -> float:
+    """Chance that seat ``o`` holds what it needs to pong or (our next seat only) chow our discard of ``tile``: each
+    copy we have not seen is in its concealed hand in proportion to that hand's size; 0 for a 财神 and under a
+    full 摊 cap on us."""
+    v = an.view
+    wc = an.wc
+    if wc.is_wild(tile):
+        return 0.0
+    cap = tan_cap(v, o, v.seat)
+    if cap is not None and v.tan[o][v.seat] >= cap:
+        return 0.0
+    p = min(1.0, v.hand_counts[o] / an.unseen_total)
+    face = wc.face(tile)
+    u = an.unseen_face[face]
+    hit = 1.0 - (1.0 - p) ** u - u * p * (1.0 - p) ** max(0, u - 1)
+    if o == (v.seat + 1) % 4 and face < 27:
+        r = face % 9
+        none = 1.0
+        for a, b in ((-2, -1), (-1, 1), (1, 2)):
+            if 0 <= r + a <= 8 and 0 <= r + b <= 8:
+                q = (1.0 - (1.0 - p) ** an.unseen_face[face + a]) * (1.0 - (1.0 - p) ** an.unseen_face[face + b])
+                none *= 1.0 - q
+        hit = 1.0 - (1.0 - hit) * none
+    return hit
+
+
+class ClaimFeed3(ExpertBot):
+    """At 3老, a discard also costs the chance that another seat can claim it times what that seat's win would cost
+    us, times :attr:`feed_weight` (a claim brings the claimer nearer ready; at 3老 the dealer's win costs a
+    non-dealer eight shares). Built by name: ``feed3:k=0.1``. Away from 3老 the same idea (claim denial) was
+    measured on eight seeds earlier and gave −0.001 a hand (README)."""
+
+    name = "feed3"
+    feed_weight = 0.1
+
+    def discard_risk(self, an: Analysis, tile: int, value: float) -> float:
+        """The expert's danger plus the claim cost."""
+        v = an.view
+        feed = sum(claim_chance(an, o, tile) * an.loss_if_wins(o, 0) for o in range(4) if o != v.seat)
+        return super().discard_risk(an, tile, value) + self.feed_weight * feed
+
+
+class ClaimDraws(ExpertBot):
+    """The expert with another weight on the discards a far hand could claim its useful tiles from
+    (:attr:`~hzmj_core.bots.ExpertBot.claim_draws`, 1.0 since the fifteenth session). Built by name:
+    ``claimable:a=0.5``. Before it was adopted, this variant (then its own analysis class, the same counts) gave
+    the paired figures of the README's fifteenth session."""
+
+    name = "claimable"
+
+
+class Fourteenth(ExpertBot):
+    """The expert of the fourteenth session: every useful tile counted alike, without the discards it could be
+    claimed from (:attr:`~hzmj_core.bots.ExpertBot.claim_draws` 0). ``--variant fourteenth`` replays the
+    fifteenth session's paired runs with the sign turned."""
+
+    name = "fourteenth"
+    claim_draws = 0.0
+
+
 VARIANTS: dict[str, Callable[[int], ExpertBot]] = {
     cls.name: cls for cls in (AvoidedLoss, AvoidedLossAhead, Race, RaceAhead, Far030, Calibrated, CalibratedNoOwn,
                               OwnValue, CalibratedCalm, CalibratedCalmAhead3, WallOdds,
                               WallOddsReady, WallOddsEverywhere, Tenth, NoBaotouClaims, Declinable,
                               CalmBaotouClaims, CalmBaotouClaimsDealer025, Eleventh,
                               SevenPairsFan, SevenPairsFanFar, TempoPongs,
-                              StrongDealer3, AheadTop2, HorizonAhead, HorizonCalm, HorizonClaims)
+                              StrongDealer3, AheadTop2, HorizonAhead, HorizonCalm, HorizonClaims, ClaimFeed3,
+                              ClaimDraws, Fourteenth)
 }
 """The variants by name (``--variant``)."""
 FAMILIES: dict[str, tuple[type[ExpertBot], dict[str, str]]] = {
     "live": (LiveWeights, {"far": "far_live", "ready": "ready_live", "danger": "danger_live_weight",
-                           "dealer": "dealer_danger"}),
+                           "dealer": "dealer_danger", "wider": "wider_live"}),
     "ron": (RonByRole, {"dealer": "ron_dealer", "other": "ron_other"}),
     "tempo": (TempoPongs, {"min": "tempo_min", "ratio": "tempo_ratio"}),
     "horizon-claims": (HorizonClaims, {"ratio": "horizon_ratio"}),
+    "feed3": (ClaimFeed3, {"k": "feed_weight"}),
+    "claimable": (ClaimDraws, {"a": "claim_draws"}),
 }
 """Variant families whose weights are given in the name (``--variant live:far=0.3,dealer=0.5``): the class and
 what each key sets."""

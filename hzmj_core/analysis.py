@@ -56,6 +56,20 @@ def cached_improving(counts: Sequence[int], w: int, melds: int) -> tuple[int, ..
     return got
 
 
+def claimable_seats(counts: Sequence[int], face: int) -> int:
+    """From how many seats' discards a hand could claim ``face`` (吃碰): three when it holds a natural pair of it
+    (a pong, 碰, from anyone), one when two natural tiles of the hand make a run with it (a chow, 吃, from the
+    previous seat only), else none (a 财神 takes no part in a claim)."""
+    if counts[face] >= 2:
+        return 3
+    if face < 27:
+        r = face % 9
+        for a, b in ((-2, -1), (-1, 1), (1, 2)):
+            if r + a >= 0 and r + b <= 8 and counts[face + a] and counts[face + b]:
+                return 1
+    return 0
+
+
 @dataclass(frozen=True, slots=True)
 class Shape:
     """A 3n+1-tile concealed hand judged from one seat's view: how far from ready, what improves it."""
@@ -71,7 +85,8 @@ class Shape:
     """七客 state: any draw wins seven pairs with at least 2 fan."""
     draws: float
     """The useful tiles as the bots weigh them: :attr:`ukeire` itself, or with :meth:`Analysis.weigh_draws` each
-    copy weighed by its chance to be drawn (牌墙估计); what the bots' choices compare."""
+    copy weighed by its chance to be drawn (牌墙估计), and for a far hand with :meth:`Analysis.weigh_claims` also
+    by the seats it could claim it from; what the bots' choices compare."""
 
 
 class Analysis:
@@ -99,6 +114,8 @@ class Analysis:
         self.draw_wild: float = self.unseen_wild
         self.weighed = False
         """True once :meth:`weigh_draws` has weighed the draws."""
+        self.claim_weight = 0.0
+        """What a far hand's useful copy gains for each seat it could be claimed from (:meth:`weigh_claims`)."""
 
     def weigh_draws(self, shares: Sequence[float]) -> None:
         """Weigh each tile kind's unseen copies by ``shares`` (a factor per kind, as
@@ -114,6 +131,14 @@ class Analysis:
                 faces[wc.face(k)] += kinds[k]
         self.draw_kind, self.draw_face, self.draw_wild = kinds, faces, kinds[wk]
         self.weighed = True
+        self._shapes.clear()
+
+    def weigh_claims(self, weight: float) -> None:
+        """Count a far hand's useful tiles with the others' discards too (吃碰的机会): each useful copy of a face
+        counts 1 + ``weight`` × :func:`claimable_seats` (a pong-able face from three seats' discards, a
+        chow-able one from the previous seat's), where a draw is the seat's only way to the others. A ready
+        hand's waits are not weighed: away from 3老 it wins by self-draw only."""
+        self.claim_weight = weight
         self._shapes.clear()
 
     # ------------------------------------------------------------------ shapes
@@ -132,6 +157,9 @@ class Analysis:
             u += self.unseen_wild
         # unweighed (the hot path), the draws are the count itself
         d = sum(self.draw_face[f] for f in imp) + (self.draw_wild if imp else 0.0) if self.weighed else float(u)
+        if self.claim_weight and s > 0:
+            for f in imp:
+                d += self.claim_weight * claimable_seats(counts, f) * self.draw_face[f]
         bt = s == 0 and baotou_state(counts, w)
         qk = s == 0 and qike_state(counts, w, k)
         got = Shape(s, imp, u, bt, qk, d)

@@ -24,6 +24,9 @@ On top of strong's evaluation it
 * at 3老 values a far hand lower (strong's factor per tile from ready 0.30, not 0.45) and, as the dealer,
   counts half the danger of a discard (its deal-in costs 10 × 2^F where the same seat's self-draw would cost
   it 8 × 2^F anyway);
+* away from 3老 counts a far hand's useful tiles with the others' discards it could claim them from (吃碰的机会,
+  :attr:`ExpertBot.claim_draws`): a face it holds a pair of may be ponged from three seats, one it could chow
+  from the previous seat, while a face it can only draw comes by its own draw alone;
 * can count its useful tiles and its next draws by where the unseen copies are likely to be (:mod:`.wall_odds`,
   牌墙估计, :attr:`ExpertBot.wall_odds`, off: measured, it did not score more).
 
@@ -42,7 +45,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..actions import Action, ActionType
-from ..analysis import Analysis, Shape
+from ..analysis import Analysis, Shape, claimable_seats
 from ..fan import WinEvaluation
 from ..hand import standard_shanten
 from ..reasons import bot_seat_words, tile_names
@@ -100,6 +103,25 @@ def baotou_distance(counts: Sequence[int], w: int) -> int:
         _BT_MEMO.clear()
     _BT_MEMO[key] = got
     return got
+
+
+def claim_words(an: Analysis, counts: Sequence[int], sh: Shape) -> tuple[str, str]:
+    """How many of a far hand's useful tiles it could also claim (:func:`.claimable_seats`), in words: "，其中可碰
+    6 张、可吃 8 张" / " (6 of them can be ponged, 8 chowed)"; empty when none can."""
+    pong = chow = 0
+    for f in sh.improving:
+        seats = claimable_seats(counts, f)
+        if seats == 3:
+            pong += an.unseen_face[f]
+        elif seats == 1:
+            chow += an.unseen_face[f]
+    if pong and chow:
+        return f"，其中可碰 {pong} 张、可吃 {chow} 张", f" ({pong} of them can be ponged, {chow} chowed)"
+    if pong:
+        return f"，其中可碰 {pong} 张", f" ({pong} of them can be ponged)"
+    if chow:
+        return f"，其中可吃 {chow} 张", f" ({chow} of them can be chowed)"
+    return "", ""
 
 
 class ExpertBot(StrongBot):
@@ -160,6 +182,11 @@ class ExpertBot(StrongBot):
     dealer_danger = 0.5
     """At 3老 the dealer's danger counts this much: a deal-in costs the dealer 10 × 2^F where the same seat's
     self-draw would cost it 8 × 2^F anyway, so it risks far less by a discard than a non-dealer (24 × 2^F)."""
+    claim_draws = 1.0
+    """Away from 3老, a far hand's useful tiles also count the others' discards it could claim them from
+    (:meth:`.Analysis.weigh_claims`, 吃碰的机会): a copy of a face it holds a pair of counts 1 + 3 × this (a pong
+    from any of three seats), of a face it could chow 1 + this (the previous seat), of any other useful face 1
+    (0: every useful copy alike, as strong counts them)."""
     wall_odds = False
     """Away from 3老 (no discard wins), weigh every unseen copy by its chance to lie in the live wall
     (:func:`.wall_odds.draw_shares`) when counting useful tiles and next draws, instead of all copies alike
@@ -178,10 +205,14 @@ class ExpertBot(StrongBot):
         return super().decide(view)
 
     def analysis(self, view: SeatView) -> Analysis:
-        """The seat's analysis, its draws weighed by the wall odds away from 3老 (:attr:`wall_odds`)."""
+        """The seat's analysis; away from 3老 its draws weighed by the wall odds (:attr:`wall_odds`) and a far hand's
+        by the seats it could claim them from (:attr:`claim_draws`)."""
         an = Analysis(view)
-        if self.wall_odds and not discard_wins_live(view):
-            an.weigh_draws(draw_shares(an))
+        if not discard_wins_live(view):
+            if self.wall_odds:
+                an.weigh_draws(draw_shares(an))
+            if self.claim_draws:
+                an.weigh_claims(self.claim_draws)
         return an
 
     # ------------------------------------------------------------------ risk model (earlier readiness)
@@ -639,6 +670,10 @@ class ExpertBot(StrongBot):
             zh_x, en_x = f"差 {sh.shanten} 张听牌，有效牌 {sh.ukeire} 张", \
                 f"{sh.shanten} from ready, {sh.ukeire} useful tiles"
             c, w = an.without((a.tile,))
+            if an.claim_weight:
+                zh_c, en_c = claim_words(an, c, sh)
+                zh_x += zh_c
+                en_x += en_c
             bt = self.baotou_draws(an, c, w) if self.shaping and w > 0 and sh.shanten == 1 else 0
             if bt and len(naturals) > 1:
                 zh_x += f"，财神留作暴头（{bt} 张牌摸到更近暴头）"

@@ -7,9 +7,12 @@ import subprocess
 import sys
 
 import pytest
+from helpers import scenario
 
 from hzmj_core import tutorial, webapi
-from hzmj_core.analysis import AnalysisError, analyze_hand
+from hzmj_core.analysis import Analysis, AnalysisError, analyze_hand, claimable_seats
+from hzmj_core.tiles import NUM_KINDS, parse_tile
+from hzmj_core.view import SeatView
 
 
 def test_waits_count_tiles_outside_the_hand_and_the_indicator() -> None:
@@ -63,3 +66,42 @@ def _message(hand: str) -> str:
     except AnalysisError as exc:
         return str(exc)
     raise AssertionError("no error")
+
+
+def _counts(text: str) -> list[int]:
+    c = [0] * NUM_KINDS
+    for tok in text.split():
+        c[parse_tile(tok)] += 1
+    return c
+
+
+def test_claimable_seats_pong_from_three_chow_from_one() -> None:
+    c = _counts("2m 2m 4p 5p 7s 9s E")
+    assert claimable_seats(c, parse_tile("2m")) == 3  # a pair: a pong from anyone
+    assert claimable_seats(c, parse_tile("3p")) == 1  # 4p5p: a chow from the previous seat
+    assert claimable_seats(c, parse_tile("6p")) == 1
+    assert claimable_seats(c, parse_tile("8s")) == 1  # 7s_9s
+    assert claimable_seats(c, parse_tile("1m")) == 0  # 2m alone beside it is not a run
+    assert claimable_seats(c, parse_tile("E")) == 0  # one honour: no pong, and honours are never chowed
+    assert claimable_seats(_counts("8p 9p 1s"), parse_tile("1s")) == 0  # runs do not wrap across suits
+
+
+def test_weigh_claims_adds_the_claimable_copies_of_a_far_hand_only() -> None:
+    view = SeatView.of(scenario({0: "2m4m7m9m 1p2p5p8p 1s5s6s6s7s C"}, dealer=0), 0)
+    plain = Analysis(view)
+    an = Analysis(view)
+    an.weigh_claims(0.5)
+    five = parse_tile("5p")
+    c, w = plain.without((five,))
+    sh = plain.shape(c, w)
+    assert sh.shanten == 3 and sh.draws == sh.ukeire
+    extra = sum(claimable_seats(c, f) * plain.unseen_face[f] for f in sh.improving)
+    assert extra > 0
+    weighed = an.shape(c, w)
+    assert weighed.ukeire == sh.ukeire and weighed.draws == sh.ukeire + 0.5 * extra
+    # A ready hand's waits stay as they are (away from 3老 it wins by self-draw only).
+    ready = SeatView.of(scenario({0: "1m2m3m 4p5p6p 7s8s9s 2m2m 5s6s E"}, dealer=0), 0)
+    a0, a1 = Analysis(ready), Analysis(ready)
+    a1.weigh_claims(1.0)
+    e = parse_tile("E")
+    assert a1.after_discard(e).shanten == 0 and a1.after_discard(e).draws == a0.after_discard(e).draws

@@ -154,7 +154,7 @@ def test_expert_shapes_for_baotou_one_from_ready() -> None:
     three, six = parse_tiles("3s 6s")
     assert an.after_discard(three).ukeire > an.after_discard(six).ukeire
     assert StrongBot(0).decide(view).action.tile == three
-    bot = _StaticOnly(0)
+    bot = _StaticPlainDraws(0)
     assert bot.baotou_ukeire(an, *an.without((six,))) > bot.baotou_ukeire(an, *an.without((three,)))
     vals = bot.discard_values(an)
     assert vals[six][0] > vals[three][0]
@@ -168,6 +168,13 @@ def test_expert_shapes_for_baotou_one_from_ready() -> None:
 
 class _StaticOnly(ExpertBot):
     draw_ahead = False
+
+
+class _StaticPlainDraws(_StaticOnly):
+    """The static ranking with every useful copy counted alike, to see the 暴头 shaping alone (the claim weighing
+    values 3s's kept pairs and runs more)."""
+
+    claim_draws = 0.0
 
 
 def test_value_after_draw_in_baotou_state_is_the_win_on_any_draw() -> None:
@@ -227,8 +234,11 @@ def test_expert_looks_a_draw_ahead_two_from_ready() -> None:
     one, two = parse_tiles("1m 2m")
     assert an.after_discard(one).shanten == an.after_discard(two).shanten == 2
     assert an.after_discard(two).ukeire == an.after_discard(one).ukeire + 2
-    assert _ReadyOrOneOnly(0).decide(view).action.tile == two
-    assert _StaticOnly(0).decide(view).action.tile == two
+    assert _ReadyOrOneOnlyPlain(0).decide(view).action.tile == two
+    assert _StaticPlainDraws(0).decide(view).action.tile == two
+    # Counting the discards it could claim, the static ranking keeps the pair too: 2m2m may be ponged from
+    # three seats, where 1m2m is chowed from one.
+    assert _StaticOnly(0).decide(view).action.tile == one
     bot = ExpertBot(0)
     d = bot.decide(view)
     assert d.action.tile == one, d
@@ -238,8 +248,29 @@ def test_expert_looks_a_draw_ahead_two_from_ready() -> None:
     assert "counting the next draw" in d.reason_en
 
 
-class _ReadyOrOneOnly(ExpertBot):
+class _ReadyOrOneOnlyPlain(ExpertBot):
     ahead_from = 1
+    claim_draws = 0.0
+
+
+def test_expert_keeps_a_pair_it_can_pong() -> None:
+    # Three from ready, 6s leaves one more useful tile than 5p (28 to 27), but 5p keeps 5s6s6s7s: the 6s pair may
+    # be ponged from any of three seats' discards, where most other useful tiles come by our own draw or from
+    # the previous seat's chow. Counting the discards it could claim, the expert keeps the pair.
+    view = SeatView.of(scenario({0: "2m4m7m9m 1p2p5p8p 1s5s6s6s7s C"}, dealer=0), 0)
+    an = Analysis(view)
+    five, six = parse_tiles("5p 6s")
+    assert an.after_discard(five).shanten == an.after_discard(six).shanten == 3
+    assert an.after_discard(six).ukeire == an.after_discard(five).ukeire + 1
+    assert StrongBot(0).decide(view).action.tile == six
+    assert _StaticPlainDraws(0).decide(view).action.tile == six
+    d = ExpertBot(0).decide(view)
+    assert d.action.tile == five, d
+    assert "有效牌 27 张，其中可碰 2 张、可吃 12 张" in d.reason_zh
+    assert "27 useful tiles (2 of them can be ponged, 12 chowed)" in d.reason_en
+    # At 3老 (discard wins live) the useful tiles are counted alike: there the claims' weight is not measured.
+    live = SeatView.of(scenario({0: "2m4m7m9m 1p2p5p8p 1s5s6s6s7s C"}, dealer=0, streak=3), 0)
+    assert ExpertBot(0).analysis(live).claim_weight == 0.0 < ExpertBot(0).analysis(view).claim_weight
 
 
 def test_expert_pongs_when_the_hand_gets_much_wider() -> None:
@@ -442,6 +473,7 @@ class _Baseline(ExpertBot):
     shaping = False
     fold = False
     wall_odds = False
+    claim_draws = 0.0
     baotou_claims = False
     far_live = None
     dealer_danger = 1.0
