@@ -136,8 +136,8 @@ class Analysis:
     def weigh_claims(self, weight: float) -> None:
         """Count a far hand's useful tiles with the others' discards too (吃碰的机会): each useful copy of a face
         counts 1 + ``weight`` × :func:`claimable_seats` (a pong-able face from three seats' discards, a
-        chow-able one from the previous seat's), where a draw is the seat's only way to the others. A ready
-        hand's waits are not weighed: away from 3老 it wins by self-draw only."""
+        chow-able one from the previous seat's); any other useful face comes by the seat's own draw alone. A
+        ready hand's waits are not weighed: away from 3老 it wins by self-draw only."""
         self.claim_weight = weight
         self._shapes.clear()
 
