@@ -97,10 +97,8 @@ class AvoidedLoss(ExpertBot):
 
     def ahead_values(self, an: Analysis, vals: dict[int, tuple[float, Shape]]) -> dict[int, float]:
         """The expert's draw-ahead with the avoided loss in its wins and its kept hands."""
-        naturals = [t for t in vals if not an.wc.is_wild(t)]
-        if not self.draw_ahead or len(naturals) < 2 or min(vals[t][1].shanten for t in naturals) > self.ahead_from:
-            return {}
-        if an.wc.is_wild(max(vals, key=lambda k: (vals[k][0], -k))):
+        cands = self.ahead_candidates(an, vals)
+        if not cands:
             return {}
         v = an.view
         live = self.live_threat(v)
@@ -115,7 +113,7 @@ class AvoidedLoss(ExpertBot):
             return float(an.win_gain(ev.fan)) + extra
 
         out: dict[int, float] = {}
-        for t in sorted(naturals, key=lambda t: (-vals[t][0], t))[: self.ahead_top]:
+        for t in cands:
             kept = list(v.hand)
             kept.remove(t)
             value = value_after_draw(kept, melds, an.draw_kind, an.wc, leaf, win_value, v.options.must_baotou)
@@ -630,14 +628,11 @@ class HorizonAhead(ExpertBot):
     horizon_max = 2
     horizon_calm = False
 
-
     def ahead_values(self, an: Analysis, vals: dict[int, tuple[float, Shape]]) -> dict[int, float]:
         """The best :attr:`ahead_top` natural discards by their value over the draws left, less the danger and the
         cost of feeding a third 摊."""
-        naturals = [t for t in vals if not an.wc.is_wild(t)]
-        if not self.draw_ahead or len(naturals) < 2 or min(vals[t][1].shanten for t in naturals) > self.ahead_from:
-            return {}
-        if an.wc.is_wild(max(vals, key=lambda k: (vals[k][0], -k))):
+        cands = self.ahead_candidates(an, vals)
+        if not cands:
             return {}
         v = an.view
         if self.horizon_calm and discard_wins_live(v):
@@ -646,7 +641,7 @@ class HorizonAhead(ExpertBot):
         hz = Horizon(an.melds, an.draw_kind, an.wc, max(0, (v.remaining - 20) // 4), an.win_gain,
                      v.options.must_baotou, max(self.horizon_max, self.ahead_from + (1 if live else 0)))
         out: dict[int, float] = {}
-        for t in sorted(naturals, key=lambda t: (-vals[t][0], t))[: self.ahead_top]:
+        for t in cands:
             c, w = an.without((t,))
             value = hz.value(c, w)
             if live:

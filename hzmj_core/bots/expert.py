@@ -610,16 +610,25 @@ class ExpertBot(StrongBot):
                             f"{n} samples)")
         return self._discard_decision(an, choice, vals, (value, len(cands), n))
 
+    def ahead_candidates(self, an: Analysis, vals: dict[int, tuple[float, Shape]]) -> list[int]:
+        """The natural discards the draw-ahead compares, best by the static ranking first (at most
+        :attr:`ahead_top`); empty when it does not run: switched off, fewer than two natural discards, the best
+        further than :attr:`ahead_from` from ready, or the static ranking folding with the 财神."""
+        naturals = [t for t in vals if not an.wc.is_wild(t)]
+        if not self.draw_ahead or len(naturals) < 2 or min(vals[t][1].shanten for t in naturals) > self.ahead_from:
+            return []
+        if an.wc.is_wild(max(vals, key=lambda k: (vals[k][0], -k))):
+            return []
+        return sorted(naturals, key=lambda t: (-vals[t][0], t))[: self.ahead_top]
+
     def ahead_values(self, an: Analysis, vals: dict[int, tuple[float, Shape]]) -> dict[int, float]:
         """Within :attr:`ahead_from` tiles of ready, the best :attr:`ahead_top` natural discards by their value
         over the next draw (:func:`.draw_ahead.value_after_draw` with strong's static value of the kept hands),
         less the danger of the discard and the cost of feeding a third 摊; empty when the draw-ahead does not
         run. It does not run when the static ranking folds with the 财神: that choice is about the others'
         threat, not the draw."""
-        naturals = [t for t in vals if not an.wc.is_wild(t)]
-        if not self.draw_ahead or len(naturals) < 2 or min(vals[t][1].shanten for t in naturals) > self.ahead_from:
-            return {}
-        if an.wc.is_wild(max(vals, key=lambda k: (vals[k][0], -k))):
+        cands = self.ahead_candidates(an, vals)
+        if not cands:
             return {}
         v = an.view
         live = self.live_threat(v)
@@ -629,7 +638,7 @@ class ExpertBot(StrongBot):
             return self.shape_value(an, an.shape(c, w, melds))
 
         out: dict[int, float] = {}
-        for t in sorted(naturals, key=lambda t: (-vals[t][0], t))[: self.ahead_top]:
+        for t in cands:
             kept = list(v.hand)
             kept.remove(t)
 
