@@ -739,6 +739,22 @@ class ClaimDraws(ExpertBot):
     name = "claimable"
 
 
+class ClaimDraws3(ExpertBot):
+    """The expert with a far hand's useful tiles counted with the discards it could claim them from at 3老 too
+    (:attr:`~hzmj_core.bots.ExpertBot.claim_draws` is applied away from 3老 only), with the weight
+    :attr:`claim_live`. Built by name: ``claimable3:a=1.0``; it differs from the expert at 3老 only (``--only 3``)."""
+
+    name = "claimable3"
+    claim_live = 1.0
+
+    def analysis(self, view: SeatView) -> Analysis:
+        """The expert's analysis, at 3老 with the claims weighed by :attr:`claim_live`."""
+        an = super().analysis(view)
+        if discard_wins_live(view) and self.claim_live:
+            an.weigh_claims(self.claim_live)
+        return an
+
+
 class Fourteenth(ExpertBot):
     """The expert of the fourteenth session: every useful tile counted alike, without the discards it could be
     claimed from (:attr:`~hzmj_core.bots.ExpertBot.claim_draws` 0). ``--variant fourteenth`` replays the
@@ -755,7 +771,7 @@ VARIANTS: dict[str, Callable[[int], ExpertBot]] = {
                               CalmBaotouClaims, CalmBaotouClaimsDealer025, Eleventh,
                               SevenPairsFan, SevenPairsFanFar, TempoPongs,
                               StrongDealer3, AheadTop2, HorizonAhead, HorizonCalm, HorizonClaims, ClaimFeed3,
-                              ClaimDraws, Fourteenth)
+                              ClaimDraws, ClaimDraws3, Fourteenth)
 }
 """The variants by name (``--variant``)."""
 FAMILIES: dict[str, tuple[type[ExpertBot], dict[str, str]]] = {
@@ -766,6 +782,7 @@ FAMILIES: dict[str, tuple[type[ExpertBot], dict[str, str]]] = {
     "horizon-claims": (HorizonClaims, {"ratio": "horizon_ratio"}),
     "feed3": (ClaimFeed3, {"k": "feed_weight"}),
     "claimable": (ClaimDraws, {"a": "claim_draws"}),
+    "claimable3": (ClaimDraws3, {"a": "claim_live"}),
 }
 """Variant families whose weights are given in the name (``--variant live:far=0.3,dealer=0.5``): the class and
 what each key sets."""
