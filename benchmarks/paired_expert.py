@@ -755,6 +755,23 @@ class ClaimDraws3(ExpertBot):
         return an
 
 
+class ClaimDraws2(ExpertBot):
+    """The expert with another weight on the discards a far hand could claim its useful tiles from at L = 2 only
+    (:attr:`claim_l2`; at L = 1 :attr:`~hzmj_core.bots.ExpertBot.claim_draws` as the expert). The fifteenth
+    session's weighing gained most at L = 2 (+0.035 ± 0.022 an L = 2 hand against +0.009 at L = 1). Built by
+    name: ``claimable2:a=1.5``; it differs from the expert at L = 2 only (``--only 2``)."""
+
+    name = "claimable2"
+    claim_l2 = 1.5
+
+    def analysis(self, view: SeatView) -> Analysis:
+        """The expert's analysis, at L = 2 with the claims weighed by :attr:`claim_l2`."""
+        an = super().analysis(view)
+        if view.streak == 2 and not discard_wins_live(view):
+            an.weigh_claims(self.claim_l2)
+        return an
+
+
 class Fourteenth(ExpertBot):
     """The expert of the fourteenth session: every useful tile counted alike, without the discards it could be
     claimed from (:attr:`~hzmj_core.bots.ExpertBot.claim_draws` 0). ``--variant fourteenth`` replays the
@@ -783,6 +800,7 @@ FAMILIES: dict[str, tuple[type[ExpertBot], dict[str, str]]] = {
     "feed3": (ClaimFeed3, {"k": "feed_weight"}),
     "claimable": (ClaimDraws, {"a": "claim_draws"}),
     "claimable3": (ClaimDraws3, {"a": "claim_live"}),
+    "claimable2": (ClaimDraws2, {"a": "claim_l2"}),
 }
 """Variant families whose weights are given in the name (``--variant live:far=0.3,dealer=0.5``): the class and
 what each key sets."""
