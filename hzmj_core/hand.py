@@ -135,14 +135,6 @@ def _entries(counts: Sequence[int]) -> tuple[_Entry, _Entry, _Entry, _Entry]:
     )
 
 
-def _entry_of_group(counts: Sequence[int], g: int) -> _Entry:
-    if g == 3:
-        k = bytes(counts[27:34])
-        return _HONOR.get(k) or _honor_entry(k)
-    k = bytes(counts[9 * g : 9 * g + 9])
-    return _SUIT.get(k) or _suit_entry(k)
-
-
 def _needs(e: tuple[_Entry, _Entry, _Entry, _Entry]) -> tuple[int, int]:
     """Wildcards needed for sets only, and for sets plus the pair."""
     a, b, c, d = e
@@ -318,16 +310,21 @@ def waits(counts: Sequence[int], w: int, melds: int) -> list[int]:
     seven = melds == 0 and total == 13
     odd = _odd_faces(counts) if seven else 0
     e = list(_entries(counts))
-    c = list(counts)
+    raw = bytes(counts)
     out: list[int] = []
     for g in range(4):
         lo = 9 * g
         hi = 34 if g == 3 else lo + 9
         saved = e[g]
+        key = bytearray(raw[lo:hi])
+        table = _HONOR if g == 3 else _SUIT
+        make = _honor_entry if g == 3 else _suit_entry
         for f in range(lo, hi):
-            c[f] += 1
-            e[g] = _entry_of_group(c, g)
-            c[f] -= 1
+            x = f - lo
+            key[x] += 1
+            k = bytes(key)
+            key[x] -= 1
+            e[g] = table.get(k) or make(k)
             a, b, cc, d = e
             if a[0] + b[0] + cc[0] + d[0] + min(a[1], b[1], cc[1], d[1]) <= w or (
                 seven and odd + (-1 if counts[f] & 1 else 1) <= w
@@ -337,15 +334,58 @@ def waits(counts: Sequence[int], w: int, melds: int) -> list[int]:
     return out
 
 
-def _combine_except(e: Sequence[_Entry], skip: int, n: int) -> tuple[list[int], list[int]]:
-    """Best naturals with at most s set-blocks (s = 0..n), without / with the pair, over all groups but one."""
-    acc0 = [0] * (n + 1)
-    acc1 = [0] * (n + 1)
-    for gi in range(4):
-        v = e[gi][2]
-        if gi != skip and v is not _ZERO_VEC:
-            acc0, acc1 = _merge(acc0, acc1, v, n)
-    return acc0, acc1
+def _accumulate(acc: tuple[list[int], list[int]], v: tuple[int, ...], n: int) -> tuple[list[int], list[int]]:
+    """``acc`` with one more group's block vector ``v`` merged in (unchanged for an empty group)."""
+    if v is _ZERO_VEC:
+        return acc
+    return _merge(acc[0], acc[1], v, n)
+
+
+def _join(a: tuple[list[int], list[int]], b: tuple[list[int], list[int]], n: int) -> tuple[list[int], list[int]]:
+    """Two accumulators over disjoint groups joined into one over all their groups (max-plus over s)."""
+    a0, a1 = a
+    b0, b1 = b
+    out0 = [0] * (n + 1)
+    out1 = [0] * (n + 1)
+    for s in range(n + 1):
+        m0 = m1 = 0
+        for i in range(s + 1):
+            x0 = a0[i]
+            y0 = b0[s - i]
+            t = x0 + y0
+            if t > m0:
+                m0 = t
+            t = a1[i] + y0
+            if t > m1:
+                m1 = t
+            t = x0 + b1[s - i]
+            if t > m1:
+                m1 = t
+        out0[s] = m0
+        out1[s] = m1
+    return out0, out1
+
+
+def _combine_all_but_each(e: Sequence[_Entry], n: int) -> list[tuple[list[int], list[int]]]:
+    """For each group g, the best naturals with at most s set-blocks (s = 0..n), without / with the pair, over
+    the other three groups: prefix and suffix sums joined, so each merge is done once rather than per group."""
+    empty = ([0] * (n + 1), [0] * (n + 1))
+    prefix = [empty]
+    for g in range(3):
+        prefix.append(_accumulate(prefix[-1], e[g][2], n))
+    suffix = [empty]
+    for g in range(3, 0, -1):
+        suffix.append(_accumulate(suffix[-1], e[g][2], n))
+    suffix.reverse()  # suffix[g] covers the groups after g
+    out = []
+    for g in range(4):
+        if g == 0:
+            out.append(suffix[0])
+        elif g == 3:
+            out.append(prefix[3])
+        else:
+            out.append(_join(prefix[g], suffix[g], n))
+    return out
 
 
 def improving_tiles(counts: Sequence[int], w: int, melds: int) -> list[int]:
@@ -357,28 +397,45 @@ def improving_tiles(counts: Sequence[int], w: int, melds: int) -> list[int]:
     seven = melds == 0 and total == 13
     e = _entries(counts)
     base = 3 * n + 1 - _max_used(e, n) - w
+    pairs = odd = 0
     if seven:
-        base = min(base, seven_pairs_shanten(counts, w))
-    c = list(counts)
+        for c in counts:
+            pairs += c >> 1
+            odd += c & 1
+        base = min(base, 6 - min(pairs + min(w, odd) + max(0, w - odd) // 2, 7))
+    # A drawn face improves the standard form when the naturals placed reach ``goal``: s = 3n+1 - used - w < base.
+    goal = 3 * n + 2 - w - base
     out: list[int] = []
+    rest = _combine_all_but_each(e, n)
+    b = bytes(counts)
     for g in range(4):
-        acc0, acc1 = _combine_except(e, g, n)
+        acc0, acc1 = rest[g]
         lo = 9 * g
         hi = 34 if g == 3 else lo + 9
+        key = bytearray(b[lo:hi])
+        table = _HONOR if g == 3 else _SUIT
+        make = _honor_entry if g == 3 else _suit_entry
         for f in range(lo, hi):
-            c[f] += 1
-            v = _entry_of_group(c, g)[2]
-            used = 0
+            x = f - lo
+            key[x] += 1
+            k = bytes(key)
+            key[x] -= 1
+            ent = table.get(k) or make(k)
+            v = ent[2]
+            better = False
             for i in range(n + 1):
                 j = 2 * (n - i)
-                t = max(acc1[i] + v[j], acc0[i] + v[j + 1])
-                if t > used:
-                    used = t
-            s = 3 * n + 1 - used - w
-            if seven and s >= base:
-                s = min(s, seven_pairs_shanten(c, w))
-            c[f] -= 1
-            if s < base:
+                if acc1[i] + v[j] >= goal or acc0[i] + v[j + 1] >= goal:
+                    better = True
+                    break
+            if not better and seven:
+                # seven pairs after the draw: an odd face becomes a pair, an even one one more single
+                if counts[f] & 1:
+                    p2, o2 = pairs + 1, odd - 1
+                else:
+                    p2, o2 = pairs, odd + 1
+                better = 6 - min(p2 + min(w, o2) + max(0, w - o2) // 2, 7) < base
+            if better:
                 out.append(f)
     return out
 
