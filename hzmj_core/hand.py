@@ -135,6 +135,21 @@ def _entries(counts: Sequence[int]) -> tuple[_Entry, _Entry, _Entry, _Entry]:
     )
 
 
+def _entries_plus_one(raw: bytes, g: int) -> list[_Entry]:
+    """Group g's memo entry with one more tile of each of its faces, in face order (for waits and useful tiles)."""
+    lo = 9 * g
+    key = bytearray(raw[lo : 34 if g == 3 else lo + 9])
+    table = _HONOR if g == 3 else _SUIT
+    make = _honor_entry if g == 3 else _suit_entry
+    out = []
+    for x in range(len(key)):
+        key[x] += 1
+        k = bytes(key)
+        key[x] -= 1
+        out.append(table.get(k) or make(k))
+    return out
+
+
 def _needs(e: tuple[_Entry, _Entry, _Entry, _Entry]) -> tuple[int, int]:
     """Wildcards needed for sets only, and for sets plus the pair."""
     a, b, c, d = e
@@ -281,8 +296,12 @@ def seven_pairs_shanten(counts: Sequence[int], w: int) -> int:
     for c in counts:
         pairs += c >> 1
         odd += c & 1
-    pairs += min(w, odd) + max(0, w - odd) // 2
-    return 6 - min(pairs, 7)
+    return _seven_pairs_left(pairs, odd, w)
+
+
+def _seven_pairs_left(pairs: int, odd: int, w: int) -> int:
+    """Seven-pairs shanten from the natural pairs, the faces held an odd number of times and the wildcards."""
+    return 6 - min(pairs + min(w, odd) + max(0, w - odd) // 2, 7)
 
 
 def shanten(counts: Sequence[int], w: int, melds: int) -> int:
@@ -313,18 +332,9 @@ def waits(counts: Sequence[int], w: int, melds: int) -> list[int]:
     raw = bytes(counts)
     out: list[int] = []
     for g in range(4):
-        lo = 9 * g
-        hi = 34 if g == 3 else lo + 9
         saved = e[g]
-        key = bytearray(raw[lo:hi])
-        table = _HONOR if g == 3 else _SUIT
-        make = _honor_entry if g == 3 else _suit_entry
-        for f in range(lo, hi):
-            x = f - lo
-            key[x] += 1
-            k = bytes(key)
-            key[x] -= 1
-            e[g] = table.get(k) or make(k)
+        for f, ent in enumerate(_entries_plus_one(raw, g), 9 * g):
+            e[g] = ent
             a, b, cc, d = e
             if a[0] + b[0] + cc[0] + d[0] + min(a[1], b[1], cc[1], d[1]) <= w or (
                 seven and odd + (-1 if counts[f] & 1 else 1) <= w
@@ -342,28 +352,10 @@ def _accumulate(acc: tuple[list[int], list[int]], v: tuple[int, ...], n: int) ->
 
 
 def _join(a: tuple[list[int], list[int]], b: tuple[list[int], list[int]], n: int) -> tuple[list[int], list[int]]:
-    """Two accumulators over disjoint groups joined into one over all their groups (max-plus over s)."""
-    a0, a1 = a
-    b0, b1 = b
-    out0 = [0] * (n + 1)
-    out1 = [0] * (n + 1)
-    for s in range(n + 1):
-        m0 = m1 = 0
-        for i in range(s + 1):
-            x0 = a0[i]
-            y0 = b0[s - i]
-            t = x0 + y0
-            if t > m0:
-                m0 = t
-            t = a1[i] + y0
-            if t > m1:
-                m1 = t
-            t = x0 + b1[s - i]
-            if t > m1:
-                m1 = t
-        out0[s] = m0
-        out1[s] = m1
-    return out0, out1
+    """Two accumulators over disjoint groups joined into one over all their groups: ``b`` read as one group's
+    block vector (interleaved without / with the pair) and merged into ``a``."""
+    v = tuple(x for pair in zip(b[0], b[1], strict=True) for x in pair)
+    return _merge(a[0], a[1], v, n)
 
 
 def _combine_all_but_each(e: Sequence[_Entry], n: int) -> list[tuple[list[int], list[int]]]:
@@ -402,25 +394,15 @@ def improving_tiles(counts: Sequence[int], w: int, melds: int) -> list[int]:
         for c in counts:
             pairs += c >> 1
             odd += c & 1
-        base = min(base, 6 - min(pairs + min(w, odd) + max(0, w - odd) // 2, 7))
+        base = min(base, _seven_pairs_left(pairs, odd, w))
     # A drawn face improves the standard form when the naturals placed reach ``goal``: s = 3n+1 - used - w < base.
     goal = 3 * n + 2 - w - base
     out: list[int] = []
     rest = _combine_all_but_each(e, n)
-    b = bytes(counts)
+    raw = bytes(counts)
     for g in range(4):
         acc0, acc1 = rest[g]
-        lo = 9 * g
-        hi = 34 if g == 3 else lo + 9
-        key = bytearray(b[lo:hi])
-        table = _HONOR if g == 3 else _SUIT
-        make = _honor_entry if g == 3 else _suit_entry
-        for f in range(lo, hi):
-            x = f - lo
-            key[x] += 1
-            k = bytes(key)
-            key[x] -= 1
-            ent = table.get(k) or make(k)
+        for f, ent in enumerate(_entries_plus_one(raw, g), 9 * g):
             v = ent[2]
             better = False
             for i in range(n + 1):
@@ -434,7 +416,7 @@ def improving_tiles(counts: Sequence[int], w: int, melds: int) -> list[int]:
                     p2, o2 = pairs + 1, odd - 1
                 else:
                     p2, o2 = pairs, odd + 1
-                better = 6 - min(p2 + min(w, o2) + max(0, w - o2) // 2, 7) < base
+                better = _seven_pairs_left(p2, o2, w) < base
             if better:
                 out.append(f)
     return out
