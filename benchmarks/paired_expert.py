@@ -40,7 +40,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from horizon import Horizon
 
 from hzmj_core.actions import Action, ActionType
-from hzmj_core.analysis import Analysis, Shape
+from hzmj_core.analysis import Analysis, Shape, claimable_seats
 from hzmj_core.arena import deal_params, play_wall
 from hzmj_core.bots import BOTS, Decision, ExpertBot
 from hzmj_core.bots.draw_ahead import value_after_draw
@@ -773,6 +773,67 @@ class ClaimDraws2(ExpertBot):
         return an
 
 
+def _face_class(face: int) -> int:
+    """0 an honour, 1 a terminal (1/9), 2 a 2/8, 3 a 3-7."""
+    if face >= 27:
+        return 0
+    r = face % 9
+    return 1 if r in (0, 8) else 2 if r in (1, 7) else 3
+
+
+CLAIM_CLASS_PONG = {70: (1.80, 1.17, 0.89, 0.66), 50: (1.25, 1.21, 1.00, 0.82)}
+"""Pong chances by face class (honour, 1/9, 2/8, 3-7) relative to all faces, from 400 L = 1 hands of four strongs
+(others' later discards of the class per own draw of it, /tmp fit of the eighteenth session): with at least 70
+tiles left the whole hand ahead, 50-69 the middle, below 50 alike (all classes within 0.73-0.87)."""
+CLAIM_CLASS_CHOW = {70: (0.0, 1.42, 1.08, 0.79), 50: (0.0, 1.26, 1.04, 0.85)}
+"""The same for chows, from the previous seat's discards (suits only)."""
+
+
+class ClassAnalysis(Analysis):
+    """The expert's analysis with a claim's weight by face class and wall: lone honours and terminals are thrown
+    early and often, middle tiles kept, so a pair of 东 is ponged more often than a pair of 5p."""
+
+    def shape(self, counts: Sequence[int], w: int, melds: int | None = None) -> Shape:
+        """As :meth:`Analysis.shape`, each claimable useful face weighed by its class's claim chance."""
+        key = (bytes(counts), w, self.melds if melds is None else melds)
+        got = self._shapes.get(key)
+        if got is not None:
+            return got
+        cw = self.claim_weight
+        self.claim_weight = 0.0
+        try:
+            got = super().shape(counts, w, melds)
+        finally:
+            self.claim_weight = cw
+        if cw and got.shanten > 0:
+            rem = self.view.remaining
+            tab = 70 if rem >= 70 else 50 if rem >= 50 else 0
+            d = got.draws
+            for f in got.improving:
+                seats = claimable_seats(counts, f)
+                if not seats:
+                    continue
+                g = 1.0 if not tab else (CLAIM_CLASS_PONG if seats == 3 else CLAIM_CLASS_CHOW)[tab][_face_class(f)]
+                d += cw * g * seats * self.draw_face[f]
+            got = replace(got, draws=d)
+            self._shapes[key] = got
+        return got
+
+
+class ClaimClass(ExpertBot):
+    """Away from 3老, the claim weight by face class (:class:`ClassAnalysis`); it differs from the expert at L = 1
+    and 2 only (``--only 12``)."""
+
+    name = "claimclass"
+
+    def analysis(self, view: SeatView) -> Analysis:
+        """The expert's analysis with the class-weighed claims."""
+        an = ClassAnalysis(view)
+        if not discard_wins_live(view) and self.claim_draws:
+            an.weigh_claims(self.claim_draws)
+        return an
+
+
 class Fourteenth(ExpertBot):
     """The expert of the fourteenth session: every useful tile counted alike, without the discards it could be
     claimed from (:attr:`~hzmj_core.bots.ExpertBot.claim_draws` 0). ``--variant fourteenth`` replays the
@@ -789,7 +850,7 @@ VARIANTS: dict[str, Callable[[int], ExpertBot]] = {
                               CalmBaotouClaims, CalmBaotouClaimsDealer025, Eleventh,
                               SevenPairsFan, SevenPairsFanFar, TempoPongs,
                               StrongDealer3, AheadTop2, HorizonAhead, HorizonCalm, HorizonClaims, ClaimFeed3,
-                              ClaimDraws, ClaimDraws3, Fourteenth)
+                              ClaimDraws, ClaimDraws3, ClaimClass, Fourteenth)
 }
 """The variants by name (``--variant``)."""
 FAMILIES: dict[str, tuple[type[ExpertBot], dict[str, str]]] = {
@@ -820,10 +881,10 @@ def _play(args: tuple[int, str, list[int]]) -> list[Row]:
     return rows
 
 
-def play(seed: int, kind: str, walls: int, workers: int, only: int | None = None) -> list[Row]:
+def play(seed: int, kind: str, walls: int, workers: int, only: str | None = None) -> list[Row]:
     """Every wall's row for ``kind`` at one seat against three strongs, in wall order (with ``only``, just the
-    walls of the mix dealt at that streak L)."""
-    numbers = [w for w in range(walls) if only is None or deal_params(seed, w, "mix")[2] == only]
+    walls of the mix dealt at the streaks L it lists, e.g. ``"12"``)."""
+    numbers = [w for w in range(walls) if only is None or str(deal_params(seed, w, "mix")[2]) in only]
     walls = len(numbers)
     if workers <= 1:
         return _play((seed, kind, numbers))
@@ -863,10 +924,10 @@ def main() -> None:
     ap.add_argument("--seed", type=int, required=True)
     ap.add_argument("--walls", type=int, default=2000, help="walls, each played 4 times (default 2000)")
     ap.add_argument("--workers", type=int, default=2)
-    ap.add_argument("--only", type=int, choices=(1, 2, 3), default=None,
-                    help="play only the walls of the mix dealt at this streak L (for a variant that differs from the "
-                         "expert only there: the other walls would be identical, so the mix's difference is this "
-                         "one times the share of such walls)")
+    ap.add_argument("--only", choices=("1", "2", "3", "12", "13", "23"), default=None,
+                    help="play only the walls of the mix dealt at this streak L, or at these (12: L = 1 and 2; "
+                         "for a variant that differs from the expert only there: the other walls would be identical, "
+                         "so the mix's difference is this one times the share of such walls)")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
     if args.variant.partition(":")[0] in FAMILIES and ":" in args.variant:
