@@ -783,7 +783,7 @@ def _face_class(face: int) -> int:
 
 CLAIM_CLASS_PONG = {70: (1.80, 1.17, 0.89, 0.66), 50: (1.25, 1.21, 1.00, 0.82)}
 """Pong chances by face class (honour, 1/9, 2/8, 3-7) relative to all faces, from 400 L = 1 hands of four strongs
-(others' later discards of the class per own draw of it, /tmp fit of the eighteenth session): with at least 70
+(others' later discards of the class per own draw of it, ``benchmarks/fit_claim_odds.py``): with at least 70
 tiles left the whole hand ahead, 50-69 the middle, below 50 alike (all classes within 0.73-0.87)."""
 CLAIM_CLASS_CHOW = {70: (0.0, 1.42, 1.08, 0.79), 50: (0.0, 1.26, 1.04, 0.85)}
 """The same for chows, from the previous seat's discards (suits only)."""
@@ -822,7 +822,9 @@ class ClassAnalysis(Analysis):
 
 class ClaimClass(ExpertBot):
     """Away from 3老, the claim weight by face class (:class:`ClassAnalysis`); it differs from the expert at L = 1
-    and 2 only (``--only 12``)."""
+    and 2 only (``--only 12``). Measured and not kept (eighteenth session, eight fresh seeds 6001-6008, about 280
+    of 1,700 walls changed a seed): +0.003 ± 0.007 a hand in the mix (an L = 1 hand +0.002 ± 0.008, an L = 2
+    hand +0.008 ± 0.022; README)."""
 
     name = "claimclass"
 
