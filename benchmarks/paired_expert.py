@@ -841,7 +841,9 @@ class WiderCalm(ExpertBot):
     claims, :attr:`~hzmj_core.bots.ExpertBot.claim_draws`) by :attr:`wider_calm` instead of
     :attr:`~hzmj_core.bots.ExpertBot.wider_ratio` (1.3). Built by name: ``wider-calm:ratio=1.5``; it differs
     from the expert at L = 1 and 2 only (``--only 12``). An early session measured 1.5 everywhere on one seed:
-    +0.305 against +0.298 (README)."""
+    +0.305 against +0.298 (README). Eighteenth session, seeds 6001-6008 (README): ratio 1.15 −0.012 ± 0.006 a
+    hand in the mix after four seeds (stopped); ratio 1.5 +0.007 ± 0.004 over eight, the lower end of its 95%
+    interval −0.001, so not kept; worth confirming on fresh seeds."""
 
     name = "wider-calm"
     wider_calm = 1.5
