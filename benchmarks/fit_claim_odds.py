@@ -32,18 +32,18 @@ FROM = (10**6, 70, 50, 30)
 """Count the events once the wall has fewer than this many tiles left (the first: every event)."""
 
 
-def face_class(face: int) -> str:
-    """The face's class: an honour, a terminal, a 2/8 or a 3-7."""
+def face_class(face: int) -> int:
+    """The face's class as an index into :data:`CLASSES`: 0 an honour, 1 a terminal (1/9), 2 a 2/8, 3 a 3-7."""
     if face >= 27:
-        return "honour"
+        return 0
     r = face % 9
-    return "1/9" if r in (0, 8) else "2/8" if r in (1, 7) else "3-7"
+    return 1 if r in (0, 8) else 2 if r in (1, 7) else 3
 
 
-def count(hands: int, streak: int, seed: int) -> tuple[Counter[tuple[int, str]], Counter[tuple[int, str]]]:
+def count(hands: int, streak: int, seed: int) -> tuple[Counter[tuple[int, int]], Counter[tuple[int, int]]]:
     """Natural draws and natural discards of each class, by :data:`FROM` threshold, over all four seats."""
-    draws: Counter[tuple[int, str]] = Counter()
-    discards: Counter[tuple[int, str]] = Counter()
+    draws: Counter[tuple[int, int]] = Counter()
+    discards: Counter[tuple[int, int]] = Counter()
     kind_of = {n: i for i, n in enumerate(TILE_NAMES)}
     options = Options()
     for h in range(hands):
@@ -76,9 +76,9 @@ def main() -> None:
     draws, discards = count(args.hands, args.streak, args.seed)
     for t in FROM:
         print("every event" if t == FROM[0] else f"fewer than {t} tiles left")
-        for c in CLASSES:
-            own = draws[(t, c)] / 4  # a seat's own draws
-            others = discards[(t, c)] * 3 / 4 / 4  # the other three seats' discards, as one seat sees them
+        for i, c in enumerate(CLASSES):
+            own = draws[(t, i)] / 4  # a seat's own draws
+            others = discards[(t, i)] * 3 / 4 / 4  # the other three seats' discards, as one seat sees them
             if not own:
                 continue
             print(f"  {c:7} own draws a hand {own / args.hands:5.2f}, others' discards {others / args.hands:5.2f}: "

@@ -37,6 +37,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from fit_claim_odds import face_class
 from horizon import Horizon
 
 from hzmj_core.actions import Action, ActionType
@@ -773,14 +774,6 @@ class ClaimDraws2(ExpertBot):
         return an
 
 
-def _face_class(face: int) -> int:
-    """0 an honour, 1 a terminal (1/9), 2 a 2/8, 3 a 3-7."""
-    if face >= 27:
-        return 0
-    r = face % 9
-    return 1 if r in (0, 8) else 2 if r in (1, 7) else 3
-
-
 CLAIM_CLASS_PONG = {70: (1.80, 1.17, 0.89, 0.66), 50: (1.25, 1.21, 1.00, 0.82)}
 """Pong chances by face class (honour, 1/9, 2/8, 3-7) relative to all faces, from 400 L = 1 hands of four strongs
 (others' later discards of the class per own draw of it, ``benchmarks/fit_claim_odds.py``): with at least 70
@@ -813,7 +806,7 @@ class ClassAnalysis(Analysis):
                 seats = claimable_seats(counts, f)
                 if not seats:
                     continue
-                g = 1.0 if not tab else (CLAIM_CLASS_PONG if seats == 3 else CLAIM_CLASS_CHOW)[tab][_face_class(f)]
+                g = 1.0 if not tab else (CLAIM_CLASS_PONG if seats == 3 else CLAIM_CLASS_CHOW)[tab][face_class(f)]
                 d += cw * g * seats * self.draw_face[f]
             got = replace(got, draws=d)
             self._shapes[key] = got
@@ -848,13 +841,11 @@ class WiderCalm(ExpertBot):
     name = "wider-calm"
     wider_calm = 1.5
 
-    def claim_widens(self, an: Analysis, action: Action, after: Shape, now: int) -> bool:
-        """The expert's rule, with :attr:`wider_calm` away from 3老."""
-        if discard_wins_live(an.view):
-            return super().claim_widens(an, action, after, now)
-        if not self.claim_wider or after.shanten != now or self.third_tan_bad(an, action, after):
-            return False
-        return after.draws >= self.wider_calm * an.shape(an.counts, an.w).draws
+    def decide(self, view: SeatView) -> Decision:
+        """The expert's decision, with :attr:`wider_calm` away from 3老 (as :class:`LiveWeights` sets its 3老
+        ratio: the streak decides for the whole hand)."""
+        self.wider_ratio = ExpertBot.wider_ratio if discard_wins_live(view) else self.wider_calm
+        return super().decide(view)
 
 
 class Fourteenth(ExpertBot):
