@@ -836,16 +836,104 @@ class WiderCalm(ExpertBot):
     from the expert at L = 1 and 2 only (``--only 12``). An early session measured 1.5 everywhere on one seed:
     +0.305 against +0.298 (README). Eighteenth session, seeds 6001-6008 (README): ratio 1.15 −0.012 ± 0.006 a
     hand in the mix after four seeds (stopped); ratio 1.5 +0.007 ± 0.004 over eight, the lower end of its 95%
-    interval −0.001, so not kept; worth confirming on fresh seeds."""
+    interval −0.001, so not kept; worth confirming on fresh seeds. Nineteenth session, fresh seeds 7001-7008
+    (rule written first): +0.0025 ± 0.0043 (an L = 1 hand +0.005, an L = 2 hand −0.002), so not confirmed; over
+    all sixteen seeds +0.005 ± 0.003."""
 
     name = "wider-calm"
     wider_calm = 1.5
+    wider_l1 = 0.0
+    """The ratio at L = 1 if set (``wider-calm:ratio=1.5,l1=1.3``: 1.5 at L = 2 only), else :attr:`wider_calm`."""
 
     def decide(self, view: SeatView) -> Decision:
         """The expert's decision, with :attr:`wider_calm` away from 3老 (as :class:`LiveWeights` sets its 3老
         ratio: the streak decides for the whole hand)."""
-        self.wider_ratio = ExpertBot.wider_ratio if discard_wins_live(view) else self.wider_calm
+        if discard_wins_live(view):
+            self.wider_ratio = ExpertBot.wider_ratio
+        elif view.streak == 1 and self.wider_l1:
+            self.wider_ratio = self.wider_l1
+        else:
+            self.wider_ratio = self.wider_calm
         return super().decide(view)
+
+
+class TanCapAnalysis(Analysis):
+    """The expert's analysis with a far hand's claimable useful tiles counted only from the seats it may still
+    claim from (摊 caps, §5.5): a face held as a pair from each other seat with room for one more counted claim,
+    a face that makes a run from the previous seat if there is room on it. In a claim window the shapes after
+    the claim (one meld more) are counted with that claim's 摊 on the discarder added."""
+
+    def __init__(self, view: SeatView) -> None:
+        super().__init__(view)
+        me = view.seat
+        o = view.options
+        self.prev = (me - 1) % 4
+
+        def room(extra: int) -> list[bool]:
+            out = [False] * 4
+            for s in range(4):
+                if s == me:
+                    continue
+                n = view.tan[me][s] + (extra if s == view.claim_from else 0)
+                cap = tan_cap(view, me, s)
+                out[s] = cap is None or n < cap
+            return out
+
+        self.room_now = room(0)
+        self.room_after = room(1) if view.claim_from is not None else self.room_now
+        self.pong_counted = o.pong_counts_as_tan
+
+    def sources(self, counts: Sequence[int], f: int, after: bool) -> int:
+        """From how many seats' discards the hand could still claim face ``f``."""
+        room = self.room_after if after else self.room_now
+        me = self.view.seat
+        srcs = set()
+        if counts[f] >= 2:
+            srcs = {s for s in range(4) if s != me and (room[s] or not self.pong_counted)}
+        if self.prev not in srcs and room[self.prev] and f < 27:
+            r = f % 9
+            for a, b in ((-2, -1), (-1, 1), (1, 2)):
+                if r + a >= 0 and r + b <= 8 and counts[f + a] and counts[f + b]:
+                    srcs.add(self.prev)
+                    break
+        return len(srcs)
+
+    def shape(self, counts: Sequence[int], w: int, melds: int | None = None) -> Shape:
+        """As :meth:`Analysis.shape`, each claimable useful face counted from the seats with room (摊)."""
+        k = self.melds if melds is None else melds
+        key = (bytes(counts), w, k)
+        got = self._shapes.get(key)
+        if got is not None:
+            return got
+        cw = self.claim_weight
+        self.claim_weight = 0.0
+        try:
+            got = super().shape(counts, w, melds)
+        finally:
+            self.claim_weight = cw
+        if cw and got.shanten > 0:
+            after = k > self.melds and self.view.claim_from is not None
+            d = got.draws
+            for f in got.improving:
+                d += cw * self.sources(counts, f, after) * self.draw_face[f]
+            got = replace(got, draws=d)
+            self._shapes[key] = got
+        return got
+
+
+class TanCap(ExpertBot):
+    """Away from 3老, a far hand's claims counted only from the seats it may still claim from under the 摊 caps
+    (:class:`TanCapAnalysis`); it differs from the expert at L = 1 and 2 only (``--only 12``). Not yet measured at
+    scale (nineteenth session: 5 of 81 L = 1-2 walls changed in a 100-wall smoke test of seed 6001)."""
+
+    name = "tancap"
+
+    def analysis(self, view: SeatView) -> Analysis:
+        """The expert's analysis with the 摊-aware claims."""
+        an = TanCapAnalysis(view)
+        if not discard_wins_live(view) and self.claim_draws:
+            an.weigh_claims(self.claim_draws)
+        return an
 
 
 class Fourteenth(ExpertBot):
@@ -864,7 +952,7 @@ VARIANTS: dict[str, Callable[[int], ExpertBot]] = {
                               CalmBaotouClaims, CalmBaotouClaimsDealer025, Eleventh,
                               SevenPairsFan, SevenPairsFanFar, TempoPongs,
                               StrongDealer3, AheadTop2, HorizonAhead, HorizonCalm, HorizonClaims, ClaimFeed3,
-                              ClaimDraws, ClaimDraws3, ClaimClass, WiderCalm, Fourteenth)
+                              ClaimDraws, ClaimDraws3, ClaimClass, WiderCalm, TanCap, Fourteenth)
 }
 """The variants by name (``--variant``)."""
 FAMILIES: dict[str, tuple[type[ExpertBot], dict[str, str]]] = {
@@ -877,7 +965,7 @@ FAMILIES: dict[str, tuple[type[ExpertBot], dict[str, str]]] = {
     "claimable": (ClaimDraws, {"a": "claim_draws"}),
     "claimable3": (ClaimDraws3, {"a": "claim_live"}),
     "claimable2": (ClaimDraws2, {"a": "claim_l2"}),
-    "wider-calm": (WiderCalm, {"ratio": "wider_calm"}),
+    "wider-calm": (WiderCalm, {"ratio": "wider_calm", "l1": "wider_l1"}),
 }
 """Variant families whose weights are given in the name (``--variant live:far=0.3,dealer=0.5``): the class and
 what each key sets."""
