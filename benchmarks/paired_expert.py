@@ -782,13 +782,18 @@ CLAIM_CLASS_CHOW = {70: (0.0, 1.42, 1.08, 0.79), 50: (0.0, 1.26, 1.04, 0.85)}
 """The same for chows, from the previous seat's discards (suits only)."""
 
 
-class ClassAnalysis(Analysis):
-    """The expert's analysis with a claim's weight by face class and wall: lone honours and terminals are thrown
-    early and often, middle tiles kept, so a pair of 东 is ponged more often than a pair of 5p."""
+class ClaimsAnalysis(Analysis):
+    """The expert's analysis with a far hand's claimable useful faces weighed by :meth:`claim_seats` instead of
+    :func:`claimable_seats` (the shared part of :class:`ClassAnalysis` and :class:`TanCapAnalysis`)."""
+
+    def claim_seats(self, counts: Sequence[int], f: int, k: int) -> float:
+        """How many seats' discards a useful face ``f`` counts for, in a hand with ``k`` melds."""
+        return float(claimable_seats(counts, f))
 
     def shape(self, counts: Sequence[int], w: int, melds: int | None = None) -> Shape:
-        """As :meth:`Analysis.shape`, each claimable useful face weighed by its class's claim chance."""
-        key = (bytes(counts), w, self.melds if melds is None else melds)
+        """As :meth:`Analysis.shape`, each useful face's claims weighed by :meth:`claim_seats`."""
+        k = self.melds if melds is None else melds
+        key = (bytes(counts), w, k)
         got = self._shapes.get(key)
         if got is not None:
             return got
@@ -799,18 +804,27 @@ class ClassAnalysis(Analysis):
         finally:
             self.claim_weight = cw
         if cw and got.shanten > 0:
-            rem = self.view.remaining
-            tab = 70 if rem >= 70 else 50 if rem >= 50 else 0
             d = got.draws
             for f in got.improving:
-                seats = claimable_seats(counts, f)
-                if not seats:
-                    continue
-                g = 1.0 if not tab else (CLAIM_CLASS_PONG if seats == 3 else CLAIM_CLASS_CHOW)[tab][face_class(f)]
-                d += cw * g * seats * self.draw_face[f]
+                d += cw * self.claim_seats(counts, f, k) * self.draw_face[f]
             got = replace(got, draws=d)
             self._shapes[key] = got
         return got
+
+
+class ClassAnalysis(ClaimsAnalysis):
+    """The expert's analysis with a claim's weight by face class and wall: lone honours and terminals are thrown
+    early and often, middle tiles kept, so a pair of 东 is ponged more often than a pair of 5p."""
+
+    def claim_seats(self, counts: Sequence[int], f: int, k: int) -> float:
+        """The claimable seats times the face class's claim chance at this stage of the wall."""
+        seats = claimable_seats(counts, f)
+        if not seats:
+            return 0.0
+        rem = self.view.remaining
+        tab = 70 if rem >= 70 else 50 if rem >= 50 else 0
+        g = 1.0 if not tab else (CLAIM_CLASS_PONG if seats == 3 else CLAIM_CLASS_CHOW)[tab][face_class(f)]
+        return g * seats
 
 
 class ClaimClass(ExpertBot):
@@ -857,7 +871,7 @@ class WiderCalm(ExpertBot):
         return super().decide(view)
 
 
-class TanCapAnalysis(Analysis):
+class TanCapAnalysis(ClaimsAnalysis):
     """The expert's analysis with a far hand's claimable useful tiles counted only from the seats it may still
     claim from (摊 caps, §5.5): a face held as a pair from each other seat with room for one more counted claim,
     a face that makes a run from the previous seat if there is room on it. In a claim window the shapes after
@@ -898,27 +912,9 @@ class TanCapAnalysis(Analysis):
                     break
         return len(srcs)
 
-    def shape(self, counts: Sequence[int], w: int, melds: int | None = None) -> Shape:
-        """As :meth:`Analysis.shape`, each claimable useful face counted from the seats with room (摊)."""
-        k = self.melds if melds is None else melds
-        key = (bytes(counts), w, k)
-        got = self._shapes.get(key)
-        if got is not None:
-            return got
-        cw = self.claim_weight
-        self.claim_weight = 0.0
-        try:
-            got = super().shape(counts, w, melds)
-        finally:
-            self.claim_weight = cw
-        if cw and got.shanten > 0:
-            after = k > self.melds and self.view.claim_from is not None
-            d = got.draws
-            for f in got.improving:
-                d += cw * self.sources(counts, f, after) * self.draw_face[f]
-            got = replace(got, draws=d)
-            self._shapes[key] = got
-        return got
+    def claim_seats(self, counts: Sequence[int], f: int, k: int) -> float:
+        """The seats with room (摊); after the claim in a claim window (one meld more) with its 摊 added."""
+        return float(self.sources(counts, f, k > self.melds and self.view.claim_from is not None))
 
 
 class TanCap(ExpertBot):
