@@ -41,10 +41,10 @@ from fit_claim_odds import face_class
 from horizon import Horizon
 
 from hzmj_core.actions import Action, ActionType
-from hzmj_core.analysis import Analysis, Shape, claimable_seats
+from hzmj_core.analysis import Analysis, Shape, cached_improving, cached_shanten, claimable_seats
 from hzmj_core.arena import deal_params, play_wall
 from hzmj_core.bots import BOTS, Decision, ExpertBot
-from hzmj_core.bots.draw_ahead import value_after_draw
+from hzmj_core.bots.draw_ahead import _best_discard_value, value_after_draw
 from hzmj_core.bots.eval import discard_wins_live, tan_cap
 from hzmj_core.bots.strong import _LAST_CALL, StrongBot
 from hzmj_core.bots.wall_odds import draw_shares
@@ -932,6 +932,63 @@ class TanCap(ExpertBot):
         return an
 
 
+class AheadClaims(ExpertBot):
+    """Away from 3老, the draw-ahead (within two of ready) also weighs the others' discards a kept far hand could
+    claim next (吃碰的机会), as the static count does: every useful copy of a face held as a pair adds
+    :attr:`~hzmj_core.bots.ExpertBot.claim_draws` × 3 events, of a face that makes a run 1, each worth the better
+    of passing (the kept hand's value) and claiming then the best discard (one meld more); the value is the
+    mean over the own next draw and these events together. A far hand that keeps pairs and runs is then worth
+    its claims in the draw-ahead too, where today only its own draw moves it. Differs from the expert at L = 1
+    and 2 only (``--only 12``)."""
+
+    name = "ahead-claims"
+
+    def ahead_values(self, an: Analysis, vals: dict[int, tuple[float, Shape]]) -> dict[int, float]:
+        """The expert's draw-ahead values with the claim events added (away from 3老)."""
+        out = ExpertBot.ahead_values(self, an, vals)
+        if not out or discard_wins_live(an.view) or not self.claim_draws:
+            return out
+        k = an.melds
+        mass = sum(an.draw_kind)
+        kept_cache: dict[tuple[bytes, int], float] = {}
+
+        def leaf_k1(c: list[int], w: int) -> float:
+            return self.shape_value(an, an.shape(c, w, k + 1))
+
+        for t, value in out.items():
+            c, w = an.without((t,))
+            if cached_shanten(c, w, k) < 1:
+                continue
+            base = self.shape_value(an, an.shape(c, w, k))
+            extra = 0.0
+            total = 0.0
+            for f in cached_improving(c, w, k):
+                seats = claimable_seats(c, f)
+                if not seats or not an.draw_face[f]:
+                    continue
+                best = base
+                if c[f] >= 2:
+                    c[f] -= 2
+                    best = max(best, _best_discard_value(c, w, k + 1, leaf_k1, kept_cache))
+                    c[f] += 2
+                if f < 27:
+                    r = f % 9
+                    for a, b in ((-2, -1), (-1, 1), (1, 2)):
+                        if r + a >= 0 and r + b <= 8 and c[f + a] and c[f + b]:
+                            c[f + a] -= 1
+                            c[f + b] -= 1
+                            best = max(best, _best_discard_value(c, w, k + 1, leaf_k1, kept_cache))
+                            c[f + a] += 1
+                            c[f + b] += 1
+                m = self.claim_draws * seats * an.draw_face[f]
+                extra += m
+                total += m * best
+            if extra:
+                # away from 3老 there is no danger and no third 摊 to feed: the value is the mean itself
+                out[t] = (mass * value + total) / (mass + extra)
+        return out
+
+
 class Fourteenth(ExpertBot):
     """The expert of the fourteenth session: every useful tile counted alike, without the discards it could be
     claimed from (:attr:`~hzmj_core.bots.ExpertBot.claim_draws` 0). ``--variant fourteenth`` replays the
@@ -948,7 +1005,7 @@ VARIANTS: dict[str, Callable[[int], ExpertBot]] = {
                               CalmBaotouClaims, CalmBaotouClaimsDealer025, Eleventh,
                               SevenPairsFan, SevenPairsFanFar, TempoPongs,
                               StrongDealer3, AheadTop2, HorizonAhead, HorizonCalm, HorizonClaims, ClaimFeed3,
-                              ClaimDraws, ClaimDraws3, ClaimClass, WiderCalm, TanCap, Fourteenth)
+                              ClaimDraws, ClaimDraws3, ClaimClass, WiderCalm, TanCap, AheadClaims, Fourteenth)
 }
 """The variants by name (``--variant``)."""
 FAMILIES: dict[str, tuple[type[ExpertBot], dict[str, str]]] = {
