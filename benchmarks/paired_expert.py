@@ -993,6 +993,38 @@ class AheadClaims(ExpertBot):
         return out
 
 
+class Stacked(TanCap):
+    """The four ideas that leaned positive alone, together, to see whether their small gains add up on fresh seeds:
+    away from 3老 the 摊-aware claim count (:class:`TanCap`, +0.0023 ± 0.0025) and a wider claim's bar at 1.5
+    (:class:`WiderCalm`, +0.005 ± 0.003 over sixteen seeds); at 3老 no as-far claims (``live:wider=99``, +0.005 ±
+    0.010) and the dealer's danger ×0.35 (``live:dealer=0.35``, +0.0025 ± 0.0034). It differs from the expert at
+    every streak, so it is run on the whole mix. Twenty-third session, fresh seeds 8001-8008 (rule written first: an
+    eight-seed mean of at least +0.006 a hand with the lower end of its 95% interval above 0): +0.022 ± 0.012, 95%
+    [−0.001, +0.046], so not kept; its L = 1-2 walls alone +0.014 ± 0.004 in the mix (:class:`Stacked12`), its 3老
+    walls +0.008 ± 0.011 (README)."""
+
+    name = "stack"
+    dealer_danger = 0.35
+    wider_live = 99.0
+    """The wider-claim bar at 3老 (99: no as-far claims there)."""
+
+    def decide(self, view: SeatView) -> Decision:
+        """The expert's decision with the wider-claim bar by streak: :attr:`wider_live` at 3老, 1.5 away from it."""
+        self.wider_ratio = self.wider_live if discard_wins_live(view) else 1.5
+        return super().decide(view)
+
+
+class Stacked12(Stacked):
+    """:class:`Stacked`'s L = 1-2 half alone: the 摊-aware claim count and the wider-claim bar at 1.5 away from 3老;
+    at 3老 the expert's own weights. It differs from the expert at L = 1 and 2 only (``--only 12``). On the L = 1-2
+    walls of the twenty-third session's 8001-8008 these two gave +0.014 ± 0.004 a hand in the mix; that split was
+    read after the result, so it is to be confirmed on fresh seeds under the rule the README writes down."""
+
+    name = "stack12"
+    dealer_danger = ExpertBot.dealer_danger
+    wider_live = ExpertBot.wider_ratio
+
+
 class Fourteenth(ExpertBot):
     """The expert of the fourteenth session: every useful tile counted alike, without the discards it could be
     claimed from (:attr:`~hzmj_core.bots.ExpertBot.claim_draws` 0). ``--variant fourteenth`` replays the
@@ -1009,7 +1041,8 @@ VARIANTS: dict[str, Callable[[int], ExpertBot]] = {
                               CalmBaotouClaims, CalmBaotouClaimsDealer025, Eleventh,
                               SevenPairsFan, SevenPairsFanFar, TempoPongs,
                               StrongDealer3, AheadTop2, HorizonAhead, HorizonCalm, HorizonClaims, ClaimFeed3,
-                              ClaimDraws, ClaimDraws3, ClaimClass, WiderCalm, TanCap, AheadClaims, Fourteenth)
+                              ClaimDraws, ClaimDraws3, ClaimClass, WiderCalm, TanCap, AheadClaims, Stacked, Stacked12,
+                              Fourteenth)
 }
 """The variants by name (``--variant``)."""
 FAMILIES: dict[str, tuple[type[ExpertBot], dict[str, str]]] = {
