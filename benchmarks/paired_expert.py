@@ -1007,10 +1007,13 @@ class Stacked(TanCap):
     dealer_danger = 0.35
     wider_live = 99.0
     """The wider-claim bar at 3老 (99: no as-far claims there)."""
+    wider_calm = WiderCalm.wider_calm
+    """The wider-claim bar away from 3老 (:class:`WiderCalm`'s 1.5)."""
 
     def decide(self, view: SeatView) -> Decision:
-        """The expert's decision with the wider-claim bar by streak: :attr:`wider_live` at 3老, 1.5 away from it."""
-        self.wider_ratio = self.wider_live if discard_wins_live(view) else 1.5
+        """The expert's decision with the wider-claim bar by streak: :attr:`wider_live` at 3老, :attr:`wider_calm`
+        away from it."""
+        self.wider_ratio = self.wider_live if discard_wins_live(view) else self.wider_calm
         return super().decide(view)
 
 
