@@ -304,21 +304,21 @@ class LiveWeights(ExpertBot):
     (the expert's :attr:`~hzmj_core.bots.ExpertBot.far_live`), the factor on a ready hand's chance for the
     discards it can win on (:attr:`ready_live`, strong's 1.3), the danger's weight (:attr:`danger_live_weight`),
     the dealer's (the expert's :attr:`~hzmj_core.bots.ExpertBot.dealer_danger`) and the useful-tile ratio of a
-    wider claim (:attr:`wider_live`, the expert's :attr:`~hzmj_core.bots.ExpertBot.wider_ratio`). Built by name:
+    wider claim (:attr:`wider_live`, the expert's :attr:`~hzmj_core.bots.ExpertBot.wider_ratio_live`). Built by name:
     ``live:far=0.3,ready=1.3,danger=1.0,dealer=0.5,wider=1.3`` (any subset; the others as the expert has them).
     ``live:far=0.45,dealer=1.0`` is the tenth session's expert at 3老."""
 
     name = "live"
     ready_live = 1.3
     danger_live_weight = 1.0
-    wider_live = ExpertBot.wider_ratio
+    wider_live = ExpertBot.wider_ratio_live
 
     def decide(self, view: SeatView) -> Decision:
         """The expert's decision, with :attr:`ready_live` when discard wins are live (they are for the whole hand
         or not at all: the streak decides)."""
         live = discard_wins_live(view)
         self.ron_factor = self.ready_live if live else ExpertBot.ron_factor
-        self.wider_ratio = self.wider_live if live else ExpertBot.wider_ratio
+        self.wider_ratio_live = self.wider_live
         return super().decide(view)
 
     def discard_risk(self, an: Analysis, tile: int, value: float) -> float:
@@ -863,7 +863,7 @@ class WiderCalm(ExpertBot):
         """The expert's decision, with :attr:`wider_calm` away from 3老 (as :class:`LiveWeights` sets its 3老
         ratio: the streak decides for the whole hand)."""
         if discard_wins_live(view):
-            self.wider_ratio = ExpertBot.wider_ratio
+            pass  # the expert's wider_ratio_live applies at 3老
         elif view.streak == 1 and self.wider_l1:
             self.wider_ratio = self.wider_l1
         else:
@@ -1013,7 +1013,8 @@ class Stacked(TanCap):
     def decide(self, view: SeatView) -> Decision:
         """The expert's decision with the wider-claim bar by streak: :attr:`wider_live` at 3老, :attr:`wider_calm`
         away from it."""
-        self.wider_ratio = self.wider_live if discard_wins_live(view) else self.wider_calm
+        self.wider_ratio_live = self.wider_live
+        self.wider_ratio = self.wider_calm
         return super().decide(view)
 
 
@@ -1025,7 +1026,18 @@ class Stacked12(Stacked):
 
     name = "stack12"
     dealer_danger = ExpertBot.dealer_danger
-    wider_live = ExpertBot.wider_ratio
+    wider_live = ExpertBot.wider_ratio_live
+
+
+class TwentyThird(ExpertBot):
+    """The expert before the twenty-fourth session: a far hand's claims counted from every seat whatever the 摊
+    caps (:attr:`~hzmj_core.bots.ExpertBot.claim_tan_caps` off) and a wider claim's bar at 1.3 at every streak.
+    Since :class:`Stacked12` went into the expert it plays as that session's baseline did, so ``--variant
+    twentythird --only 12`` replays the confirmation on 9001-9008 with the sign turned."""
+
+    name = "twentythird"
+    claim_tan_caps = False
+    wider_ratio = 1.3
 
 
 class Fourteenth(ExpertBot):
@@ -1045,7 +1057,7 @@ VARIANTS: dict[str, Callable[[int], ExpertBot]] = {
                               SevenPairsFan, SevenPairsFanFar, TempoPongs,
                               StrongDealer3, AheadTop2, HorizonAhead, HorizonCalm, HorizonClaims, ClaimFeed3,
                               ClaimDraws, ClaimDraws3, ClaimClass, WiderCalm, TanCap, AheadClaims, Stacked, Stacked12,
-                              Fourteenth)
+                              TwentyThird, Fourteenth)
 }
 """The variants by name (``--variant``)."""
 FAMILIES: dict[str, tuple[type[ExpertBot], dict[str, str]]] = {

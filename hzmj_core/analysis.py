@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from . import claims
 from .actions import Action, ActionType
 from .hand import baotou_state, improving_tiles, qike_state, shanten, waits, win_forms
 from .round import FINAL_WALL, chow_ban
@@ -116,6 +117,7 @@ class Analysis:
         """True once :meth:`weigh_draws` has weighed the draws."""
         self.claim_weight = 0.0
         """What a far hand's useful copy gains for each seat it could be claimed from (:meth:`weigh_claims`)."""
+        self._claim_room: tuple[tuple[bool, ...], tuple[bool, ...]] | None = None
 
     def weigh_draws(self, shares: Sequence[float]) -> None:
         """Weigh each tile kind's unseen copies by ``shares`` (a factor per kind, as
@@ -133,13 +135,57 @@ class Analysis:
         self.weighed = True
         self._shapes.clear()
 
-    def weigh_claims(self, weight: float) -> None:
+    def weigh_claims(self, weight: float, tan_caps: bool = False) -> None:
         """Count a far hand's useful tiles with the others' discards too (吃碰的机会): each useful copy of a face
-        counts 1 + ``weight`` × :func:`claimable_seats` (a pong-able face from three seats' discards, a
-        chow-able one from the previous seat's); any other useful face comes by the seat's own draw alone. A
-        ready hand's waits are not weighed: away from 3老 it wins by self-draw only."""
+        counts 1 + ``weight`` × the seats it could be claimed from (:meth:`claim_sources`: a pong-able face from
+        three seats' discards, a chow-able one from the previous seat's); any other useful face comes by the
+        seat's own draw alone. With ``tan_caps`` only the seats the 摊 caps (§5.5) still let this seat claim from
+        count. A ready hand's waits are not weighed: away from 3老 it wins by self-draw only."""
         self.claim_weight = weight
+        self._claim_room = (self._tan_room(0), self._tan_room(1)) if tan_caps else None
         self._shapes.clear()
+
+    def _tan_room(self, extra: int) -> tuple[bool, ...]:
+        """Per seat, whether this seat may still make a counted claim (摊) on it; with ``extra`` 1 in a claim
+        window, after the claim now offered has added its 摊 on the discarder."""
+        v = self.view
+        me = v.seat
+        room = [False] * 4
+        for s in range(4):
+            if s == me:
+                continue
+            cap = claims.tan_cap(v.options, v.dealer, v.streak, me, s)
+            made = v.tan[me][s] + (extra if s == v.claim_from else 0)
+            room[s] = cap is None or made < cap
+        return tuple(room)
+
+    def claim_sources(self, counts: Sequence[int], face: int, melds: int) -> int:
+        """From how many seats' discards the hand (with ``melds`` melds) could claim ``face``: as
+        :func:`claimable_seats`, or with the 摊 caps of :meth:`weigh_claims` only the seats with room (a pong
+        from each, a chow from the previous seat; with ``pong_counts_as_tan`` off a pong is never capped). In a
+        claim window a hand with one meld more is the hand after the claim, so its 摊 on the discarder counts."""
+        room_pair = self._claim_room
+        if room_pair is None:
+            return claimable_seats(counts, face)
+        v = self.view
+        room = room_pair[1] if melds > self.melds and v.claim_from is not None else room_pair[0]
+        me = v.seat
+        prev = (me - 1) % 4
+        seats = 0
+        prev_counted = False
+        if counts[face] >= 2:
+            uncapped = not v.options.pong_counts_as_tan
+            for s in range(4):
+                if s != me and (room[s] or uncapped):
+                    seats += 1
+                    prev_counted = prev_counted or s == prev
+        if not prev_counted and room[prev] and face < 27:
+            r = face % 9
+            for a, b in ((-2, -1), (-1, 1), (1, 2)):
+                if r + a >= 0 and r + b <= 8 and counts[face + a] and counts[face + b]:
+                    seats += 1
+                    break
+        return seats
 
     # ------------------------------------------------------------------ shapes
 
@@ -159,7 +205,7 @@ class Analysis:
         d = sum(self.draw_face[f] for f in imp) + (self.draw_wild if imp else 0.0) if self.weighed else float(u)
         if self.claim_weight and s > 0:
             for f in imp:
-                d += self.claim_weight * claimable_seats(counts, f) * self.draw_face[f]
+                d += self.claim_weight * self.claim_sources(counts, f, k) * self.draw_face[f]
         bt = s == 0 and baotou_state(counts, w)
         qk = s == 0 and qike_state(counts, w, k)
         got = Shape(s, imp, u, bt, qk, d)

@@ -8,7 +8,7 @@ On top of strong's evaluation it
   sees the draws that turn a plain wait into 暴头 or 七客 state, the waits that widen and, further out, the
   useful draws that leave a wider hand behind;
 * also chows or pongs when the claim keeps the hand as far from ready but makes it wider (at least
-  :attr:`ExpertBot.wider_ratio` times the useful tiles);
+  :attr:`ExpertBot.wider_ratio` times the useful tiles, :attr:`ExpertBot.wider_ratio_live` at 3老);
 * judges the danger of a discard at 3老 with strong's danger function (:meth:`StrongBot.danger`) and constants
   fitted to 150 hands of strong players: how often a seat could win on a face, by its river length and melds,
   the face's kind (honours are ten times safer than strong assumes, middle tiles riskier), its unseen copies
@@ -26,7 +26,8 @@ On top of strong's evaluation it
   it 8 × 2^F anyway);
 * away from 3老 counts a far hand's useful tiles with the others' discards it could claim them from (吃碰的机会,
   :attr:`ExpertBot.claim_draws`): a face it holds a pair of may be ponged from three seats, one it could chow
-  from the previous seat, while a face it can only draw comes by its own draw alone;
+  from the previous seat (only the seats the 摊 caps still leave open), while a face it can only draw comes
+  by its own draw alone;
 * can count its useful tiles and its next draws by where the unseen copies are likely to be (:mod:`.wall_odds`,
   牌墙估计, :attr:`ExpertBot.wall_odds`, off: measured, it did not score more).
 
@@ -45,7 +46,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..actions import Action, ActionType
-from ..analysis import Analysis, Shape, claimable_seats
+from ..analysis import Analysis, Shape
 from ..fan import WinEvaluation
 from ..hand import standard_shanten
 from ..reasons import bot_seat_words, tile_names
@@ -106,14 +107,16 @@ def baotou_distance(counts: Sequence[int], w: int) -> int:
 
 
 def claim_words(an: Analysis, counts: Sequence[int], sh: Shape) -> tuple[str, str]:
-    """How many of a far hand's useful tiles it could also claim (:func:`.claimable_seats`), in words: "，其中可碰
-    6 张、可吃 8 张" / " (6 of them can be ponged, 8 chowed)"; empty when none can."""
+    """How many of a far hand's useful tiles it could also claim (:meth:`.Analysis.claim_sources`, so with the 摊
+    caps only from the seats still open), in words: "，其中可碰 6 张、可吃 8 张" / " (6 of them can be ponged, 8
+    chowed)"; empty when none can."""
     pong = chow = 0
     for f in sh.improving:
-        seats = claimable_seats(counts, f)
-        if seats == 3:
+        if not an.claim_sources(counts, f, an.melds):
+            continue
+        if counts[f] >= 2:
             pong += an.unseen_face[f]
-        elif seats == 1:
+        else:
             chow += an.unseen_face[f]
     if pong and chow:
         return f"，其中可碰 {pong} 张、可吃 {chow} 张", f" ({pong} of them can be ponged, {chow} chowed)"
@@ -167,8 +170,13 @@ class ExpertBot(StrongBot):
     seeds, at about twice the 95th-percentile decision time)."""
     claim_wider = True
     """Also claim a chow or pong that leaves the hand as far from ready but wider: with at least
-    :attr:`wider_ratio` times the useful tiles of passing."""
-    wider_ratio = 1.3
+    :attr:`wider_ratio` times the useful tiles of passing (:attr:`wider_ratio_live` at 3老)."""
+    wider_ratio = 1.5
+    """Away from 3老, the useful-tile ratio a wider claim needs. 1.5, not 1.3: together with :attr:`claim_tan_caps`
+    it made +0.014 ± 0.004 a hand in the arena's mix on the L = 1-2 walls of seeds 8001-8008, and +0.009 ± 0.005
+    (95% [+0.000, +0.019]) on fresh seeds 9001-9008 under a rule written first (README, twenty-fourth session)."""
+    wider_ratio_live = 1.3
+    """At 3老 (discard wins live), the useful-tile ratio a wider claim needs."""
     baotou_claims = True
     """Also chow or pong when, holding a 财神, the claim leaves the hand as near ready and nearer 暴头 state (a
     meld needs no 财神, and with fewer concealed sets to complete the free 财神 reaches 暴头 sooner)."""
@@ -187,6 +195,9 @@ class ExpertBot(StrongBot):
     (:meth:`.Analysis.weigh_claims`, 吃碰的机会): a copy of a face it holds a pair of counts 1 + 3 × this (a pong
     from any of three seats), of a face it could chow 1 + this (the previous seat), of any other useful face 1
     (0: every useful copy alike, as strong counts them)."""
+    claim_tan_caps = True
+    """Count those claims only from the seats the 摊 caps (§5.5) still let this seat claim from
+    (:meth:`.Analysis.weigh_claims` with ``tan_caps``): a seat it has claimed from twice gives it no more."""
     wall_odds = False
     """Away from 3老 (no discard wins), weigh every unseen copy by its chance to lie in the live wall
     (:func:`.wall_odds.draw_shares`) when counting useful tiles and next draws, instead of all copies alike
@@ -212,7 +223,7 @@ class ExpertBot(StrongBot):
             if self.wall_odds:
                 an.weigh_draws(draw_shares(an))
             if self.claim_draws:
-                an.weigh_claims(self.claim_draws)
+                an.weigh_claims(self.claim_draws, self.claim_tan_caps)
         return an
 
     # ------------------------------------------------------------------ risk model (earlier readiness)
@@ -749,10 +760,11 @@ class ExpertBot(StrongBot):
 
     def claim_widens(self, an: Analysis, action: Action, after: Shape, now: int) -> bool:
         """A chow or pong that leaves the hand as far from ready but with at least :attr:`wider_ratio` times
-        the useful tiles of passing (and no third 摊 that would make us liable)."""
+        the useful tiles of passing (:attr:`wider_ratio_live` at 3老; and no third 摊 that would make us liable)."""
         if not self.claim_wider or after.shanten != now or self.third_tan_bad(an, action, after):
             return False
-        return after.draws >= self.wider_ratio * an.shape(an.counts, an.w).draws
+        ratio = self.wider_ratio_live if discard_wins_live(an.view) else self.wider_ratio
+        return after.draws >= ratio * an.shape(an.counts, an.w).draws
 
     def on_claim(self, an: Analysis) -> Decision:
         """Claim window: strong's choice, checked against passing and the other useful claims by sampling when

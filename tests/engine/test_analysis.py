@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from dataclasses import replace
 
 import pytest
 from helpers import scenario
@@ -84,6 +85,38 @@ def test_claimable_seats_pong_from_three_chow_from_one() -> None:
     assert claimable_seats(c, parse_tile("1m")) == 0  # 2m alone beside it is not a run
     assert claimable_seats(c, parse_tile("E")) == 0  # one honour: no pong, and honours are never chowed
     assert claimable_seats(_counts("8p 9p 1s"), parse_tile("1s")) == 0  # runs do not wrap across suits
+
+
+def test_claim_sources_leave_out_the_seats_the_tan_caps_close() -> None:
+    # S1 (seat 0) has claimed twice from S4, its previous seat (two 摊, the cap away from the dealer): the pair
+    # 6s can then be ponged from S2 and S3 only, and 3p, which 1p2p would chow, from nobody.
+    base = SeatView.of(scenario({0: "2m4m7m9m 1p2p5p8p 1s5s6s6s7s"}, dealer=2), 0)
+    counts, _ = Analysis(base).wc.split(base.hand)
+    six, three = parse_tile("6s"), parse_tile("3p")
+    tan = tuple((0, 0, 0, 2) if s == 0 else (0, 0, 0, 0) for s in range(4))
+    capped = Analysis(base._replace(tan=tan))
+    capped.weigh_claims(1.0, tan_caps=True)
+    assert capped.claim_sources(counts, six, 0) == 2
+    assert capped.claim_sources(counts, three, 0) == 0
+    # Without the caps (the default) every seat counts, as claimable_seats says.
+    plain = Analysis(base._replace(tan=tan))
+    plain.weigh_claims(1.0)
+    assert plain.claim_sources(counts, six, 0) == claimable_seats(counts, six) == 3
+    assert plain.claim_sources(counts, three, 0) == claimable_seats(counts, three) == 1
+    # When pongs do not count as 摊 (碰算摊 off), a pong is never capped; the chow still is.
+    loose = Analysis(base._replace(tan=tan, options=replace(base.options, pong_counts_as_tan=False)))
+    loose.weigh_claims(1.0, tan_caps=True)
+    assert loose.claim_sources(counts, six, 0) == 3 and loose.claim_sources(counts, three, 0) == 0
+    # In a claim window, the hand after the claim (one meld more) has that claim's 摊 on the discarder: one
+    # claim on S2 before this one closes S2 too.
+    once = tuple((0, 1, 0, 2) if s == 0 else (0, 0, 0, 0) for s in range(4))
+    window = Analysis(base._replace(tan=once, claim_from=1))
+    window.weigh_claims(1.0, tan_caps=True)
+    assert window.claim_sources(counts, six, 0) == 2 and window.claim_sources(counts, six, 1) == 1
+    # The weighed draws follow the sources: each useful copy counts 1 + weight × its open seats.
+    sh = capped.shape(counts, 0)
+    extra = sum(capped.claim_sources(counts, f, 0) * capped.unseen_face[f] for f in sh.improving)
+    assert sh.shanten > 0 and sh.draws == sh.ukeire + extra < plain.shape(counts, 0).draws
 
 
 def test_weigh_claims_adds_the_claimable_copies_of_a_far_hand_only() -> None:

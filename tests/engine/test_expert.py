@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import inspect
+from dataclasses import replace
 
 from helpers import discard_any, pass_claims, scenario
 
@@ -285,6 +286,23 @@ def test_expert_pongs_when_the_hand_gets_much_wider() -> None:
     assert "有效牌从" in d.reason_zh and "useful tiles" in d.reason_en
     # Without the rule it passes too.
     assert _NoWider(0).decide(view).action.type is ActionType.PASS
+
+
+def test_a_wider_claim_needs_half_as_many_useful_tiles_again_away_from_3lao() -> None:
+    # The same pong, judged by its useful tiles alone: 1.4 times passing's is not enough away from 3老, 1.5 is;
+    # at 3老 the bar stays at 1.3.
+    for streak, low, high in ((1, 1.4, 1.5), (3, 1.2, 1.3)):
+        r = scenario({0: "C 1m1m1m 2p2p2p 3s3s3s 4m4m 6p 7s", 1: "2m 5m 8m 9m 8p 9p 2s 3s 8s 9s W C C"},
+                     dealer=0, streak=streak)
+        r.apply(next(a for a in r.legal_actions(0) if a.type is ActionType.DISCARD and TILE_NAMES[a.tile] == "C"))
+        view = SeatView.of(r, 1)
+        bot = ExpertBot(0)
+        an = bot.analysis(view)
+        pong = next(a for a in r.legal_actions(1) if a.type is ActionType.PONG)
+        now = an.shape(an.counts, an.w)
+        assert now.draws > 0
+        assert not bot.claim_widens(an, pong, replace(now, draws=low * now.draws), now.shanten), streak
+        assert bot.claim_widens(an, pong, replace(now, draws=high * now.draws), now.shanten), streak
 
 
 class _NoWider(ExpertBot):
