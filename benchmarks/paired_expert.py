@@ -1049,6 +1049,81 @@ class Fourteenth(ExpertBot):
     claim_draws = 0.0
 
 
+class PairGuard(ExpertBot):
+    """Away from 3老, no as-far claims (:meth:`~hzmj_core.bots.ExpertBot.claim_widens`,
+    :meth:`~hzmj_core.bots.ExpertBot.claim_nears_baotou`) while the concealed hand has no meld, holds a 财神 and is
+    at least as near seven pairs as the standard form: a meld ends the way to 七对子 and to 七客 state (any draw wins
+    ×4). Diagnosis behind it (twenty-fifth session, 4,020 L = 1-2 hands of seed 78): the expert won 七客 in 0.35% of
+    its hands, each strong at its seat 0.80%."""
+
+    name = "pairguard"
+    guard_live = False
+    """The guard at 3老 too."""
+
+    needs_wild = True
+    """Only while holding a 财神 (off: also a hand without one, on its way to 清七对)."""
+
+    def pairs_near(self, an: Analysis) -> bool:
+        """No meld, a 财神 (with :attr:`needs_wild`), and seven pairs at least as near as the standard form."""
+        if an.melds or (self.needs_wild and an.w < 1) or (not self.guard_live and discard_wins_live(an.view)):
+            return False
+        return seven_pairs_shanten(an.counts, an.w) <= standard_shanten(an.counts, an.w)
+
+    def claim_widens(self, an: Analysis, action: Action, after: Shape, now: int) -> bool:
+        """The expert's wider claim, unless the hand is on its way to seven pairs."""
+        return not self.pairs_near(an) and super().claim_widens(an, action, after, now)
+
+    def claim_nears_baotou(self, an: Analysis, action: Action, after: Shape, now: int) -> bool:
+        """The expert's 暴头 claim, unless the hand is on its way to seven pairs."""
+        return not self.pairs_near(an) and super().claim_nears_baotou(an, action, after, now)
+
+
+class PairsReadyGuard(PairGuard):
+    """The narrow half of :class:`PairGuard`: no as-far claim while a meldless hand is ready as seven pairs (七对子 or
+    清七对 on its waits, or in 七客 state, where any draw wins ×4), with or without a 财神. The expert ponged out of
+    七客 state "to free its 财神 for 暴头" (twenty-fifth session)."""
+
+    name = "qikeguard"
+    needs_wild = False
+
+    def pairs_near(self, an: Analysis) -> bool:
+        """No meld and seven pairs ready (away from 3老 unless :attr:`guard_live`)."""
+        if an.melds or (not self.guard_live and discard_wins_live(an.view)):
+            return False
+        return seven_pairs_shanten(an.counts, an.w) == 0
+
+
+class PairsNearGuard(PairGuard):
+    """Between :class:`PairsReadyGuard` and :class:`PairGuardAll`: no as-far claim while a meldless hand is ready as
+    seven pairs, or holds a 财神 and is one from ready as seven pairs and nearer that way than the standard form (one
+    useful draw from 七对子 or 七客)."""
+
+    name = "pairguard1"
+
+    def pairs_near(self, an: Analysis) -> bool:
+        """No meld, and seven pairs ready, or one from ready with a 财神 and nearer than the standard form."""
+        if an.melds or (not self.guard_live and discard_wins_live(an.view)):
+            return False
+        sp = seven_pairs_shanten(an.counts, an.w)
+        return sp == 0 or (sp == 1 and an.w >= 1 and sp < standard_shanten(an.counts, an.w))
+
+
+class PairsReadyGuardLive(PairsReadyGuard):
+    """:class:`PairsReadyGuard` at every streak (run with ``--only 3`` for its 3老 half: at 3老 a seven-pairs wait may
+    also win on the others' discards, and the wider-claim bar there is 1.3)."""
+
+    name = "qikeguard3"
+    guard_live = True
+
+
+class PairGuardAll(PairGuard):
+    """:class:`PairGuard` also without a 财神 (清七对, ×4, needs none): no as-far claim while a meldless hand is at
+    least as near seven pairs as the standard form."""
+
+    name = "pairguard2"
+    needs_wild = False
+
+
 VARIANTS: dict[str, Callable[[int], ExpertBot]] = {
     cls.name: cls for cls in (AvoidedLoss, AvoidedLossAhead, Race, RaceAhead, Far030, Calibrated, CalibratedNoOwn,
                               OwnValue, CalibratedCalm, CalibratedCalmAhead3, WallOdds,
@@ -1057,7 +1132,8 @@ VARIANTS: dict[str, Callable[[int], ExpertBot]] = {
                               SevenPairsFan, SevenPairsFanFar, TempoPongs,
                               StrongDealer3, AheadTop2, HorizonAhead, HorizonCalm, HorizonClaims, ClaimFeed3,
                               ClaimDraws, ClaimDraws3, ClaimClass, WiderCalm, TanCap, AheadClaims, Stacked, Stacked12,
-                              TwentyThird, Fourteenth)
+                              TwentyThird, Fourteenth, PairGuard, PairGuardAll, PairsReadyGuard, PairsNearGuard,
+                              PairsReadyGuardLive)
 }
 """The variants by name (``--variant``)."""
 FAMILIES: dict[str, tuple[type[ExpertBot], dict[str, str]]] = {

@@ -340,6 +340,50 @@ def test_expert_does_not_pong_for_baotou_at_3lao() -> None:
     assert _BaotouClaimsAt3Lao(0).decide(view).action.type is ActionType.PONG
 
 
+class _NoPairsGuard(ExpertBot):
+    pairs_guard = False
+
+
+def _claim_view(hand: str, discard: str, streak: int = 1) -> SeatView:
+    """S1 holding ``hand`` (no melds) in the claim window of S0's ``discard``."""
+    r = scenario({0: f"1m 4m 9m 1p 4p 5p 1s 9s E S W C F {discard}", 1: hand}, dealer=0, streak=streak)
+    r.apply(next(a for a in r.legal_actions(0) if a.type is ActionType.DISCARD and TILE_NAMES[a.tile] == discard))
+    return SeatView.of(r, 1)
+
+
+def test_expert_does_not_pong_out_of_qike_state() -> None:
+    # Six pairs and the 财神: 七客 state, any draw wins at ×4. Ponging the North wind would leave a plain ready hand
+    # one draw nearer 暴头, which the 暴头 claim rule alone would take; the expert keeps its 七客 hand, as strong does.
+    view = _claim_view("1p1p 8p8p 4s4s 5s5s 6s6s N N P", "N")
+    an = Analysis(view)
+    assert an.shape(an.counts, an.w).qike
+    assert any(a.type is ActionType.PONG for a in view.legal)
+    assert StrongBot(0).decide(view).action.type is ActionType.PASS
+    assert _NoPairsGuard(0).decide(view).action.type is ActionType.PONG
+    d = ExpertBot(0).decide(view)
+    assert d.action.type is ActionType.PASS, d
+    assert "七客状态" in d.reason_zh and "4 倍" in d.reason_zh and "北" in d.reason_zh
+    assert "any draw wins" in d.reason_en and "North wind" in d.reason_en
+
+
+def test_expert_keeps_a_seven_pairs_wait_instead_of_a_wider_pong() -> None:
+    # Five pairs, 5p, 1s and the 财神: ready as seven pairs (七对子, ×2) on 5p or 1s. Ponging 9m leaves a plain hand
+    # as far from ready with twice the useful tiles, which the wider-claim rule alone would take.
+    view = _claim_view("5m5m 9m9m 5p 6p6p 1s 2s2s 3s3s P", "9m")
+    bot = ExpertBot(0)
+    an = bot.analysis(view)
+    assert an.current_shanten() == 0 and not an.shape(an.counts, an.w).qike and bot.pairs_ready(an)
+    assert _NoPairsGuard(0).decide(view).action.type is ActionType.PONG
+    d = bot.decide(view)
+    assert d.action.type is ActionType.PASS, d
+    assert "七对已听牌" in d.reason_zh and "ready as seven pairs" in d.reason_en
+    # At 3老 too (where the wider-claim bar is lower, 1.3).
+    live = _claim_view("5m5m 9m9m 5p 6p6p 1s 2s2s 3s3s P", "9m", streak=3)
+    assert bot.pairs_ready(bot.analysis(live))
+    assert _NoPairsGuard(0).decide(live).action.type is ActionType.PONG
+    assert bot.decide(live).action.type is ActionType.PASS
+
+
 class _NoBaotouClaims(ExpertBot):
     baotou_claims = False
 
@@ -493,6 +537,7 @@ class _Baseline(ExpertBot):
     wall_odds = False
     claim_draws = 0.0
     baotou_claims = False
+    pairs_guard = False
     far_live = None
     dealer_danger = 1.0
     danger_base = StrongBot.danger_base
