@@ -582,9 +582,13 @@ class SevenPairsFan(ExpertBot):
     far_pairs = False
 
     def analysis(self, view: SeatView) -> Analysis:
+        """The expert's analysis (wall odds and claim weights as it sets them), remembering each shape's hand."""
         an = OriginAnalysis(view)
-        if self.wall_odds and not discard_wins_live(view):
-            an.weigh_draws(draw_shares(an))
+        if not discard_wins_live(view):
+            if self.wall_odds:
+                an.weigh_draws(draw_shares(an))
+            if self.claim_draws:
+                an.weigh_claims(self.claim_draws, self.claim_tan_caps)
         return an
 
     def shape_value(self, an: Analysis, sh: Shape, chain_piao: int = 0) -> float:
