@@ -24,10 +24,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from hzmj_core.actions import Action
-from hzmj_core.arena import deal_params
-from hzmj_core.bots import make_bot
+from hzmj_core.arena import deal_params, play_hand, rotation_seed
+from hzmj_core.bots import Decision
 from hzmj_core.options import Options
-from hzmj_core.rng import derive_seed
 from hzmj_core.round import Round
 from hzmj_core.tiles import TILE_NAMES
 from hzmj_core.view import SeatView
@@ -40,19 +39,15 @@ action)."""
 
 
 def play(seed: int, wall: int, kinds: list[str], rot: int) -> tuple[Round, list[list[Step]]]:
-    """One game of the wall with these bot kinds; every seat's decisions that had a choice."""
+    """One game of the wall as the arena plays it in rotation ``rot``; every seat's decisions that had a choice."""
     wall_seed, dealer, lao = deal_params(seed, wall, "mix")
-    r = Round.deal(Options(), dealer=dealer, streak=lao, seed=wall_seed)
-    bot_seed = derive_seed(seed, wall, rot, 0xB07)
-    bots = [make_bot(kinds[s], derive_seed(bot_seed, s)) for s in range(4)]
     steps: list[list[Step]] = [[], [], [], []]
-    while not r.is_over:
-        seat = r.deciding_seats()[0]
-        view = SeatView.of(r, seat)
-        d = bots[seat].decide(view)
+
+    def note(view: SeatView, d: Decision) -> None:
         if len(view.legal) > 1:
-            steps[seat].append((d.action, d.reason_en, "".join(TILE_NAMES[t] for t in sorted(view.hand))))
-        r.apply(d.action)
+            steps[view.seat].append((d.action, d.reason_en, "".join(TILE_NAMES[t] for t in sorted(view.hand))))
+
+    r, _ = play_hand(Options(), wall_seed, dealer, lao, kinds, rotation_seed(seed, wall, rot), note)
     return r, steps
 
 

@@ -22,7 +22,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .bots import BOTS, make_bot
+from .bots import BOTS, Decision, make_bot
 from .options import Options
 from .rng import Rng, derive_seed
 from .round import Round
@@ -67,9 +67,17 @@ def deal_params(seed: int, wall: int, streak: int | str) -> tuple[int, int, int]
     return derive_seed(seed, wall), dealer, lao
 
 
+def rotation_seed(seed: int, wall: int, rotation: int) -> int:
+    """Bot seed of arena hand ``wall`` played in seat rotation ``rotation`` (what :func:`play_wall` gives
+    :func:`play_hand`)."""
+    return derive_seed(seed, wall, rotation, 0xB07)
+
+
 def play_hand(options: Options, wall_seed: int, dealer: int, streak: int, kinds: Sequence[str],
-              bot_seed: int) -> tuple[Round, list[list[float]]]:
-    """Play one hand with the given bot kind per seat; returns the finished round and decision times (s)."""
+              bot_seed: int, observe: Callable[[SeatView, Decision], None] | None = None
+              ) -> tuple[Round, list[list[float]]]:
+    """Play one hand with the given bot kind per seat; returns the finished round and decision times (s).
+    ``observe`` is shown every decision with the view it was made from, before it is applied."""
     r = Round.deal(options, dealer=dealer, streak=streak, seed=wall_seed)
     bots = [make_bot(kinds[s], derive_seed(bot_seed, s)) for s in range(4)]
     points = (options.start_points,) * 4
@@ -82,6 +90,8 @@ def play_hand(options: Options, wall_seed: int, dealer: int, streak: int, kinds:
         t0 = clock()
         decision = bots[seat].decide(view)
         times[seat].append(clock() - t0)
+        if observe is not None:
+            observe(view, decision)
         r.apply(decision.action)
     return r, times
 
@@ -93,7 +103,7 @@ def play_wall(options: Options, seed: int, wall: int, seats: Sequence[str], dupl
     out: list[SeatHand] = []
     for rot in range(4 if duplicate else 1):
         kinds = [seats[(s - rot) % 4] for s in range(4)]
-        r, times = play_hand(options, wall_seed, dealer, lao, kinds, derive_seed(seed, wall, rot, 0xB07))
+        r, times = play_hand(options, wall_seed, dealer, lao, kinds, rotation_seed(seed, wall, rot))
         res = r.result
         assert res is not None
         fan = res.evaluation.fan if res.evaluation is not None else 0
