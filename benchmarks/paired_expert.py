@@ -1067,9 +1067,10 @@ class PairGuard(ExpertBot):
     :meth:`~hzmj_core.bots.ExpertBot.claim_nears_baotou`) while the concealed hand has no meld, holds a 财神 and is
     at least as near seven pairs as the standard form: a meld ends the way to 七对子 and to 七客 state (any draw wins
     ×4). Diagnosis behind it (twenty-fifth session, 4,020 L = 1-2 hands of seed 78): the expert won 七客 in 0.35% of
-    its hands, each strong at its seat 0.80%. These variants make their own guard (:meth:`pairs_near`) with the
-    core's :attr:`~hzmj_core.bots.ExpertBot.pairs_guard` off, so they play as they were measured; against today's
-    expert, whose guard is :class:`PairsReadyGuardLive`'s, ``qikeguard`` and ``qikeguard3`` now change nothing."""
+    its hands, each strong at its seat 0.80%. These variants make their own guard (:meth:`pairs_near`, each with
+    its own :meth:`near`) with the core's :attr:`~hzmj_core.bots.ExpertBot.pairs_guard` off, so they play as they
+    were measured; against today's expert, whose guard is :class:`PairsReadyGuardLive`'s, ``qikeguard`` and
+    ``qikeguard3`` now change nothing."""
 
     name = "pairguard"
     pairs_guard = False
@@ -1080,8 +1081,14 @@ class PairGuard(ExpertBot):
     """Only while holding a 财神 (off: also a hand without one, on its way to 清七对)."""
 
     def pairs_near(self, an: Analysis) -> bool:
-        """No meld, a 财神 (with :attr:`needs_wild`), and seven pairs at least as near as the standard form."""
-        if an.melds or (self.needs_wild and an.w < 1) or (not self.guard_live and discard_wins_live(an.view)):
+        """Whether the guard holds: no meld, away from 3老 unless :attr:`guard_live`, and :meth:`near`."""
+        if an.melds or (not self.guard_live and discard_wins_live(an.view)):
+            return False
+        return self.near(an)
+
+    def near(self, an: Analysis) -> bool:
+        """A 财神 (with :attr:`needs_wild`) and seven pairs at least as near as the standard form."""
+        if self.needs_wild and an.w < 1:
             return False
         return seven_pairs_shanten(an.counts, an.w) <= standard_shanten(an.counts, an.w)
 
@@ -1104,10 +1111,8 @@ class PairsReadyGuard(PairGuard):
     name = "qikeguard"
     needs_wild = False
 
-    def pairs_near(self, an: Analysis) -> bool:
-        """No meld and seven pairs ready (away from 3老 unless :attr:`guard_live`)."""
-        if an.melds or (not self.guard_live and discard_wins_live(an.view)):
-            return False
+    def near(self, an: Analysis) -> bool:
+        """Seven pairs ready."""
         return seven_pairs_shanten(an.counts, an.w) == 0
 
 
@@ -1119,10 +1124,8 @@ class PairsNearGuard(PairGuard):
 
     name = "pairguard1"
 
-    def pairs_near(self, an: Analysis) -> bool:
-        """No meld, and seven pairs ready, or one from ready with a 财神 and nearer than the standard form."""
-        if an.melds or (not self.guard_live and discard_wins_live(an.view)):
-            return False
+    def near(self, an: Analysis) -> bool:
+        """Seven pairs ready, or one from ready with a 财神 and nearer than the standard form."""
         sp = seven_pairs_shanten(an.counts, an.w)
         return sp == 0 or (sp == 1 and an.w >= 1 and sp < standard_shanten(an.counts, an.w))
 

@@ -202,8 +202,9 @@ class ExpertBot(StrongBot):
     """Count those claims only from the seats the 摊 caps (§5.5) still let this seat claim from
     (:meth:`.Analysis.weigh_claims` with ``tan_caps``): a seat it has claimed from twice gives it no more."""
     pairs_guard = True
-    """Make no as-far claim (:meth:`claim_widens`, :meth:`claim_nears_baotou`) while a meldless hand is ready as seven
-    pairs (七对子 or 清七对 on its waits; in 七客 state any draw wins at ×4): a meld ends that hand for a plain one.
+    """Make no as-far claim (:meth:`claim_widens`, :meth:`claim_nears_baotou`; checked in :meth:`claim_ok`) while a
+    meldless hand is ready as seven pairs (七对子 or 清七对 on its waits; in 七客 state any draw wins at ×4): a meld
+    ends that hand for a plain one.
     Before it the expert ponged out of 七客 state "to free its 财神 for 暴头". Measured on fresh seeds 11001-11008
     (README, twenty-fifth session): +0.019 ± 0.004 a hand in the arena's mix from its L = 1-2 walls, +0.005 ± 0.002
     from its 3老 walls."""
@@ -740,9 +741,12 @@ class ExpertBot(StrongBot):
 
     def claim_ok(self, an: Analysis, action: Action, after: Shape, now: int) -> bool:
         """Strong's rule (the claim brings the hand nearer ready, no third 摊), :meth:`claim_widens` or
-        :meth:`claim_nears_baotou`."""
-        return (StrongBot.claim_ok(self, an, action, after, now) or self.claim_widens(an, action, after, now)
-                or self.claim_nears_baotou(an, action, after, now))
+        :meth:`claim_nears_baotou`; those two as-far rules never out of a hand ready as seven pairs
+        (:meth:`pairs_ready`)."""
+        if StrongBot.claim_ok(self, an, action, after, now):
+            return True
+        return not self.pairs_ready(an) and (self.claim_widens(an, action, after, now)
+                                             or self.claim_nears_baotou(an, action, after, now))
 
     def pairs_ready(self, an: Analysis) -> bool:
         """Whether :attr:`pairs_guard` keeps this hand from an as-far claim: no meld and ready as seven pairs (七对听牌,
@@ -751,10 +755,9 @@ class ExpertBot(StrongBot):
 
     def claim_nears_baotou(self, an: Analysis, action: Action, after: Shape, now: int) -> bool:
         """Holding a 财神, a chow or pong that leaves the hand no further from ready and nearer 暴头 state (and no
-        third 摊 that would make us liable); at 3老 only with :attr:`baotou_claims_live`; never out of a hand ready
-        as seven pairs (:meth:`pairs_ready`)."""
+        third 摊 that would make us liable); at 3老 only with :attr:`baotou_claims_live`."""
         if (not self.baotou_claims or (not self.baotou_claims_live and discard_wins_live(an.view)) or an.w < 1
-                or after.shanten > now or self.third_tan_bad(an, action, after) or self.pairs_ready(an)):
+                or after.shanten > now or self.third_tan_bad(an, action, after)):
             return False
         return self.baotou_after_claim(an, action) < baotou_distance(an.counts, an.w)
 
@@ -775,10 +778,8 @@ class ExpertBot(StrongBot):
 
     def claim_widens(self, an: Analysis, action: Action, after: Shape, now: int) -> bool:
         """A chow or pong that leaves the hand as far from ready but with at least :attr:`wider_ratio` times
-        the useful tiles of passing (:attr:`wider_ratio_live` at 3老; and no third 摊 that would make us liable); never
-        out of a hand ready as seven pairs (:meth:`pairs_ready`)."""
-        if (not self.claim_wider or after.shanten != now or self.third_tan_bad(an, action, after)
-                or self.pairs_ready(an)):
+        the useful tiles of passing (:attr:`wider_ratio_live` at 3老; and no third 摊 that would make us liable)."""
+        if not self.claim_wider or after.shanten != now or self.third_tan_bad(an, action, after):
             return False
         ratio = self.wider_ratio_live if discard_wins_live(an.view) else self.wider_ratio
         return after.draws >= ratio * an.shape(an.counts, an.w).draws
