@@ -9,7 +9,7 @@ pair's divergence, and the seat's points in the expert's game minus those in str
 (other seats differ between the two games too, so one pair is noisy; a kind of decision that loses again and again
 is the lead). With ``--pattern`` only the pairs where strong won with one of those patterns and the expert did not
 are listed (the first such strong game per seat), each with the expert's reason and hand. The twenty-fifth session
-found this way that the expert ponged out of 七客 state (README).
+found this way that the expert ponged out of 七客 state (benchmarks/EXPERIMENTS.md, twenty-fifth session).
 """
 
 from __future__ import annotations

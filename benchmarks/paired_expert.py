@@ -15,11 +15,11 @@ walls the variant changed at all. The expert's run is cached in ``.cache/paired/
 code, the seed and the wall count), so a second variant on the same seed costs one run; the variant's rows are
 written there too.
 
-The variants below are ideas measured against the expert and not kept (README, "What did not help"). They are
-kept here, runnable, so that nobody has to rebuild them to check a figure or to try other weights. A new idea
-is a subclass of :class:`~hzmj_core.bots.ExpertBot` added to :data:`VARIANTS`. Lesson from earlier sessions:
-one seed's difference has a standard error of 0.03-0.05 a hand when an idea changes many decisions, so a gain
-must hold on several seeds (the README's eight) before it means anything.
+The variants below are ideas measured against the expert and not kept (benchmarks/EXPERIMENTS.md, "What did not
+help"). They are kept here, runnable, so that nobody has to rebuild them to check a figure or to try other weights.
+A new idea is a subclass of :class:`~hzmj_core.bots.ExpertBot` added to :data:`VARIANTS`. Lesson from earlier
+sessions: one seed's difference has a standard error of 0.03-0.05 a hand when an idea changes many decisions, so a
+gain must hold on several seeds (the eight of benchmarks/EXPERIMENTS.md) before it means anything.
 """
 
 from __future__ import annotations
@@ -402,8 +402,8 @@ class Tenth(ExpertBot):
     """The expert of the tenth session: without the eleventh's claims that free the 财神 for 暴头
     (:attr:`~hzmj_core.bots.ExpertBot.baotou_claims`), the factor 0.30 per tile from ready at 3老
     (:attr:`~hzmj_core.bots.ExpertBot.far_live`) and the dealer's danger ×0.5 there
-    (:attr:`~hzmj_core.bots.ExpertBot.dealer_danger`). Paired with today's expert it gives the README's
-    difference with the sign turned."""
+    (:attr:`~hzmj_core.bots.ExpertBot.dealer_danger`). Paired with today's expert it gives the
+    eleventh session's difference in benchmarks/EXPERIMENTS.md with the sign turned."""
 
     name = "tenth"
     baotou_claims = False
@@ -463,7 +463,8 @@ class CalmBaotouClaims(ExpertBot):
 
 class Eleventh(ExpertBot):
     """The expert of the eleventh session: the claims that free the 财神 for 暴头 at 3老 too. Paired with today's
-    expert (``--only 3``) it gives the README's twelfth-session difference with the sign turned."""
+    expert (``--only 3``) it gives the twelfth-session difference in benchmarks/EXPERIMENTS.md
+    with the sign turned."""
 
     name = "eleventh"
     baotou_claims_live = True
@@ -723,7 +724,7 @@ class ClaimFeed3(ExpertBot):
     """At 3老, a discard also costs the chance that another seat can claim it times what that seat's win would cost
     us, times :attr:`feed_weight` (a claim brings the claimer nearer ready; at 3老 the dealer's win costs a
     non-dealer eight shares). Built by name: ``feed3:k=0.1``. Away from 3老 the same idea (claim denial) was
-    measured on eight seeds earlier and gave −0.001 a hand (README)."""
+    measured on eight seeds earlier and gave −0.001 a hand (benchmarks/EXPERIMENTS.md)."""
 
     name = "feed3"
     feed_weight = 0.1
@@ -739,7 +740,7 @@ class ClaimDraws(ExpertBot):
     """The expert with another weight on the discards a far hand could claim its useful tiles from
     (:attr:`~hzmj_core.bots.ExpertBot.claim_draws`, 1.0 since the fifteenth session). Built by name:
     ``claimable:a=0.5``. Before it was adopted, this variant (then its own analysis class, the same counts) gave
-    the paired figures of the README's fifteenth session."""
+    the paired figures of the fifteenth session in benchmarks/EXPERIMENTS.md."""
 
     name = "claimable"
 
@@ -765,7 +766,8 @@ class ClaimDraws2(ExpertBot):
     (:attr:`claim_l2`; at L = 1 :attr:`~hzmj_core.bots.ExpertBot.claim_draws` as the expert). The fifteenth
     session's weighing gained most at L = 2 (+0.035 ± 0.022 an L = 2 hand against +0.009 at L = 1). Built by
     name: ``claimable2:a=1.5``; it differs from the expert at L = 2 only (``--only 2``). Measured and not kept:
-    a=1.5 −0.0065 ± 0.0036 a hand in the mix over fourteen seeds, a=0.7 −0.010 ± 0.005 over eight (README)."""
+    a=1.5 −0.0065 ± 0.0036 a hand in the mix over fourteen seeds, a=0.7 −0.010 ± 0.005 over eight
+    (benchmarks/EXPERIMENTS.md)."""
 
     name = "claimable2"
     claim_l2 = 1.5
@@ -835,7 +837,7 @@ class ClaimClass(ExpertBot):
     """Away from 3老, the claim weight by face class (:class:`ClassAnalysis`); it differs from the expert at L = 1
     and 2 only (``--only 12``). Measured and not kept (eighteenth session, eight fresh seeds 6001-6008, about 280
     of 1,700 walls changed a seed): +0.003 ± 0.007 a hand in the mix (an L = 1 hand +0.002 ± 0.008, an L = 2
-    hand +0.008 ± 0.022; README)."""
+    hand +0.008 ± 0.022; benchmarks/EXPERIMENTS.md)."""
 
     name = "claimclass"
 
@@ -852,8 +854,8 @@ class WiderCalm(ExpertBot):
     claims, :attr:`~hzmj_core.bots.ExpertBot.claim_draws`) by :attr:`wider_calm` instead of
     :attr:`~hzmj_core.bots.ExpertBot.wider_ratio` (1.3). Built by name: ``wider-calm:ratio=1.5``; it differs
     from the expert at L = 1 and 2 only (``--only 12``). An early session measured 1.5 everywhere on one seed:
-    +0.305 against +0.298 (README). Eighteenth session, seeds 6001-6008 (README): ratio 1.15 −0.012 ± 0.006 a
-    hand in the mix after four seeds (stopped); ratio 1.5 +0.007 ± 0.004 over eight, the lower end of its 95%
+    +0.305 against +0.298 (benchmarks/EXPERIMENTS.md). Eighteenth session, seeds 6001-6008: ratio 1.15 −0.012 ±
+    0.006 a hand in the mix after four seeds (stopped); ratio 1.5 +0.007 ± 0.004 over eight, the lower end of its 95%
     interval −0.001, so not kept; worth confirming on fresh seeds. Nineteenth session, fresh seeds 7001-7008
     (rule written first): +0.0025 ± 0.0043 (an L = 1 hand +0.005, an L = 2 hand −0.002), so not confirmed; over
     all sixteen seeds +0.005 ± 0.003."""
@@ -926,7 +928,7 @@ class TanCap(ExpertBot):
     (:class:`TanCapAnalysis`); it differs from the expert at L = 1 and 2 only (``--only 12``). Twentieth session,
     seeds 6001-6008 (rule written first: a mean of at least +0.004 with the lower end of its 95% interval above 0):
     +0.0023 ± 0.0025 a hand in the mix (an L = 1 hand +0.0025, an L = 2 hand +0.003; 42-60 walls changed a seed),
-    so not kept (README)."""
+    so not kept (benchmarks/EXPERIMENTS.md)."""
 
     name = "tancap"
 
@@ -947,7 +949,8 @@ class AheadClaims(ExpertBot):
     its claims in the draw-ahead too, where today only its own draw moves it. Differs from the expert at L = 1
     and 2 only (``--only 12``). Twentieth session, seeds 6001-6008 (rule written first, as for :class:`TanCap`):
     −0.007, −0.000, −0.020, +0.016 a hand in the mix, −0.003 ± 0.008 after four seeds (an L = 1 hand +0.006, an
-    L = 2 hand −0.027; 204-218 walls changed a seed), so the futility step stopped it (README)."""
+    L = 2 hand −0.027; 204-218 walls changed a seed), so the futility step stopped it
+    (benchmarks/EXPERIMENTS.md)."""
 
     name = "ahead-claims"
 
@@ -1005,7 +1008,7 @@ class Stacked(TanCap):
     every streak, so it is run on the whole mix. Twenty-third session, fresh seeds 8001-8008 (rule written first: an
     eight-seed mean of at least +0.006 a hand with the lower end of its 95% interval above 0): +0.022 ± 0.012, 95%
     [−0.001, +0.046], so not kept; its L = 1-2 walls alone +0.014 ± 0.004 in the mix (:class:`Stacked12`), its 3老
-    walls +0.008 ± 0.011 (README)."""
+    walls +0.008 ± 0.011 (benchmarks/EXPERIMENTS.md)."""
 
     name = "stack"
     dealer_danger = 0.35
@@ -1026,7 +1029,8 @@ class Stacked12(Stacked):
     """:class:`Stacked`'s L = 1-2 half alone: the 摊-aware claim count and the wider-claim bar at 1.5 away from 3老;
     at 3老 the expert's own weights. It differs from the expert at L = 1 and 2 only (``--only 12``). On the L = 1-2
     walls of the twenty-third session's 8001-8008 these two gave +0.014 ± 0.004 a hand in the mix; that split was
-    read after the result, so it is to be confirmed on fresh seeds under the rule the README writes down."""
+    read after the result, so it is to be confirmed on fresh seeds under the rule
+    benchmarks/EXPERIMENTS.md writes down (twenty-third session)."""
 
     name = "stack12"
     dealer_danger = ExpertBot.dealer_danger
@@ -1150,6 +1154,73 @@ class PairGuardAll(PairGuard):
     needs_wild = False
 
 
+class PairsCandidate(ExpertBot):
+    """Away from 3老, the draw-ahead also sees the discard that keeps a meldless hand nearest seven pairs when none of
+    the static ranking's best three does (twenty-sixth session). The static ranking orders equal-shanten discards by
+    their useful tiles, which favours the standard form; the discard that keeps the pairs for 七对子, 清七对 or 七客
+    state is then not among the three the draw-ahead compares, though the draw-ahead scores the wins it leads to
+    with their fan."""
+
+    name = "pairscand"
+
+    def ahead_candidates(self, an: Analysis, vals: dict[int, tuple[float, Shape]]) -> list[int]:
+        """The expert's candidates, plus the best discard by seven-pairs shanten when they all leave it further."""
+        cands = super().ahead_candidates(an, vals)
+        if not cands or an.melds or discard_wins_live(an.view):
+            return cands
+        def sp(t: int) -> int:
+            c, w = an.without((t,))
+            return seven_pairs_shanten(c, w)
+        naturals = [t for t in vals if not an.wc.is_wild(t)]
+        best = min(sp(t) for t in naturals)
+        if best > self.ahead_from or min(sp(t) for t in cands) <= best:
+            return cands
+        extra = max((t for t in naturals if sp(t) == best), key=lambda k: (vals[k][0], -k))
+        return [*cands, extra]
+
+
+class AheadTop4Calm(ExpertBot):
+    """Away from 3老, the draw-ahead over the best four discards of the static ranking instead of three (five had
+    scored −0.020 a hand on one seed of the tenth session's expert, two −0.005)."""
+
+    name = "ahead4"
+
+    def ahead_candidates(self, an: Analysis, vals: dict[int, tuple[float, Shape]]) -> list[int]:
+        """Four candidates away from 3老, three at 3老."""
+        self.ahead_top = 3 if discard_wins_live(an.view) else 4
+        return super().ahead_candidates(an, vals)
+
+
+class AheadTop2Calm(AheadTop4Calm):
+    """Away from 3老, the draw-ahead over the best two discards of the static ranking instead of three."""
+
+    name = "ahead2calm"
+
+    def ahead_candidates(self, an: Analysis, vals: dict[int, tuple[float, Shape]]) -> list[int]:
+        """Two candidates away from 3老, three at 3老."""
+        self.ahead_top = 3 if discard_wins_live(an.view) else 2
+        return ExpertBot.ahead_candidates(self, an, vals)
+
+
+class AheadMargin(ExpertBot):
+    """Away from 3老, the draw-ahead overrules the static ranking's best discard only when its choice is worth at
+    least :attr:`ahead_margin` (a share) more over the next draw. Four candidates lost 0.027 a hand against three
+    on seed 14001: the draw-ahead's value errs, and the further down the static ranking its choice is, the likelier
+    the error; a margin keeps the static favourite on near ties."""
+
+    name = "aheadmargin"
+    ahead_margin = 0.03
+
+    def ahead_values(self, an: Analysis, vals: dict[int, tuple[float, Shape]]) -> dict[int, float]:
+        """The expert's values, with the static favourite's raised by the margin away from 3老."""
+        out = super().ahead_values(an, vals)
+        if not out or discard_wins_live(an.view):
+            return out
+        top = self.ahead_candidates(an, vals)[0]
+        out[top] += self.ahead_margin * abs(out[top])
+        return out
+
+
 VARIANTS: dict[str, Callable[[int], ExpertBot]] = {
     cls.name: cls for cls in (AvoidedLoss, AvoidedLossAhead, Race, RaceAhead, Far030, Calibrated, CalibratedNoOwn,
                               OwnValue, CalibratedCalm, CalibratedCalmAhead3, WallOdds,
@@ -1159,7 +1230,8 @@ VARIANTS: dict[str, Callable[[int], ExpertBot]] = {
                               StrongDealer3, AheadTop2, HorizonAhead, HorizonCalm, HorizonClaims, ClaimFeed3,
                               ClaimDraws, ClaimDraws3, ClaimClass, WiderCalm, TanCap, AheadClaims, Stacked, Stacked12,
                               TwentyThird, TwentyFourth, Fourteenth, PairGuard, PairGuardAll, PairsReadyGuard,
-                              PairsNearGuard, PairsReadyGuardLive)
+                              PairsNearGuard, PairsReadyGuardLive, PairsCandidate,
+                              AheadTop4Calm, AheadTop2Calm, AheadMargin)
 }
 """The variants by name (``--variant``)."""
 FAMILIES: dict[str, tuple[type[ExpertBot], dict[str, str]]] = {
@@ -1173,6 +1245,7 @@ FAMILIES: dict[str, tuple[type[ExpertBot], dict[str, str]]] = {
     "claimable3": (ClaimDraws3, {"a": "claim_live"}),
     "claimable2": (ClaimDraws2, {"a": "claim_l2"}),
     "wider-calm": (WiderCalm, {"ratio": "wider_calm", "l1": "wider_l1"}),
+    "aheadmargin": (AheadMargin, {"m": "ahead_margin"}),
 }
 """Variant families whose weights are given in the name (``--variant live:far=0.3,dealer=0.5``): the class and
 what each key sets."""
@@ -1260,7 +1333,7 @@ def main() -> None:
         base = play(args.seed, "expert", args.walls, args.workers, args.only)
         key.write_text(json.dumps(base))
     var = play(args.seed, args.variant, args.walls, args.workers, args.only)
-    # the variant's rows too, for its own mean and CI (README tables)
+    # the variant's rows too, for its own mean and CI (the tables of benchmarks/EXPERIMENTS.md)
     (cache / f"{args.variant}-{args.seed}-{args.walls}{only}-{code.hexdigest()[:12]}.json").write_text(json.dumps(var))
     report = paired(base, var)
     if args.only is not None:

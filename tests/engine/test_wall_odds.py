@@ -81,7 +81,8 @@ class _WallOdds(ExpertBot):
 
 
 def test_expert_is_built_without_the_wall_odds() -> None:
-    # Measured against three strongs it scored no more than counting every copy alike (README), so it is off.
+    # Measured against three strongs it scored no more than counting every copy alike
+    # (benchmarks/EXPERIMENTS.md), so it is off.
     view = SeatView.of(scenario({0: "1m2m3m 4m5m6m 7p8p9p 1s2s3s E 5p"}, dealer=0), 0)
     assert ExpertBot.wall_odds is False
     assert not ExpertBot(0).analysis(view).weighed
