@@ -166,7 +166,8 @@ class ExpertBot(StrongBot):
     """Within :attr:`ahead_from` tiles of ready, choose among the best few discards by their value over the
     next draw (:func:`.draw_ahead.value_after_draw`) instead of by one-step useful tiles."""
     ahead_top = 3
-    """Discards (best by the static ranking) that the draw-ahead compares."""
+    """Discards (best by the static ranking) that the draw-ahead compares (two and four were measured against three
+    away from 3老: benchmarks/EXPERIMENTS.md, twenty-sixth session)."""
     ahead_from = 2
     """The draw-ahead runs when the best discard leaves the hand this many tiles from ready or nearer (two:
     against three strongs it scored +0.033 and +0.012 a hand more than one on the same 8,000 hands of two
@@ -177,7 +178,8 @@ class ExpertBot(StrongBot):
     wider_ratio = 1.5
     """Away from 3老, the useful-tile ratio a wider claim needs. 1.5, not 1.3: together with :attr:`claim_tan_caps`
     it made +0.014 ± 0.004 a hand in the arena's mix on the L = 1-2 walls of seeds 8001-8008, and +0.009 ± 0.005
-    (95% [+0.000, +0.019]) on fresh seeds 9001-9008 under a rule written first (README, twenty-fourth session)."""
+    (95% [+0.000, +0.019]) on fresh seeds 9001-9008 under a rule written first (benchmarks/EXPERIMENTS.md,
+    twenty-fourth session)."""
     wider_ratio_live = 1.3
     """At 3老 (discard wins live), the useful-tile ratio a wider claim needs."""
     baotou_claims = True
@@ -206,13 +208,13 @@ class ExpertBot(StrongBot):
     meldless hand is ready as seven pairs (七对子 or 清七对 on its waits; in 七客 state any draw wins at ×4): a meld
     ends that hand for a plain one.
     Before it the expert ponged out of 七客 state "to free its 财神 for 暴头". Measured on fresh seeds 11001-11008
-    (README, twenty-fifth session): +0.019 ± 0.004 a hand in the arena's mix from its L = 1-2 walls, +0.005 ± 0.002
-    from its 3老 walls."""
+    (benchmarks/EXPERIMENTS.md, twenty-fifth session): +0.019 ± 0.004 a hand in the arena's mix from its L = 1-2
+    walls, +0.005 ± 0.002 from its 3老 walls."""
     wall_odds = False
     """Away from 3老 (no discard wins), weigh every unseen copy by its chance to lie in the live wall
     (:func:`.wall_odds.draw_shares`) when counting useful tiles and next draws, instead of all copies alike
     (off: against three strongs it scored no more than counting every copy alike, +0.004 a hand over five
-    seeds' 40,000 hands; README "Opponents and arena")."""
+    seeds' 40,000 hands; benchmarks/EXPERIMENTS.md)."""
 
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)
@@ -643,7 +645,7 @@ class ExpertBot(StrongBot):
         return sorted(naturals, key=lambda t: (-vals[t][0], t))[: self.ahead_top]
 
     def ahead_values(self, an: Analysis, vals: dict[int, tuple[float, Shape]]) -> dict[int, float]:
-        """Within :attr:`ahead_from` tiles of ready, the best :attr:`ahead_top` natural discards by their value
+        """Within :attr:`ahead_from` tiles of ready, the natural discards of :meth:`ahead_candidates` by their value
         over the next draw (:func:`.draw_ahead.value_after_draw` with strong's static value of the kept hands),
         less the danger of the discard and the cost of feeding a third 摊; empty when the draw-ahead does not
         run. It does not run when the static ranking folds with the 财神: that choice is about the others'
