@@ -871,9 +871,9 @@ class WiderCalm(ExpertBot):
         if discard_wins_live(view):
             pass  # the expert's wider_ratio_live applies at 3老
         elif view.streak == 1 and self.wider_l1:
-            self.wider_ratio = self.wider_l1
+            self.wider_ratio = self.wider_ratio_pong = self.wider_l1
         else:
-            self.wider_ratio = self.wider_calm
+            self.wider_ratio = self.wider_ratio_pong = self.wider_calm
         return super().decide(view)
 
 
@@ -1021,7 +1021,7 @@ class Stacked(TanCap):
         """The expert's decision with the wider-claim bar by streak: :attr:`wider_live` at 3老, :attr:`wider_calm`
         away from it."""
         self.wider_ratio_live = self.wider_live
-        self.wider_ratio = self.wider_calm
+        self.wider_ratio = self.wider_ratio_pong = self.wider_calm
         return super().decide(view)
 
 
@@ -1046,6 +1046,7 @@ class TwentyThird(ExpertBot):
     name = "twentythird"
     claim_tan_caps = False
     wider_ratio = 1.3
+    wider_ratio_pong = 1.3
 
 
 class TwentyFourth(ExpertBot):
@@ -1055,6 +1056,16 @@ class TwentyFourth(ExpertBot):
 
     name = "twentyfourth"
     pairs_guard = False
+    wider_ratio_pong = 1.5
+
+
+class TwentyFifth(ExpertBot):
+    """The expert before the twenty-sixth session: an as-far pong away from 3老 needed 1.5 times the useful tiles of
+    passing, as a chow does (:attr:`~hzmj_core.bots.ExpertBot.wider_ratio_pong` 1.5). ``--variant twentyfifth --only
+    12`` replays that session's ``widerpong`` runs with the sign turned."""
+
+    name = "twentyfifth"
+    wider_ratio_pong = 1.5
 
 
 class Fourteenth(ExpertBot):
@@ -1250,7 +1261,8 @@ VARIANTS: dict[str, Callable[[int], ExpertBot]] = {
                               ClaimDraws, ClaimDraws3, ClaimClass, WiderCalm, TanCap, AheadClaims, Stacked, Stacked12,
                               TwentyThird, TwentyFourth, Fourteenth, PairGuard, PairGuardAll, PairsReadyGuard,
                               PairsNearGuard, PairsReadyGuardLive, PairsCandidate,
-                              AheadTop4Calm, AheadTop2Calm, AheadMargin, WiderPong)
+                              AheadTop4Calm, AheadTop2Calm, AheadMargin, WiderPong,
+                              TwentyFifth)
 }
 """The variants by name (``--variant``)."""
 FAMILIES: dict[str, tuple[type[ExpertBot], dict[str, str]]] = {

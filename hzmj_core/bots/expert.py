@@ -8,7 +8,8 @@ On top of strong's evaluation it
   sees the draws that turn a plain wait into 暴头 or 七客 state, the waits that widen and, further out, the
   useful draws that leave a wider hand behind;
 * also chows or pongs when the claim keeps the hand as far from ready but makes it wider (at least
-  :attr:`ExpertBot.wider_ratio` times the useful tiles, :attr:`ExpertBot.wider_ratio_live` at 3老);
+  :attr:`ExpertBot.wider_ratio` times the useful tiles for a chow, :attr:`ExpertBot.wider_ratio_pong` for a
+  pong, :attr:`ExpertBot.wider_ratio_live` for either at 3老);
 * judges the danger of a discard at 3老 with strong's danger function (:meth:`StrongBot.danger`) and constants
   fitted to 150 hands of strong players: how often a seat could win on a face, by its river length and melds,
   the face's kind (honours are ten times safer than strong assumes, middle tiles riskier), its unseen copies
@@ -174,12 +175,18 @@ class ExpertBot(StrongBot):
     seeds, at about twice the 95th-percentile decision time)."""
     claim_wider = True
     """Also claim a chow or pong that leaves the hand as far from ready but wider: with at least
-    :attr:`wider_ratio` times the useful tiles of passing (:attr:`wider_ratio_live` at 3老)."""
+    :attr:`wider_ratio` times the useful tiles of passing for a chow, :attr:`wider_ratio_pong` for a pong
+    (:attr:`wider_ratio_live` for either at 3老)."""
     wider_ratio = 1.5
-    """Away from 3老, the useful-tile ratio a wider claim needs. 1.5, not 1.3: together with :attr:`claim_tan_caps`
-    it made +0.014 ± 0.004 a hand in the arena's mix on the L = 1-2 walls of seeds 8001-8008, and +0.009 ± 0.005
-    (95% [+0.000, +0.019]) on fresh seeds 9001-9008 under a rule written first (benchmarks/EXPERIMENTS.md,
-    twenty-fourth session)."""
+    """Away from 3老, the useful-tile ratio a wider chow needs. 1.5, not 1.3 (then for pongs too): together with
+    :attr:`claim_tan_caps` it made +0.014 ± 0.004 a hand in the arena's mix on the L = 1-2 walls of seeds
+    8001-8008, and +0.009 ± 0.005 (95% [+0.000, +0.019]) on fresh seeds 9001-9008 under a rule written first
+    (benchmarks/EXPERIMENTS.md, twenty-fourth session)."""
+    wider_ratio_pong = 1.3
+    """Away from 3老, the useful-tile ratio a wider pong needs. Lower than a chow's: a pong also takes the turn
+    from the seats between the discarder and us, so the others lose a draw each and we discard sooner. Measured
+    on fresh seeds 15001-15008 and 16001-16006 (benchmarks/EXPERIMENTS.md, twenty-sixth session): +0.0046 ±
+    0.0021 a hand in the mix, 95% [+0.0005, +0.0087]."""
     wider_ratio_live = 1.3
     """At 3老 (discard wins live), the useful-tile ratio a wider claim needs."""
     baotou_claims = True
@@ -780,10 +787,14 @@ class ExpertBot(StrongBot):
 
     def claim_widens(self, an: Analysis, action: Action, after: Shape, now: int) -> bool:
         """A chow or pong that leaves the hand as far from ready but with at least :attr:`wider_ratio` times
-        the useful tiles of passing (:attr:`wider_ratio_live` at 3老; and no third 摊 that would make us liable)."""
+        the useful tiles of passing for a chow, :attr:`wider_ratio_pong` for a pong (:attr:`wider_ratio_live` at
+        3老; and no third 摊 that would make us liable)."""
         if not self.claim_wider or after.shanten != now or self.third_tan_bad(an, action, after):
             return False
-        ratio = self.wider_ratio_live if discard_wins_live(an.view) else self.wider_ratio
+        if discard_wins_live(an.view):
+            ratio = self.wider_ratio_live
+        else:
+            ratio = self.wider_ratio_pong if action.type is ActionType.PONG else self.wider_ratio
         return after.draws >= ratio * an.shape(an.counts, an.w).draws
 
     def on_claim(self, an: Analysis) -> Decision:

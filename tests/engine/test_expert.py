@@ -288,10 +288,10 @@ def test_expert_pongs_when_the_hand_gets_much_wider() -> None:
     assert _NoWider(0).decide(view).action.type is ActionType.PASS
 
 
-def test_a_wider_claim_needs_half_as_many_useful_tiles_again_away_from_3lao() -> None:
-    # The same pong, judged by its useful tiles alone: 1.4 times passing's is not enough away from 3老, 1.5 is;
-    # at 3老 the bar stays at 1.3.
-    for streak, low, high in ((1, 1.4, 1.5), (3, 1.2, 1.3)):
+def test_a_wider_pong_needs_three_tenths_more_useful_tiles_and_a_chow_half_as_many_again() -> None:
+    # The same pong, judged by its useful tiles alone: away from 3老 1.2 times passing's is not enough, 1.3 is (a pong
+    # also takes the turn from the seats it skips); at 3老 the bar is 1.3 too.
+    for streak, low, high in ((1, 1.2, 1.3), (3, 1.2, 1.3)):
         r = scenario({0: "C 1m1m1m 2p2p2p 3s3s3s 4m4m 6p 7s", 1: "2m 5m 8m 9m 8p 9p 2s 3s 8s 9s W C C"},
                      dealer=0, streak=streak)
         r.apply(next(a for a in r.legal_actions(0) if a.type is ActionType.DISCARD and TILE_NAMES[a.tile] == "C"))
@@ -304,6 +304,19 @@ def test_a_wider_claim_needs_half_as_many_useful_tiles_again_away_from_3lao() ->
         assert not bot.claim_widens(an, pong, replace(now, draws=low * now.draws), now.shanten), streak
         assert bot.claim_widens(an, pong, replace(now, draws=high * now.draws), now.shanten), streak
 
+
+
+def test_a_wider_chow_needs_half_as_many_useful_tiles_again_away_from_3lao() -> None:
+    # A chow, judged by its useful tiles alone: away from 3老 1.4 times passing's is not enough, 1.5 is; at 3老 1.3.
+    for streak, low, high in ((1, 1.4, 1.5), (3, 1.2, 1.3)):
+        view = _claim_view("2m 3m 5p 9p 2s 8s E S W N C F P", "4m", streak)
+        bot = ExpertBot(0)
+        an = bot.analysis(view)
+        chow = next(a for a in view.legal if a.type is ActionType.CHOW)
+        now = an.shape(an.counts, an.w)
+        assert now.draws > 0
+        assert not bot.claim_widens(an, chow, replace(now, draws=low * now.draws), now.shanten), streak
+        assert bot.claim_widens(an, chow, replace(now, draws=high * now.draws), now.shanten), streak
 
 class _NoWider(ExpertBot):
     claim_wider = False
