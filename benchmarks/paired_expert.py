@@ -1237,18 +1237,11 @@ class WiderPong(ExpertBot):
     :attr:`~hzmj_core.bots.ExpertBot.wider_ratio` (1.5). A pong also takes the turn from the seats between the
     discarder and us: the others lose a draw each, and we discard sooner. On 600 L = 1-2 walls of seed 78 the
     expert's as-far pongs came to +0.23 a divergence against strong's pass, its chows +0.34 (first_divergence.py).
-    Built by name: ``widerpong:ratio=1.3``."""
+    Built by name: ``widerpong:ratio=1.3``. Kept (twenty-sixth session): now the core's
+    :attr:`~hzmj_core.bots.ExpertBot.wider_ratio_pong`, which this variant sets."""
 
     name = "widerpong"
-    pong_ratio = 1.3
-
-    def claim_widens(self, an: Analysis, action: Action, after: Shape, now: int) -> bool:
-        """The expert's rule, with :attr:`pong_ratio` for a pong away from 3老."""
-        if action.type is not ActionType.PONG or discard_wins_live(an.view):
-            return super().claim_widens(an, action, after, now)
-        if not self.claim_wider or after.shanten != now or self.third_tan_bad(an, action, after):
-            return False
-        return after.draws >= self.pong_ratio * an.shape(an.counts, an.w).draws
+    wider_ratio_pong = 1.3
 
 
 VARIANTS: dict[str, Callable[[int], ExpertBot]] = {
@@ -1277,7 +1270,7 @@ FAMILIES: dict[str, tuple[type[ExpertBot], dict[str, str]]] = {
     "claimable2": (ClaimDraws2, {"a": "claim_l2"}),
     "wider-calm": (WiderCalm, {"ratio": "wider_calm", "l1": "wider_l1"}),
     "aheadmargin": (AheadMargin, {"m": "ahead_margin"}),
-    "widerpong": (WiderPong, {"ratio": "pong_ratio"}),
+    "widerpong": (WiderPong, {"ratio": "wider_ratio_pong"}),
 }
 """Variant families whose weights are given in the name (``--variant live:far=0.3,dealer=0.5``): the class and
 what each key sets."""

@@ -305,7 +305,6 @@ def test_a_wider_pong_needs_three_tenths_more_useful_tiles_and_a_chow_half_as_ma
         assert bot.claim_widens(an, pong, replace(now, draws=high * now.draws), now.shanten), streak
 
 
-
 def test_a_wider_chow_needs_half_as_many_useful_tiles_again_away_from_3lao() -> None:
     # A chow, judged by its useful tiles alone: away from 3老 1.4 times passing's is not enough, 1.5 is; at 3老 1.3.
     for streak, low, high in ((1, 1.4, 1.5), (3, 1.2, 1.3)):
@@ -317,6 +316,7 @@ def test_a_wider_chow_needs_half_as_many_useful_tiles_again_away_from_3lao() -> 
         assert now.draws > 0
         assert not bot.claim_widens(an, chow, replace(now, draws=low * now.draws), now.shanten), streak
         assert bot.claim_widens(an, chow, replace(now, draws=high * now.draws), now.shanten), streak
+
 
 class _NoWider(ExpertBot):
     claim_wider = False
