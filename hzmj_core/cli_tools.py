@@ -45,7 +45,7 @@ def add_parsers(sub: Any) -> None:
     kinds = ", ".join(sorted(BOTS))
     a = sub.add_parser("arena", help="play bots against each other and measure them",
                        description="Play N hands between bot kinds; report per kind the mean points per hand "
-                                   "(95%% CI), win rate, deal-in rate, average fan and decision time.")
+                                   "(95% CI), win rate, deal-in rate, average fan and decision time.")
     a.add_argument("--hands", type=int, required=True, help="hands to play (with --duplicate: rounded up to 4s)")
     a.add_argument("--seed", type=seed_arg, required=True, help="0 to 2^64-1")
     a.add_argument("--seats", default="strong,normal,normal,normal",

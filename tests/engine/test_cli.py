@@ -254,3 +254,15 @@ def test_real_subprocess() -> None:
     p = subprocess.run([sys.executable, "-m", "hzmj_core", "analyze", "1m2m"], capture_output=True, text=True,
                        env=env, cwd=ROOT, timeout=60)
     assert p.returncode == 2 and "error:" in p.stderr
+
+
+@pytest.mark.parametrize("command", ["analyze", "simulate", "replay", "arena", "hint", "review"])
+def test_every_help_text_prints_its_percent_signs_once(capsys: pytest.CaptureFixture[str], command: str) -> None:
+    with pytest.raises(SystemExit) as stop:
+        main([command, "--help"])
+    assert stop.value.code == 0
+    out = capsys.readouterr().out
+    assert out.startswith(f"usage: python -m hzmj_core {command}")
+    assert "%%" not in out and "%(" not in out
+    if command == "arena":
+        assert "(95% CI)" in " ".join(out.split())
