@@ -9,7 +9,7 @@
 #   4. pytest tests/engine                 engine tests on the host CPython
 #   5. node scripts/pyodide_tests.mjs      the same engine tests inside real Pyodide (Python 3.14)
 #   6. python build.py                     dist/
-#   7. pytest tests/e2e                    Playwright + Debian's Chromium against dist/
+#   7. pytest tests/e2e                    Playwright + Debian's Chromium against dist/ (its 12 slowest tests listed)
 #
 # Every step runs even when an earlier one failed (except when setup fails); the summary at the end lists
 # each step's result and the script exits non-zero if any step failed. A pytest suite that collects no
@@ -53,7 +53,7 @@ run "mypy --strict hzmj_core" "$PY" -m mypy --strict hzmj_core
 run "pytest tests/engine" --pytest "$PY" -m pytest tests/engine -p no:cacheprovider
 run "engine tests in Pyodide" --pytest node scripts/pyodide_tests.mjs tests/engine -x -p no:cacheprovider
 run "build dist/" "$PY" build.py
-run "pytest tests/e2e" --pytest "$PY" -m pytest tests/e2e -p no:cacheprovider
+run "pytest tests/e2e" --pytest "$PY" -m pytest tests/e2e -p no:cacheprovider --durations=12
 
 printf '\n==== summary (%ss)\n' "$((SECONDS - t_start))"
 printf '%s\n' "${results[@]}"
