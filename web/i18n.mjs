@@ -48,7 +48,7 @@ const STRINGS = {
     engine_restarted: '引擎出了故障，已重新启动；牌局已恢复到最后一步。', settings_reset: '这些设置已损坏，已恢复默认：{keys}。',
     'setting.lang': '语言', 'setting.hints': '提示', 'setting.speed': '速度', 'setting.options': '规则选项',
     'setting.level': '电脑强度', 'setting.muted': '声音', 'setting.autoPass': '自动过', 'setting.autoWin': '自动胡',
-    seat_label: '{who}（{pts}分）', hidden: '{n}张', close: '关闭', help: '快捷键',
+    seat_label: '{who}（{pts}分）', close: '关闭', help: '快捷键',
     keys_help: '←/→ 选牌 · Enter 打出 · H 胡 · K 杠 · P 碰 · C 吃（有几种吃法时按 1/2/3）· 空格/Esc 过 · N 下一局',
     only_discard: '只能打出 {tile}：点一下即打出', after_discard_waits: '打出{tile}后听', after_discard_any: '打出{tile}后摸什么都胡',
     shanten_line: '向听 {n}，进张 {u} 张', engine_refused: '引擎没有接受这一步',
@@ -105,7 +105,7 @@ const STRINGS = {
     'group.tan': 'Claims (摊) and liability', 'group.other': 'Freeze and wall', 'group.score': 'Scoring',
     replay: 'Replay', replay_hand: 'Hand {n}', replay_step: 'Step {a}/{b}', prev: 'Back', nextstep: 'Forward',
     prev_hand: 'Previous hand', next_hand: 'Next hand', exit_replay: 'Leave replay', replay_start: 'Deal',
-    import_bad: 'Import failed: {msg}', import_ok: 'Replay loaded: {n} hand(s)', resumed: 'Resumed your last game',
+    import_bad: 'Import failed: {msg}', import_ok: 'Replay loaded: {n} hands', import_ok_one: 'Replay loaded: 1 hand', resumed: 'Resumed your last game',
     restore_failed: 'Could not resume the saved game: {msg}', illegal: 'Not allowed: {msg}',
     seed_ignored: 'The seed in the address was not used: {why}.', save_dropped: 'The saved game was not resumed: {why}.',
     save_damaged: 'it is damaged (cut short?)', playing_seed: 'This is a new game with seed {seed}.',
@@ -113,10 +113,10 @@ const STRINGS = {
     settings_reset: 'These settings were damaged and are back to their defaults: {keys}.',
     'setting.lang': 'language', 'setting.hints': 'hints', 'setting.speed': 'speed', 'setting.options': 'game options',
     'setting.level': 'opponents', 'setting.muted': 'sound', 'setting.autoPass': 'auto-pass', 'setting.autoWin': 'auto-win',
-    seat_label: '{who} ({pts} pts)', hidden: '{n} tiles', close: 'Close', help: 'Keys',
+    seat_label: '{who} ({pts} pts)', close: 'Close', help: 'Keys',
     keys_help: '←/→ select · Enter discard · H win · K kong · P pong · C chow (1/2/3 when there are several) · Space/Esc pass · N next',
     only_discard: 'Only {tile} can go: one tap discards it', after_discard_waits: 'Discard {tile}, then wait on',
-    after_discard_any: 'Discard {tile}, then any tile wins', shanten_line: '{n} from ready, {u} useful tiles',
+    after_discard_any: 'Discard {tile}, then any tile wins', shanten_line: '{n} from ready, useful tiles: {u}',
     engine_refused: 'The engine did not accept that move',
     no_hands: 'the log has no hands', replay_hand_of: 'Hand {n} of {m}', autoplay: 'Play automatically',
     to_result: 'Jump to the result of this hand', your_hand: 'Your hand', actions: 'Actions', opponents: 'Opponents',
@@ -144,8 +144,10 @@ let lang = 'zh';
 export function setLang(l) { lang = l === 'en' ? 'en' : 'zh'; document.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en'; }
 export function getLang() { return lang; }
 
+/** The string `key` in the current language with `{name}` filled from `vars`; an English noun after a count
+ *  of one has its own key, `key_one` ("1 hand"), used when vars.n is 1. */
 export function t(key, vars = {}) {
-  let s = STRINGS[lang][key];
+  let s = (vars.n === 1 && STRINGS[lang][`${key}_one`]) || STRINGS[lang][key];
   if (s === undefined) s = STRINGS.zh[key] ?? key;
   return s.replace(/\{(\w+)\}/g, (_, k) => (vars[k] === undefined ? '' : String(vars[k])));
 }

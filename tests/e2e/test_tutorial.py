@@ -277,3 +277,42 @@ def test_lesson_one_shows_the_notation_beside_the_pictures(page: Any, site: Any)
     page.goto(site.url + "tutorial.html#sets")
     page.wait_for_selector("article.lesson[data-lesson=sets]")
     assert page.locator("article.lesson p code.notation").count() == 0
+
+
+def test_hand_analysis_names_tiles_in_words_and_counts_in_plain_language(page: Any, site: Any) -> None:
+    page.goto(site.url + "tutorial.html")
+    page.wait_for_selector(READY, timeout=BOOT_MS)
+    got = page.evaluate("""async () => {
+      const {analysisText} = await import('./tutorial/ui.mjs');
+      const call = window.hzmjTutorial.call;
+      const hands = ['1m2m3m 4m5m6m 7p8p9p 2s3s4s 5s5s', '1m2m3m 4m5m6m 7p8p9p 2s3s4s 5s 9s',
+                     '1m2m3m 4m5m6m 7p8p9p 2s3s 5s 9s', '1m2m3m 4m5m6m 7p8p9p 2s 5s 9s E'];
+      const out = [];
+      for (const hand of hands) {
+        const info = await call('hand_widget', {tiles: hand, melds: '', wildcard: null, win_tile: null});
+        out.push([analysisText(info, 'en'), analysisText(info, 'zh')]);
+      }
+      return out;
+    }""")
+    win, one_discard, one_away, two_away = got
+    assert win[0].endswith("as a self-draw of the 5 Bamboo.") and win[1].endswith("自摸五条。"), win
+    assert one_discard == ["Not a win: one discard leaves it ready.", "不是胡牌：打掉一张就听牌。"]
+    assert one_away == ["Not ready: 1 tile from ready.", "还没听牌：差 1 张听牌。"]
+    assert two_away == ["Not ready: 2 tiles from ready.", "还没听牌：差 2 张听牌。"]
+    for en, _zh in got:
+        assert "(s)" not in en and "shanten" not in en
+
+
+def test_a_count_of_one_takes_the_singular_in_english(page: Any, site: Any) -> None:
+    page.goto(site.url + "tutorial.html")
+    got = page.evaluate("""async () => {
+      const {setLang, t} = await import('./i18n.mjs');
+      setLang('en');
+      const en = [t('import_ok', {n: 1}), t('import_ok', {n: 3})];
+      setLang('zh');
+      return [...en, t('import_ok', {n: 1})];
+    }""")
+    assert got == ["Replay loaded: 1 hand", "Replay loaded: 3 hands", "已载入回放：1局"]
+    i18n = (ROOT / "web" / "i18n.mjs").read_text(encoding="utf-8") + (ROOT / "web" / "tutorial" / "ui.mjs").read_text(
+        encoding="utf-8")
+    assert "(s)" not in i18n

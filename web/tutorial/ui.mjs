@@ -1,5 +1,6 @@
 // Small DOM helpers shared by the tutorial page and the widgets: tiles (drawn by the game's canvas
 // renderer, web/render/tiles.mjs), inline tile notation in text, hands, and the two languages.
+import {tileWords as gameTileWords} from '../i18n.mjs';
 import {setPixelRatio, tileCanvas} from '../render/tiles.mjs';
 
 setPixelRatio(Math.min(3, globalThis.devicePixelRatio || 1));
@@ -7,22 +8,12 @@ setPixelRatio(Math.min(3, globalThis.devicePixelRatio || 1));
 const WIDTH = globalThis.innerWidth || 1024;
 const SCALE = WIDTH < 480 ? 0.64 : WIDTH < 720 ? 0.8 : 1;
 
-const ZH_NUM = ['', '一', '二', '三', '四', '五', '六', '七', '八', '九'];
-const SUIT = {m: ['万', 'characters'], p: ['筒', 'dots'], s: ['条', 'bamboo']};
-const HONOUR = {E: ['东风', 'East wind'], S: ['南风', 'South wind'], W: ['西风', 'West wind'],
-  N: ['北风', 'North wind'], C: ['红中', 'Red dragon'], F: ['发财', 'Green dragon'], P: ['白板', 'White dragon']};
-
-/** Words for a tile name such as "5p" or "P*" (for labels read by screen readers). */
+/** A tile name such as "5p" or "P*" with its words ("5p 5 Dots", "P* 白板（财神）"), for labels read by screen
+ *  readers: the tutorial teaches the notation, so the label says both. The words are the game's (i18n.mjs). */
 export function tileWords(name, lang) {
-  const wild = name.endsWith('*');
   const face = name.replace('*', '');
-  const i = lang === 'en' ? 1 : 0;
-  let words;
-  if (HONOUR[face]) words = HONOUR[face][i];
-  else if (lang === 'en') words = `${face[0]} of ${SUIT[face[1]][1]}`;
-  else words = ZH_NUM[Number(face[0])] + SUIT[face[1]][0];
-  if (wild) words += lang === 'en' ? ' (wildcard)' : '（财神）';
-  return `${face} ${words}`;
+  const wild = name.endsWith('*') ? (lang === 'en' ? ' (wildcard)' : '（财神）') : '';
+  return `${face} ${gameTileWords(face, lang)}${wild}`;
 }
 
 export function el(tag, attrs = {}, ...children) {
@@ -131,20 +122,32 @@ export function melds(list, lang, size) {
   return wrap;
 }
 
+/** How far a hand is from ready (its shanten) in words; a 14-tile hand counts after its best discard. */
+function fromReady(n, lang, tiles) {
+  if (n === 0 && tiles === 14) return lang === 'en' ? 'one discard leaves it ready' : '打掉一张就听牌';
+  if (lang !== 'en') return `差 ${n} 张听牌`;
+  return n === 1 ? '1 tile from ready' : `${n} tiles from ready`;
+}
+
 /** The engine's hand analysis (hand_widget / analyze) in words. */
 export function analysisText(info, lang) {
   const en = lang === 'en';
   if (info.tiles === 14) {
-    if (!info.win) return en ? `Not a win (shanten ${info.shanten}).` : `不是胡牌（向听数 ${info.shanten}）。`;
+    if (!info.win) {
+      const far = fromReady(info.shanten, lang, 14);
+      return en ? `Not a win: ${far}.` : `不是胡牌：${far}。`;
+    }
     const ev = info.evaluation;
     if (!ev) return en ? 'A winning shape.' : '胡牌牌型。';
-    return en ? `A win: ${ev.name_en}, ${ev.fan} fan (×${2 ** ev.fan}) as a self-draw of ${ev.winning_tile}.`
-      : `胡牌：${ev.name_zh}，${ev.fan} 番（×${2 ** ev.fan}），${ev.winning_tile} 自摸。`;
+    const drawn = gameTileWords(ev.winning_tile, lang);
+    return en ? `A win: ${ev.name_en}, ${ev.fan} fan (×${2 ** ev.fan}) as a self-draw of the ${drawn}.`
+      : `胡牌：${ev.name_zh}，${ev.fan} 番（×${2 ** ev.fan}），自摸${drawn}。`;
   }
   if (info.baotou) return en ? 'In 暴头 state: every draw wins (never on a discard).' : '暴头状态：摸什么都胡（不能胡别人打的牌）。';
   if (info.qike) return en ? 'In 七客 state: every draw completes seven pairs.' : '七客状态：摸什么都凑成七对。';
   if (!info.waits.length) {
-    return en ? `Not ready: ${info.shanten} tile(s) away from ready.` : `还没听牌：向听数 ${info.shanten}。`;
+    const far = fromReady(info.shanten, lang, 13);
+    return en ? `Not ready: ${far}.` : `还没听牌：${far}。`;
   }
   const left = info.waits.reduce((a, w) => a + w.remaining, 0);
   return en ? `Ready. Waits (unseen copies): ${left} tiles left.` : `听牌。能胡的牌（未见张数）：共 ${left} 张。`;
