@@ -116,7 +116,7 @@ def run(args: argparse.Namespace) -> int:
         if args.command == "arena":
             seats = [s.strip() for s in args.seats.split(",") if s.strip()]
             streak: int | str = args.streak if args.streak == "mix" else _int(args.streak, "--streak")
-            progress = None if args.json else _progress
+            progress = _progress if _show_progress(args) else None
             data: dict[str, Any] = run_arena(args.hands, args.seed, seats, duplicate=args.duplicate,
                                              options=_options(args.options), streak=streak,
                                              workers=args.workers, progress=progress)
@@ -134,11 +134,12 @@ def run(args: argparse.Namespace) -> int:
                 rv = Review(data, args.seat, args.seed)
             except ReviewError as exc:
                 raise ToolError(f"{args.file}: {exc}" if "seat" not in str(exc) else f"--{exc}") from None
+            show = _show_progress(args)
             while not rv.finished:
                 rv.step(8)
-                if not args.json:
+                if show:
                     _progress(rv.done, rv.total)
-            if not args.json:
+            if show:
                 print(file=sys.stderr)
             _emit(rv.report(), args.json, review_text)
         else:
@@ -161,6 +162,11 @@ def _int(text: str, what: str) -> int:
         return int(text)
     except ValueError:
         raise ToolError(f"{what} must be 1, 2, 3 or mix, got {text!r}") from None
+
+
+def _show_progress(args: argparse.Namespace) -> bool:
+    """A running count on stderr, for a person watching: not with --json, and not into a file or a pipe."""
+    return not args.json and sys.stderr.isatty()
 
 
 def _progress(done: int, total: int) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 from typing import Any
 
 import pytest
@@ -83,3 +84,14 @@ def test_arena_cli(capsys: pytest.CaptureFixture[str]) -> None:
     assert json.loads(capsys.readouterr().out)["workers"] == (2 if arena.can_use_processes() else 1)
     assert main(["arena", "--hands", "4", "--seed", "2", "--workers", "0"]) == 2
     assert "--workers" in capsys.readouterr().err
+
+
+def test_the_running_count_goes_to_a_terminal_only(capsys: pytest.CaptureFixture[str],
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    args = ["arena", "--hands", "4", "--seed", "2", "--seats", "easy"]
+    assert main(args) == 0
+    out, err = capsys.readouterr()
+    assert "easy" in out and err == ""  # stderr is a file or a pipe here: no "\r1/4\r2/4..." in it
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    assert main(args) == 0
+    assert capsys.readouterr().err == "\r1/4\r2/4\r3/4\r4/4\n"
