@@ -286,19 +286,23 @@ def test_hand_analysis_names_tiles_in_words_and_counts_in_plain_language(page: A
       const {analysisText} = await import('./tutorial/ui.mjs');
       const call = window.hzmjTutorial.call;
       const hands = ['1m2m3m 4m5m6m 7p8p9p 2s3s4s 5s5s', '1m2m3m 4m5m6m 7p8p9p 2s3s4s 5s 9s',
-                     '1m2m3m 4m5m6m 7p8p9p 2s3s 5s 9s', '1m2m3m 4m5m6m 7p8p9p 2s 5s 9s E'];
+                     '1m2m3m 4m5m6m 7p8p9p 2s3s 5s 9s', '1m2m3m 4m5m6m 7p8p9p 2s 5s 9s E',
+                     '1m2m3m 4p5p6p 7s8s9s E E E 5s P*'];
       const out = [];
       for (const hand of hands) {
-        const info = await call('hand_widget', {tiles: hand, melds: '', wildcard: null, win_tile: null});
+        const info = await call('hand_widget', {tiles: hand, melds: '', wildcard: null,
+                                                win_tile: hand.endsWith('P*') ? 'P*' : null});
         out.push([analysisText(info, 'en'), analysisText(info, 'zh')]);
       }
       return out;
     }""")
-    win, one_discard, one_away, two_away = got
+    win, one_discard, one_away, two_away, wild_drawn = got
     assert win[0].endswith("as a self-draw of the 5 Bamboo.") and win[1].endswith("自摸五条。"), win
     assert one_discard == ["Not a win: one discard leaves it ready.", "不是胡牌：打掉一张就听牌。"]
     assert one_away == ["Not ready: 1 tile from ready.", "还没听牌：差 1 张听牌。"]
     assert two_away == ["Not ready: 2 tiles from ready.", "还没听牌：差 2 张听牌。"]
+    assert wild_drawn[0].endswith("as a self-draw of the White dragon (wildcard).") and wild_drawn[1].endswith(
+        "自摸白板（财神）。"), wild_drawn
     for en, _zh in got:
         assert "(s)" not in en and "shanten" not in en
 

@@ -11,9 +11,13 @@ const SCALE = WIDTH < 480 ? 0.64 : WIDTH < 720 ? 0.8 : 1;
 /** A tile name such as "5p" or "P*" with its words ("5p 5 Dots", "P* 白板（财神）"), for labels read by screen
  *  readers: the tutorial teaches the notation, so the label says both. The words are the game's (i18n.mjs). */
 export function tileWords(name, lang) {
-  const face = name.replace('*', '');
+  return `${name.replace('*', '')} ${namedTile(name, lang)}`;
+}
+
+/** A tile name such as "5p" or "P*" in words alone ("5 Dots", "白板（财神）"). */
+function namedTile(name, lang) {
   const wild = name.endsWith('*') ? (lang === 'en' ? ' (wildcard)' : '（财神）') : '';
-  return `${face} ${gameTileWords(face, lang)}${wild}`;
+  return `${gameTileWords(name.replace('*', ''), lang)}${wild}`;
 }
 
 export function el(tag, attrs = {}, ...children) {
@@ -139,7 +143,7 @@ export function analysisText(info, lang) {
     }
     const ev = info.evaluation;
     if (!ev) return en ? 'A winning shape.' : '胡牌牌型。';
-    const drawn = gameTileWords(ev.winning_tile, lang);
+    const drawn = namedTile(ev.winning_tile === info.wildcard ? `${ev.winning_tile}*` : ev.winning_tile, lang);
     return en ? `A win: ${ev.name_en}, ${ev.fan} fan (×${2 ** ev.fan}) as a self-draw of the ${drawn}.`
       : `胡牌：${ev.name_zh}，${ev.fan} 番（×${2 ** ev.fan}），自摸${drawn}。`;
   }
