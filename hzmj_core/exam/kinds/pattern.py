@@ -100,9 +100,9 @@ def _setups(band: int) -> list[Callable[[Rng, TilePool], Setup | None]]:
             lambda r, p: _sevens(r, p, 1, 0, True, ["piao"])]
 
 
-_HOW = {WinType.SELF_DRAW: ("自己摸到", "draws"),
-        WinType.REPLACEMENT: ("开杠后补牌摸到", "draws as a kong replacement"),
-        WinType.DISCARD: ("别人打出（放铳，庄家三老庄，一方是庄家）", "claims the discarded")}
+_HOW = {WinType.SELF_DRAW: ("自己摸到", "draw"),
+        WinType.REPLACEMENT: ("开杠后补牌摸到", "draw as a kong replacement"),
+        WinType.DISCARD: ("别人打出（放铳，庄家三老庄，一方是庄家）", "claim the discarded")}
 
 
 def _chain_words(chain: list[str]) -> tuple[str, str]:
@@ -155,7 +155,7 @@ def make(rng: Rng, band: int) -> Question:
     return Question(
         KIND, band, pos,
         f"{ch_zh}你{how_zh}{tile_word(tile, 'zh')}胡牌。这是什么番型，几番？",
-        f"{ch_en} You {how_en} {tile_word(tile, 'en')} and win. Which pattern is it, and how many fan?",
+        (ch_en + " " if ch_en else "") + f"You {how_en} {tile_word(tile, 'en')} and win. Which pattern is it, and how many fan?",
         "choice", right["value"], ex_zh, ex_en, choices=choices,
         shown=[pos["hand"], pos["win_tile"]])
 
