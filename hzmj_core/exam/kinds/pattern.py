@@ -155,7 +155,8 @@ def make(rng: Rng, band: int) -> Question:
     return Question(
         KIND, band, pos,
         f"{ch_zh}你{how_zh}{tile_word(tile, 'zh')}胡牌。这是什么番型，几番？",
-        (ch_en + " " if ch_en else "") + f"You {how_en} {tile_word(tile, 'en')} and win. Which pattern is it, and how many fan?",
+        (ch_en + " " if ch_en else "") + f"You {how_en} {tile_word(tile, 'en')} and win. "
+        "Which pattern is it, and how many fan?",
         "choice", right["value"], ex_zh, ex_en, choices=choices,
         shown=[pos["hand"], pos["win_tile"]])
 
