@@ -26,6 +26,7 @@ from . import __version__, tutorial
 from .actions import Action, ActionError
 from .analysis import AnalysisError, analyze_hand
 from .bots import BOTS, LEVEL_NAMES, Bot, make_bot
+from .exam import api as exam_api
 from .fan import fan_table
 from .hints import DEEP_LEVEL, SUGGEST_LEVEL, hints
 from .jsontext import JsonInputError, loads
@@ -36,7 +37,7 @@ from .reasons import Reason
 from .review import Review, ReviewError
 from .rng import derive_seed
 from .round import IllegalActionError, Round
-from .schema import SAVE, SchemaError, validate
+from .schema import METHOD_ARGS, SAVE, SchemaError, validate
 from .tiles import TILE_NAMES
 from .view import SeatView
 from .winsplit import split_win
@@ -356,7 +357,7 @@ def _option_info(_: dict[str, Any]) -> list[dict[str, Any]]:
     return out
 
 
-_INPUT_ERRORS = (AnalysisError, tutorial.LessonError)
+_INPUT_ERRORS = (AnalysisError, tutorial.LessonError, *exam_api.INPUT_ERRORS)
 
 METHODS: dict[str, Callable[[dict[str, Any]], Any]] = {
     "version": lambda _: __version__,
@@ -387,6 +388,8 @@ METHODS: dict[str, Callable[[dict[str, Any]], Any]] = {
     "hand_widget": lambda a: tutorial.hand_widget(a["tiles"], a["melds"] or "", a["wildcard"] or None,
                                                   a["win_tile"] or None),
 }
+METHODS.update(exam_api.METHODS)  # 考级 (hzmj_core/exam/api.py)
+METHOD_ARGS.update(exam_api.ARGS)
 
 
 def call(method: str, json_args: str = "{}") -> str:

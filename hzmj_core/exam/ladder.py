@@ -5,7 +5,9 @@ The rank points have the shape of Tenhou's 段位 points (天凤段位): each ra
 a grade is won when the points reach its threshold (60 + 20 × (grade − 1)) and the new grade starts at half its
 threshold; from 业余 4 级 up, points below 0 lose the grade, and the lower grade starts at half its threshold again.
 The window is Tenhou's: the matches played since the grade was reached. Opponents get stronger with the grade
-(:data:`OPPONENTS`). A ranked match is one full game (RULES §10.4) with the default rules, the player at seat 0.
+(:data:`OPPONENTS`). A ranked match is :data:`RANKED_HANDS` hands with the default rules, the player at seat 0,
+or fewer when the game ends before (RULES §10.4); the placement is by points after it (a full game runs to dozens
+of hands).
 
 A grade won in matches is proved by a match file: per match its seed, the opponents' level and the player's own
 actions. :func:`replay_match` plays each match again, the bots deciding for themselves exactly as on the game page
@@ -38,6 +40,8 @@ GAINS = (30, 15, 0)
 """Placement points for 1st, 2nd and 3rd."""
 DEMOTE_FROM = 4
 HUMAN = 0
+RANKED_HANDS = 8
+"""Hands in a ranked match (fewer if the game ends first)."""
 MAX_ACTIONS = 20000
 
 
@@ -134,7 +138,7 @@ def replay_match(entry: Any, where: str = "match") -> tuple[int, list[int]]:
     bots = {s: make_bot(str(level), 0) for s in range(4) if s != HUMAN}
     mine = iter(actions)
     for _ in range(MAX_ACTIONS):
-        if m.over:
+        if m.over or len(m.history) >= RANKED_HANDS:
             break
         r = m.round
         if r.is_over:
@@ -159,7 +163,7 @@ def replay_match(entry: Any, where: str = "match") -> tuple[int, list[int]]:
             bot = bots[s]
             bot.reseed(derive_seed(seed, len(m.history), len(r.actions), s))
             r.apply(bot.decide(SeatView.of(r, s, pts)).action)
-    if not m.over:
+    if not m.over and len(m.history) < RANKED_HANDS:
         raise LadderError(f"{where}: the match does not end")
     if next(mine, None) is not None:
         raise LadderError(f"{where}: actions are left over after the match ended")
