@@ -1,4 +1,4 @@
-"""The long fuzz run of issue 9: the tests of tests/engine/test_fuzz.py on many more inputs.
+"""The long fuzz run: the tests of tests/engine/test_fuzz.py on many more inputs.
 
     nice -n 10 python scripts/fuzz.py --inputs 100000 [--seed 1] [--json]
 

@@ -1,4 +1,4 @@
-"""The Content-Security-Policy (issue 9, item 13): every page carries build.CSP as a <meta>, has no inline
+"""The Content-Security-Policy: every page carries build.CSP as a <meta>, has no inline
 script, style or handler, and the game, the tutorial and the widgets run under it without one violation.
 The test server also sends the policy as a header, so the engine worker runs under it too (the offline
 test in test_game.py runs under it as well)."""

@@ -1,8 +1,8 @@
-"""Failed downloads never leave a dead page (issue 9, item 1).
+"""Failed downloads never leave a dead page.
 
 For every file that a cold start of the game page loads, and each way a download can fail, the page
 must reach its error screen within a stated time, and its Retry must then get past the failure once the
-server is healthy. The times are the promises in the README ("Reliability in the browser").
+server is healthy. The times are the promises of docs/reliability.md ("The page").
 
 The test server can break any file on demand: ``serve_with_faults(dist)`` yields a ``FaultySite``, and
 ``site.break_file("pyodide/pyodide.asm.wasm", "cut")`` makes every later request of that file fail in

@@ -1,4 +1,4 @@
-"""Bad input on the page side (issue 9, items 5, 6, 9, 10 and 11): seeds in the address, damaged saves,
+"""Bad input on the page side: seeds in the address, damaged saves,
 deep JSON, a dead engine worker, widget attributes and stored tutorial progress. Each gets a clear word
 to the player and leaves a working page."""
 
@@ -127,7 +127,7 @@ def test_a_deeply_nested_log_is_refused_and_the_engine_keeps_working(page: Any, 
 
 
 def test_a_call_crosses_the_worker_as_one_json_text_each_way(page: Any, site: Any) -> None:
-    """Issue 8: the worker passes the page's argument text to Python and Python's answer text back, unparsed.
+    """The worker passes the page's argument text to Python and Python's answer text back, unparsed.
 
     A seed of 2^64 - 1 written as a JSON integer survives only if nobody between the page and Python reads it
     as a JavaScript number (that rounds it past 2^64, which the engine refuses); the answer must arrive as

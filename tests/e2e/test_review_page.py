@@ -1,4 +1,4 @@
-"""复盘 on the page (issue 11 §3): after a hand the result screen offers a review that runs in the worker with a
+"""复盘 on the page: after a hand the result screen offers a review that runs in the worker with a
 progress bar and shows the costliest decisions, each with its position drawn, both choices in words, their
 expected points and the reason; the replay viewer marks them on its timeline and a mark jumps to its step.
 The same works for an imported log (the replay viewer asks whose decisions to review)."""

@@ -1,4 +1,4 @@
-"""The table's interactions as a player meets them (issue 10): the result screen's hand in its sets, the
+"""The table's interactions as a player meets them: the result screen's hand in its sets, the
 end-of-match history and chart, several chows on distinct buttons and keys, Space to pass, the auto-pass and
 auto-win switches, the replay's autoplay and jumps, and a banned tile saying why.
 

@@ -1,4 +1,4 @@
-"""Fuzzing the engine's doors (issue 9): real logs, saves, notation and webapi arguments, mutated.
+"""Fuzzing the engine's doors: real logs, saves, notation and webapi arguments, mutated.
 
 Each test asserts a promise for every input hypothesis makes:
 - the command line exits 0 or 2 and never lets an exception out (no traceback), with one error line;

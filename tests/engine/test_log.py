@@ -199,7 +199,7 @@ def test_match_log_problems() -> None:
 
 
 def _forge_base_score(log: dict[str, Any]) -> None:
-    """The probe of issue 9: options changed in hand 1, its result rewritten, the points carried on."""
+    """A forged log: options changed in hand 1, its result rewritten, the points carried on."""
     h = log["hands"][0]
     h["options"]["base_score"] = 10
     h["result"]["deltas"] = [10 * x for x in h["result"]["deltas"]]
