@@ -176,8 +176,11 @@ class RoundResult:
 class Round:
     """One hand of Hangzhou mahjong between four seats.
 
-    Create it with :meth:`Round.deal`. State is read through its attributes (what one seat may see is built
-    by :mod:`hzmj_core.view`); it changes only through :meth:`apply`.
+    Create it with :meth:`Round.deal` (a new hand), :meth:`Round.from_position` (any position, by its
+    attributes) or :meth:`Round.from_json`. State is read through its public attributes and methods (what one
+    seat may see is built by :mod:`hzmj_core.view`); it changes only through :meth:`apply`. The answers it keeps
+    between calls (legal actions, snapshots, tile counts) are its own: a test or setup that changes an attribute
+    directly calls :meth:`drop_caches`.
     """
 
     # Slots, not an instance dict: with more than 30 attributes an instance dict is not shared with the class
@@ -193,7 +196,7 @@ class Round:
     )
 
     def __init__(self) -> None:
-        # Plain attributes; see deal() for their meaning. Kept public-read for views, bots and tests.
+        # The public attributes, as at a fresh deal (see deal() and from_position()); then the kept answers.
         self.options = _DEFAULT_OPTIONS
         self._use_wildcards(Wildcards.fixed())
         self.dealer = 0

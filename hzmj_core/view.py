@@ -20,9 +20,10 @@ from typing import Any, NamedTuple
 from .actions import Action
 from .claims import FINAL_WALL
 from .hand import waits as hand_waits
+from .match import next_dealer
 from .options import Options
 from .round import Phase, Round, RoundResult
-from .tiles import NUM_KINDS, TILE_NAMES, Meld, MeldKind, P, Wildcards, suit_of
+from .tiles import NUM_KINDS, TILE_NAMES, Meld, MeldKind, Wildcards, suit_of
 
 _END = Phase.END  # (enum member lookups are slow on Python 3.11, and a view is built at every decision)
 _ACT = Phase.ACT
@@ -74,6 +75,25 @@ def unseen_of_face(face: int, unseen: Sequence[int], wildcards: Wildcards) -> in
 def waits_json(faces: Sequence[int], unseen: Sequence[int], wildcards: Wildcards) -> list[dict[str, Any]]:
     """``[{"tile", "remaining"}]`` for winning (or useful) faces with their unseen natural tiles."""
     return [{"tile": TILE_NAMES[f], "remaining": unseen_of_face(f, unseen, wildcards)} for f in faces]
+
+
+_MARKS: dict[Wildcards, dict[str, dict[str, Any]]] = {}
+
+
+def tile_marks(wildcards: Wildcards) -> dict[str, dict[str, Any]]:
+    """What a tile means under this wildcard rule, for every kind that is not simply a natural tile of its own
+    face: ``{"5s": {"wild": True}, "P": {"face": "5s"}}`` in 翻财神 on 5s (the wildcard, and the white dragon
+    standing in for its face); ``{"P": {"wild": True}}`` in 白板财神. The page reads this table and derives no
+    rule; a kind not listed is a natural tile showing its own face. A new dict at every call."""
+    marks = _MARKS.get(wildcards)
+    if marks is None:
+        marks = _MARKS[wildcards] = {}
+        for k in range(NUM_KINDS):
+            if wildcards.is_wild(k):
+                marks[TILE_NAMES[k]] = {"wild": True}
+            elif wildcards.face(k) != k:
+                marks[TILE_NAMES[k]] = {"face": TILE_NAMES[wildcards.face(k)]}
+    return {name: dict(mark) for name, mark in marks.items()}
 
 
 def _kongs_face_down(melds: tuple[tuple[Meld, ...], ...], seat: int) -> tuple[tuple[Meld | None, ...], ...]:
@@ -162,6 +182,16 @@ class SeatView(NamedTuple):
 
     # ------------------------------------------------------------------ what the seat can count
 
+    def kongs_this_turn(self) -> int:
+        """Kongs the seat declared since its last discard (the kongs that end its chain): a win on the tile
+        drawn now is a 杠开 with this many kongs (RULES §6.4); 0 after a discard or a 飘."""
+        n = 0
+        for item in reversed(self.chain):
+            if item != "kong":
+                break
+            n += 1
+        return n
+
     def visible_counts(self) -> list[int]:
         """Physical tiles of each kind this seat can see (own hand, open melds, unclaimed discards, indicator)."""
         return count_seen(self.hand, chain.from_iterable(self.melds), chain.from_iterable(self.discards),
@@ -190,6 +220,11 @@ class SeatView(NamedTuple):
         return waits_json(self.wait_faces(), self.unseen_counts() if unseen is None else unseen, self.wildcards)
 
     # ------------------------------------------------------------------ JSON
+
+    def _next_deal_json(self, winner: int | None) -> dict[str, int]:
+        """Who deals the next hand and at which streak (RULES §8), for the result screen."""
+        dealer, streak = next_dealer(self.options, self.dealer, self.streak, winner)
+        return {"dealer": dealer, "streak": streak}
 
     def to_json(self) -> dict[str, Any]:
         """The JSON-ready view the page draws (``docs/log-format.md`` describes the tile notation)."""
@@ -230,7 +265,7 @@ class SeatView(NamedTuple):
                 "mode": wc.mode.value,
                 "tile": names[wc.wild_kind],
                 "indicator": None if self.indicator is None else names[self.indicator],
-                "stand_in": names[P] if self.indicator is not None and self.indicator != P else None,
+                "marks": tile_marks(wc),
             },
             "hand": [names[t] for t in sorted(self.hand)],
             "drawn": None if self.drawn is None else names[self.drawn],
@@ -249,6 +284,7 @@ class SeatView(NamedTuple):
             "passed_pong": sorted(names[t] for t in self.passed_pong),
             "chain": list(self.chain),
             "result": None if self.result is None else self.result.to_json(),
+            "next_deal": None if self.result is None else self._next_deal_json(self.result.winner),
             "event_count": self.event_count,
             "options": self.options.to_json(),
         }

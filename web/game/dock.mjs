@@ -3,6 +3,7 @@
 // the tiles of the hand). A button sends exactly the legal action it shows.
 
 import {getLang, seatName, t, tileName} from '../i18n.mjs';
+import {isWild} from '../render/rivers.mjs';
 import {tileCanvas} from '../render/tiles.mjs';
 import {$, el, tileOrder} from './dom.mjs';
 import {adviceWords, reasonWords} from './words.mjs';
@@ -113,7 +114,7 @@ export class Dock {
       box.appendChild(el('span', {}, `${waitsLabel}:`));
       for (const w of waits) {
         const item = el('span', {className: 'wait'});
-        item.appendChild(tileCanvas(w.tile, 16, {wild: w.tile === s.wildcard.tile}));
+        item.appendChild(tileCanvas(w.tile, 16, {wild: isWild(s, w.tile)}));
         item.append(t('remaining', {n: w.remaining}));
         box.appendChild(item);
       }
@@ -180,7 +181,7 @@ function actionButton(group, label, tiles, key, s, claimTile = null) {
   b.appendChild(el('span', {}, label));
   if (tiles.length) {
     const box = el('span', {className: 'tiles'});
-    for (const x of tiles) box.appendChild(tileCanvas(x, 18, {wild: x === s.wildcard.tile, highlight: x === claimTile ? 'last' : null}));
+    for (const x of tiles) box.appendChild(tileCanvas(x, 18, {wild: isWild(s, x), highlight: x === claimTile ? 'last' : null}));
     b.appendChild(box);
   }
   if (key) {

@@ -37,12 +37,12 @@ export class ResultDialog {
   drawn(body, s) {
     body.appendChild(el('h2', {}, t('settle_title_draw')));
     body.appendChild(el('p', {}, t('settle_draw_text', {n: s.wall_remaining})));
-    const who = seatName(s.dealer, s.seat);
-    const verb = s.dealer === s.seat ? 'deal' : 'deals';
-    // RULES §8: the dealer stays; the streak grows by one (at most 3) unless draw_adds_streak is off
-    const up = (s.options ? s.options.draw_adds_streak !== false : true) && s.streak < 3;
-    body.appendChild(el('p', {className: 'dealer-stays'}, up ? t('dealer_stays_up', {who, verb, a: s.streak, b: s.streak + 1})
-      : t('dealer_stays', {who, verb, a: s.streak})));
+    // the engine says who deals next and at which streak (after a draw the dealer stays, RULES §8)
+    const next = s.next_deal;
+    const who = seatName(next.dealer, s.seat);
+    const verb = next.dealer === s.seat ? 'deal' : 'deals';
+    body.appendChild(el('p', {className: 'dealer-stays'}, next.streak !== s.streak
+      ? t('dealer_stays_up', {who, verb, a: s.streak, b: next.streak}) : t('dealer_stays', {who, verb, a: s.streak})));
   }
 
   won(body, s, r) {
