@@ -323,9 +323,9 @@ class GameSession:
                 "reason_zh": reasons[0] if public else "", "reason_en": reasons[1] if public else "",
                 "changed": self.stamp() != stamp, "state": self.state()}
 
-    def ready_next(self, seat: int | None = None) -> dict[str, Any]:
+    def ready_next(self, seat: int | None = None, guest: bool = False) -> dict[str, Any]:
         """``seat`` (default the host's) is ready for the next hand; the hand is dealt once every human seat
-        is. Returns that seat's state."""
+        is. Returns that seat's state (``guest``: as :meth:`state` gives it to a guest)."""
         seat = self.human if seat is None else seat
         if self.match.over:
             raise SessionError("the game is over")
@@ -333,7 +333,7 @@ class GameSession:
             raise SessionError("the current hand is not over")
         self.ready.add(seat)
         self._deal_when_ready()
-        return self.state(seat)
+        return self.state(seat, guest)
 
     def next_hand(self) -> dict[str, Any]:
         """The host's seat is ready for the next hand (alone at the table: the next hand is dealt)."""

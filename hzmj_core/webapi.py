@@ -192,7 +192,7 @@ GUEST_METHODS: dict[str, Callable[[GameSession, int, dict[str, Any]], Any]] = {
     "review_start": lambda s, seat, a: s.review_start(seat, a["seed"], a["hand"]),
     "review_step": lambda s, seat, a: s.review_step(seat, a["count"]),
     "export_log_text": lambda s, _, __: json.dumps(s.guest_log(), ensure_ascii=False, indent=1),
-    "ready_next": lambda s, seat, _: s.ready_next(seat),
+    "ready_next": lambda s, seat, _: s.ready_next(seat, guest=True),
     "phrase": lambda s, seat, a: s.phrase(seat, a["id"]),
     "phrase_list": lambda _, __, ___: [p.to_json() for p in PHRASES],
 }
