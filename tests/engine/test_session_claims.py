@@ -127,12 +127,12 @@ def test_stale_and_out_of_turn_actions_are_refused() -> None:
         s.act("S2 pong 5m5m", seat=2, stamp=old)
     with pytest.raises(SessionError, match="not S1"):
         s.act("S1 pass", seat=2, stamp=s.stamp())
-    with pytest.raises(SessionError, match="no decision"):
+    with pytest.raises(SessionError, match="no claim"):
         s.act("S3 pass", seat=3, stamp=s.stamp())
     assert s.save() == before
     s.act("S2 pass", seat=2, stamp=s.stamp())
-    with pytest.raises(SessionError, match="no decision"):
-        s.act("S2 pass", seat=2, stamp=s.stamp())  # declared already: once only
+    with pytest.raises(SessionError, match="already declared"):
+        s.act("S2 pass", seat=2, stamp=s.stamp())  # once only
     assert s.match.round.phase is Phase.CLAIM
 
 

@@ -162,8 +162,8 @@ def test_a_whole_match_with_three_guests_leaks_nothing() -> None:
     assert reviewed == 1 and logs == 2 and rec.checked > 500
 
 
-def _table_mid_claim() -> dict[str, Any]:
-    """A friends table (guests S1-S3) at a decision of a guest; returns that guest's state."""
+def _table_at_guest_turn() -> dict[str, Any]:
+    """A friends table (guests S1-S3) at a guest's turn to discard; returns that guest's state."""
     call("new_game", seed="77", humans=[0, 1, 2, 3], level="basic")
     for _ in range(500):
         p = call("pending", now=0)
@@ -172,7 +172,7 @@ def _table_mid_claim() -> dict[str, Any]:
             continue
         seat = p["seats"][0]["seat"]
         st = call("state") if seat == 0 else seat_call(seat, "state")
-        if seat != 0 and len(session().match.round.actions) > 6:
+        if seat != 0 and st["phase"] == "act" and len(session().match.round.actions) > 6:
             return st
         if seat == 0:
             call("act", action=st["legal_actions"][-1]["text"], stamp=st["stamp"])
@@ -204,7 +204,7 @@ HOSTILE: list[tuple[str, Any]] = [
 
 
 def test_hostile_guest_calls_are_refused_and_change_nothing() -> None:
-    st = _table_mid_claim()
+    st = _table_at_guest_turn()
     seat = st["human"]
     other = next(s for s in GUESTS if s != seat)
     before = webapi.call("save_text")
@@ -218,7 +218,8 @@ def test_hostile_guest_calls_are_refused_and_change_nothing() -> None:
         ("host's own seat", {"seat": 0, "method": "state"}),
         ("not S0", {"method": "act", "args": {"action": not_mine, "stamp": st["stamp"]}}),
         ("moved on", {"method": "act", "args": {"action": own, "stamp": "0.1"}}),
-        ("no decision", {"seat": other, "method": "act", "args": {"action": f"S{other} pass", "stamp": st["stamp"]}}),
+        ("turn", {"seat": other, "method": "act", "args": {"action": f"S{other} discard {st['hand'][0]}",
+                                                     "stamp": st["stamp"]}}),
         ("not", {"method": "act", "args": {"action": illegal, "stamp": st["stamp"]}}),
         ("from 0 to 3", {"seat": 4, "method": "state"}),
     ]
@@ -242,7 +243,7 @@ def test_a_bot_seat_is_not_a_guest_seat() -> None:
 
 
 def test_a_multi_human_match_resumes_from_its_save() -> None:
-    st = _table_mid_claim()
+    st = _table_at_guest_turn()
     call("seat_to_bot", seat=3)
     saved = webapi.call("save_text")
     views = {s: seat_call(s, "state") for s in GUESTS}
