@@ -14,6 +14,7 @@ import pytest
 
 from hzmj_core import webapi
 from hzmj_core.bots import make_bot
+from hzmj_core.log import replay
 from hzmj_core.round import Round
 from hzmj_core.tiles import TILE_NAMES
 from hzmj_core.view import SeatView
@@ -131,6 +132,7 @@ def test_a_whole_match_with_three_guests_leaks_nothing() -> None:
                 if logs < 2:
                     log = json.loads(rec.send(seat, "export_log_text"))
                     assert log["seed"] is None and len(log["wall"]) == len(session().match.round.wall)
+                    assert replay(log).rounds[0].result == session().match.round.result  # it replays alone
                     logs += 1
                 if not reviewed:
                     rec.send(seat, "review_start", seed="5", hand=0)
@@ -256,6 +258,16 @@ def test_a_multi_human_match_resumes_from_its_save() -> None:
     assert {s: seat_call(s, "state") for s in GUESTS} == views
     assert restored["table"]["seats"][3]["who"] == "away"
     seat_call(st["human"], "act", action=st["legal_actions"][0]["text"], stamp=st["stamp"])
+
+
+def test_hints_off_for_every_seat() -> None:
+    host = call("new_game", seed="9", humans=[0, 2], hints=False)
+    assert host["hints"] is None and seat_call(2, "state")["hints"] is None
+    with pytest.raises(webapi.ApiError, match="hints are off"):
+        seat_call(2, "hint")
+    with pytest.raises(webapi.ApiError, match="hints are off"):
+        call("hint")
+    assert call("new_game", seed="9", humans=[0, 2])["hints"]["seat"] == 0
 
 
 def test_warm_up_leaves_no_game_behind() -> None:
