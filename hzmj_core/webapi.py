@@ -29,6 +29,7 @@ from typing import Any
 from . import __version__, tutorial
 from .analysis import AnalysisError, analyze_hand
 from .bots import BOTS, LEVEL_NAMES
+from .exam import api as exam_api
 from .fan import fan_table
 from .jsontext import JsonInputError, loads
 from .log import match_log
@@ -37,7 +38,7 @@ from .phrases import PHRASES
 from .reasons import Reason
 from .replay_viewer import ReplayError, ReplayViewer
 from .review import Review, ReviewError
-from .schema import GUEST_ARGS, SchemaError, validate
+from .schema import GUEST_ARGS, METHOD_ARGS, SchemaError, validate
 from .session import DEFAULT_LEVEL, GameSession, SessionError
 
 __all__ = ["ApiError", "GameSession", "ReplayViewer", "call", "reset", "warm_up"]
@@ -217,7 +218,7 @@ def reset() -> None:
     _review = None
 
 
-_INPUT_ERRORS = (AnalysisError, tutorial.LessonError, SessionError, ReplayError)
+_INPUT_ERRORS = (AnalysisError, tutorial.LessonError, SessionError, ReplayError, *exam_api.INPUT_ERRORS)
 
 METHODS: dict[str, Callable[[dict[str, Any]], Any]] = {
     "version": lambda _: __version__,
@@ -256,6 +257,8 @@ METHODS: dict[str, Callable[[dict[str, Any]], Any]] = {
     "hand_widget": lambda a: tutorial.hand_widget(a["tiles"], a["melds"] or "", a["wildcard"] or None,
                                                   a["win_tile"] or None),
 }
+METHODS.update(exam_api.METHODS)  # 考级 (hzmj_core/exam/api.py)
+METHOD_ARGS.update(exam_api.ARGS)
 
 
 def call(method: str, json_args: str = "{}") -> str:
