@@ -348,8 +348,11 @@ class GameSession:
         deadline in ms (None with the timer off; a decision's clock starts at the first call that sees it);
         whether :meth:`bot_step` has work; the stamp."""
         seats = self.human_deciding()
+        key = self._clock_key()
+        if any(k[1] != key for k in self._first_seen):  # the clocks of decisions already made
+            self._first_seen = {k: v for k, v in self._first_seen.items() if k[1] == key}
         for s in seats:
-            self._first_seen.setdefault((s, self._clock_key()), now)
+            self._first_seen.setdefault((s, key), now)
         return {"stamp": self.stamp(), "seats": [{"seat": s, "kind": self._kind(), "deadline": self._deadline(s)}
                                                  for s in seats],
                 "bots": bool(self.bots_due()), "hand_over": self.match.round.is_over, "over": self.match.over}

@@ -11,11 +11,14 @@ import json
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from hzmj_core import webapi
 from hzmj_core.bots import make_bot
 from hzmj_core.log import replay
 from hzmj_core.round import Round
+from hzmj_core.schema import GUEST_ARGS
 from hzmj_core.tiles import TILE_NAMES
 from hzmj_core.view import SeatView
 
@@ -275,3 +278,33 @@ def test_warm_up_leaves_no_game_behind() -> None:
     webapi.warm_up()
     with pytest.raises(webapi.ApiError, match="no game"):
         call("state")
+
+
+JSON = st.recursive(st.none() | st.booleans() | st.integers(-2**70, 2**70) | st.text(max_size=30),
+                    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner,
+                                                                               max_size=4), max_leaves=12)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_random_guest_calls_change_nothing_when_refused(data: st.DataObject) -> None:
+    """Whatever a guest sends, a refusal leaves every seat's answer and the save as they were; an answer
+    that is not an accepted action changes no seat's view of the game either."""
+    st_ = _table_at_guest_turn()
+    seat = data.draw(st.sampled_from([st_["human"], 0, 1, 2, 3, 4, -1]))
+    method = data.draw(st.sampled_from([*sorted(GUEST_ARGS), "bot_step", "restore", "x"]))
+    names = [*sorted(GUEST_ARGS.get(method, {})), "x"]
+    args = {n: data.draw(JSON) for n in data.draw(st.lists(st.sampled_from(names), max_size=3, unique=True))}
+    if method == "act" and data.draw(st.booleans()):
+        args.setdefault("stamp", data.draw(st.sampled_from([st_["stamp"], "0.0"])))
+    before = webapi.call("save_text")
+    views = [webapi.call("seat_call", json.dumps({"seat": s, "method": "state"})) for s in GUESTS]
+    try:
+        webapi.call("seat_call", json.dumps({"seat": seat, "method": method, "args": args}))
+    except webapi.ApiError:
+        accepted = False
+    else:
+        accepted = True
+    if not (accepted and method in ("act", "phrase")):
+        assert webapi.call("save_text") == before
+        assert [webapi.call("seat_call", json.dumps({"seat": s, "method": "state"})) for s in GUESTS] == views
