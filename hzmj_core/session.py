@@ -165,7 +165,8 @@ class GameSession:
         """The hand and its count of public events: changes whenever the table visibly changes."""
         return f"{len(self.match.history)}.{len(self.match.round.events)}"
 
-    def _points(self) -> tuple[int, int, int, int]:
+    def points(self) -> tuple[int, int, int, int]:
+        """The four seats' points in the match now."""
         p = self.match.points
         return p[0], p[1], p[2], p[3]
 
@@ -203,7 +204,7 @@ class GameSession:
         seat = self.human if seat is None else seat
         m = self.match
         r = m.round
-        seat_view = SeatView.of(r, seat, self._points())
+        seat_view = SeatView.of(r, seat, self.points())
         view = seat_view.to_json()
         add_win_split(view, r)
         view["match"] = {
@@ -261,7 +262,7 @@ class GameSession:
         if not self.allow_hints:
             raise SessionError("hints are off at this table")
         seat = self.human if seat is None else seat
-        return hints(self.match.round, seat, self._points(), level=DEEP_LEVEL if deep else SUGGEST_LEVEL)
+        return hints(self.match.round, seat, self.points(), level=DEEP_LEVEL if deep else SUGGEST_LEVEL)
 
     # ----------------------------------------------------------------- moves
 
@@ -311,7 +312,7 @@ class GameSession:
         for seat in seats if in_claim else seats[:1]:
             bot = self._bot(seat)
             bot.reseed(derive_seed(self.seed, len(self.match.history), len(r.actions), seat))
-            decision = bot.decide(SeatView.of(r, seat, self._points()))
+            decision = bot.decide(SeatView.of(r, seat, self.points()))
             r.apply(decision.action)
             reasons = (decision.reason_zh, decision.reason_en)
         public = not in_claim and not self.multi

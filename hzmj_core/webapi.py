@@ -41,7 +41,7 @@ from .review import Review, ReviewError
 from .schema import GUEST_ARGS, METHOD_ARGS, SchemaError, validate
 from .session import DEFAULT_LEVEL, GameSession, SessionError
 
-__all__ = ["ApiError", "GameSession", "ReplayViewer", "call", "reset", "warm_up"]
+__all__ = ["ApiError", "GameSession", "ReplayViewer", "call", "current_session", "reset", "warm_up"]
 
 
 class ApiError(ValueError):
@@ -208,6 +208,11 @@ def warm_up() -> None:
     memory snapshot), with throw-away games that leave no state behind."""
     for seed in (101, 202, 303):
         GameSession(Options(), seed).state()
+
+
+def current_session() -> GameSession | None:
+    """The game in progress, if any (for tests and pages that embed the engine in Python)."""
+    return _session
 
 
 def reset() -> None:

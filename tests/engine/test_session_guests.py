@@ -19,6 +19,7 @@ from hzmj_core.bots import make_bot
 from hzmj_core.log import replay
 from hzmj_core.round import Round
 from hzmj_core.schema import GUEST_ARGS
+from hzmj_core.session import GameSession
 from hzmj_core.tiles import TILE_NAMES
 from hzmj_core.view import SeatView
 
@@ -33,9 +34,11 @@ def seat_call(seat: int, method: str, **args: Any) -> Any:
     return json.loads(webapi.call("seat_call", json.dumps({"seat": seat, "method": method, "args": args})))
 
 
-def session() -> Any:
-    """The session behind webapi, for checking answers against the truth (tests only)."""
-    return webapi._session
+def session() -> GameSession:
+    """The session behind webapi, for checking answers against the truth."""
+    s = webapi.current_session()
+    assert s is not None
+    return s
 
 
 def names(tiles: list[int]) -> list[str]:
@@ -109,7 +112,7 @@ def decide(seat: int, view: dict[str, Any]) -> str:
     """What a player at ``seat`` does: the basic bot's choice from that seat's view."""
     s = session()
     bot = make_bot("basic", len(s.match.round.actions) * 4 + seat)
-    return str(bot.decide(SeatView.of(s.match.round, seat, s._points())).action)
+    return str(bot.decide(SeatView.of(s.match.round, seat, s.points())).action)
 
 
 def test_a_whole_match_with_three_guests_leaks_nothing() -> None:
