@@ -41,7 +41,7 @@ from .review import Review, ReviewError
 from .schema import GUEST_ARGS, METHOD_ARGS, SchemaError, validate
 from .session import DEFAULT_LEVEL, GameSession, SessionError
 
-__all__ = ["ApiError", "GameSession", "ReplayViewer", "call", "reset", "warm_up"]
+__all__ = ["ApiError", "GameSession", "ReplayViewer", "call", "current_session", "reset", "warm_up"]
 
 
 class ApiError(ValueError):
@@ -193,7 +193,7 @@ GUEST_METHODS: dict[str, Callable[[GameSession, int, dict[str, Any]], Any]] = {
     "review_start": lambda s, seat, a: s.review_start(seat, a["seed"], a["hand"]),
     "review_step": lambda s, seat, a: s.review_step(seat, a["count"]),
     "export_log_text": lambda s, _, __: json.dumps(s.guest_log(), ensure_ascii=False, indent=1),
-    "ready_next": lambda s, seat, _: s.ready_next(seat),
+    "ready_next": lambda s, seat, _: s.ready_next(seat, guest=True),
     "phrase": lambda s, seat, a: s.phrase(seat, a["id"]),
     "phrase_list": lambda _, __, ___: [p.to_json() for p in PHRASES],
 }
@@ -208,6 +208,11 @@ def warm_up() -> None:
     memory snapshot), with throw-away games that leave no state behind."""
     for seed in (101, 202, 303):
         GameSession(Options(), seed).state()
+
+
+def current_session() -> GameSession | None:
+    """The game in progress, if any (for tests and pages that embed the engine in Python)."""
+    return _session
 
 
 def reset() -> None:
