@@ -158,6 +158,7 @@ def _option_info(_: dict[str, Any]) -> list[dict[str, Any]]:
         out.append({
             "key": i.key, "chinese": i.chinese, "english": i.english,
             "values": None if i.values is None else list(i.values), "default": defaults[i.key],
+            "min": None if i.values is not None else 1, "max": None if i.values is not None else i.max_value,
             "value_labels": [] if i.values is None else [dict(zip(("zh", "en"), i.label(v), strict=True))
                                                           for v in i.values],
             "description": i.description, "description_zh": i.description_zh, "section": i.section,
@@ -270,11 +271,29 @@ def call(method: str, json_args: str = "{}") -> str:
     """Dispatch one request and return its result as JSON.
 
     Raises :class:`ApiError` with a message for the user when the request is refused (unknown method,
-    bad arguments, an illegal action); the engine state is then unchanged.
+    bad arguments, an illegal action); the engine state is then unchanged. Nothing else escapes: an
+    argument the checks let through and a method cannot handle (``1e400``, say) is refused the same way.
+    Messages are at most :data:`MAX_MESSAGE` characters, however long the input they quote.
     """
+    try:
+        return _call(method, json_args)
+    except ApiError as exc:
+        if len(str(exc)) <= MAX_MESSAGE:
+            raise
+        raise ApiError(_short(str(exc)), exc.reason) from None
+    except Exception as exc:  # the promise: only ApiError leaves call()
+        shown = f"{type(exc).__name__}: {exc}" if isinstance(method, str) else type(exc).__name__
+        raise ApiError(_short(f"{str(method)[:40]}: the engine could not handle these arguments ({shown})")) from None
+
+
+MAX_MESSAGE = 400
+"""The longest error message :func:`call` gives (a message names what was wrong; it does not echo input)."""
+
+
+def _call(method: str, json_args: str) -> str:
     fn = METHODS.get(method) if isinstance(method, str) else None
     if fn is None:
-        raise ApiError(f"unknown method {method!r}")
+        raise ApiError(f"unknown method {_short(repr(method), 60)}")
     if not isinstance(json_args, str):
         raise ApiError("arguments must be JSON text")
     try:
@@ -294,3 +313,8 @@ def call(method: str, json_args: str = "{}") -> str:
     except _INPUT_ERRORS as exc:  # the engine's own refusals of bad input, worded for the user already
         raise ApiError(str(exc), getattr(exc, "reason", None)) from None
     return json.dumps(result, ensure_ascii=False)
+
+
+def _short(message: str, limit: int = MAX_MESSAGE) -> str:
+    """A message cut to ``limit`` characters: an error names what was wrong, it does not echo kilobytes."""
+    return message if len(message) <= limit else f"{message[:limit - 1]}…"
