@@ -259,8 +259,10 @@ def _points_before(data: Any, n: int) -> list[tuple[int, int, int, int] | None]:
     for i in range(n):
         h = hands[i] if isinstance(hands, list) and i < len(hands) else None
         p = h.get("points") if isinstance(h, dict) else None
-        ok = isinstance(p, list) and len(p) == 4 and all(type(x) is int for x in p)
-        out.append((p[0], p[1], p[2], p[3]) if ok else None)
+        if isinstance(p, list) and len(p) == 4 and all(type(x) is int for x in p):
+            out.append((p[0], p[1], p[2], p[3]))
+        else:
+            out.append(None)
     return out
 
 
