@@ -36,6 +36,7 @@ class ReplayViewer:
         self.data = data
         self.rounds = report.rounds
         self.kind = report.kind
+        self.points = _points_before(data, len(self.rounds))
 
     def summary(self) -> dict[str, Any]:
         """Hands and their number of actions."""
@@ -43,8 +44,9 @@ class ReplayViewer:
                                               "result": None if r.result is None else r.result.to_json()}
                                              for i, r in enumerate(self.rounds)]}
 
-    def frame(self, hand: int, step: int) -> dict[str, Any]:
-        """The table after ``step`` actions of hand ``hand`` (0-based), with every hand shown."""
+    def frame(self, hand: int, step: int, seat: int = 0) -> dict[str, Any]:
+        """The table after ``step`` actions of hand ``hand`` (0-based), with every hand shown, as seat ``seat``
+        sits (its tiles at the bottom), each seat's points as they were when the hand began."""
         if not 0 <= hand < len(self.rounds):
             raise ReplayError(f"hand index {hand} is outside 0-{len(self.rounds) - 1}: this log has "
                               f"{len(self.rounds)} hand(s)")
@@ -52,12 +54,26 @@ class ReplayViewer:
         if not 0 <= step <= len(src.actions):
             raise ReplayError(f"step {step} is outside 0-{len(src.actions)}")
         r = src.replayed(step)
-        view = SeatView.of(r, 0).to_json()
+        view = SeatView.of(r, seat, self.points[hand]).to_json()
         # Nobody decides in a replay: the same keys as a game state, so the page draws frames as they come.
-        view.update(human=0, human_to_act=False, bots_to_act=[], deciding=[], hand_over=r.is_over)
+        view.update(human=seat, human_to_act=False, bots_to_act=[], deciding=[], hand_over=r.is_over)
         add_win_split(view, r)
         view["all_hands"] = [[TILE_NAMES[t] for t in sorted(h)] for h in r.hands]
         view["replay"] = {"hand": hand, "step": step, "steps": len(src.actions),
                           "last_action": None if step == 0 else src.actions[step - 1].to_json(),
                           "hand_number": hand + 1, "hands": len(self.rounds)}
         return view
+
+
+def _points_before(data: Any, n: int) -> list[tuple[int, int, int, int] | None]:
+    """Each hand's points when it began, as its hand log says (None where a log does not say)."""
+    hands: Any = data.get("hands") if isinstance(data, dict) and data.get("kind") == "match" else [data]
+    out: list[tuple[int, int, int, int] | None] = []
+    for i in range(n):
+        h = hands[i] if isinstance(hands, list) and i < len(hands) else None
+        p = h.get("points") if isinstance(h, dict) else None
+        if isinstance(p, list) and len(p) == 4 and all(type(x) is int for x in p):
+            out.append((p[0], p[1], p[2], p[3]))
+        else:
+            out.append(None)
+    return out

@@ -108,7 +108,7 @@ def _replay_load(args: dict[str, Any]) -> dict[str, Any]:
 def _replay_frame(args: dict[str, Any]) -> dict[str, Any]:
     if _viewer is None:
         raise ApiError("no replay loaded")
-    return _viewer.frame(args["hand"], args["step"])
+    return _viewer.frame(args["hand"], args["step"], args["seat"])
 
 
 _review: Review | None = None

@@ -401,3 +401,21 @@ def test_base_score_is_bounded_so_a_match_saves_and_restores() -> None:
     info = {o["key"]: o for o in call("option_info")}
     assert (info["base_score"]["min"], info["base_score"]["max"]) == (1, 1000)
     assert "1000" in info["base_score"]["description"] and "1000" in info["base_score"]["description_zh"]
+
+
+def test_replay_frame_from_any_seat_keeps_the_points() -> None:
+    call("new_game", seed=11, level="normal")
+    play_hand()
+    call("next_hand")
+    log = json.loads(webapi.call("export_log_text"))
+    points = json.loads(log)["hands"][1]["points"]
+    assert points != [50, 50, 50, 50]  # the first hand moved points
+    call("replay_load", log=log)
+    first = call("replay_frame", hand=0, step=0)
+    assert [p["points"] for p in first["players"]] == [50, 50, 50, 50]
+    frame = call("replay_frame", hand=1, step=0, seat=2)
+    assert frame["seat"] == 2 and frame["human"] == 2
+    assert [p["points"] for p in frame["players"]] == points
+    assert sorted(frame["hand"]) == sorted(frame["all_hands"][2])  # seat 2's own tiles are the ones at the bottom
+    with pytest.raises(webapi.ApiError, match="'seat'"):
+        call("replay_frame", hand=0, step=0, seat=4)
