@@ -150,16 +150,17 @@ class GameSession:
             raise ApiError("the human declares first in a claim window")
         in_claim = r.claim_from is not None
         before = len(r.events)
-        reasons = ("", "")
+        reasons: tuple[str, str, list[Any]] = ("", "", [])
         seat = seats[0]
         for seat in seats if in_claim else seats[:1]:
             bot = self.bots[seat]
             bot.reseed(derive_seed(self.seed, len(self.match.history), len(r.actions), seat))
             decision = bot.decide(SeatView.of(r, seat, self._points()))
             r.apply(decision.action)
-            reasons = (decision.reason_zh, decision.reason_en)
+            reasons = (decision.text("zh", self.human), decision.text("en", self.human),
+                       [w.to_json() for w in decision.why])
         public = not in_claim
-        return {"seat": seat if public else None, "events": r.events[before:],
+        return {"seat": seat if public else None, "events": r.events[before:], "why": reasons[2] if public else [],
                 "reason_zh": reasons[0] if public else "", "reason_en": reasons[1] if public else "",
                 "state": self.state()}
 

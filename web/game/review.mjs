@@ -6,11 +6,12 @@
 // After a hand it reviews the human's seat of the current game; in the replay viewer, a seat chosen
 // by the player in the imported log.
 
-import {getLang, seatName, t, tileName} from '../i18n.mjs';
+import {seatName, t, tileName} from '../i18n.mjs';
 import {tileCanvas} from '../render/tiles.mjs';
 import {isWild, standInFor} from '../render/rivers.mjs';
 import {$, el, toast} from './dom.mjs';
 import {plainMessage} from '../reasons.mjs';
+import {actionAdvice, groundsWords} from './words.mjs';
 
 const RIVER_TAIL = 6;  // the last discards shown of each seat
 
@@ -134,24 +135,22 @@ export class ReviewPanel {
   marks(job, report) {
     return {hand: job.hand, seat: job.seat, items: report.worst.map((it) => ({
       step: it.step,
-      label: t('review_mark', {step: it.step, taken: this.words(it.taken_words), choice: this.words(it.choice_words),
+      label: t('review_mark', {step: it.step, taken: choiceWords(it, it.taken), choice: choiceWords(it, it.choice),
         loss: it.loss.toFixed(1)}),
     }))};
   }
 
-  words(pair) { return getLang() === 'en' ? pair.en : pair.zh; }
-
   show(job, report) {
     const body = $('review-body');
     body.textContent = '';
-    const en = getLang() === 'en';
     const viewer = this.viewer(job);
     if (!report || !report.decisions) {
       body.appendChild(el('p', {className: 'rv-summary'}, t('review_no_decisions', {who: seatName(job.seat, viewer)})));
       return;
     }
     if (job.source === 'replay') body.appendChild(el('p', {className: 'rv-note'}, t('review_you_are', {who: seatName(job.seat, viewer)})));
-    body.appendChild(el('p', {className: 'rv-summary'}, en ? report.summary_en : report.summary_zh));
+    body.appendChild(el('p', {className: 'rv-summary'}, t('review_summary', {n: report.decisions, same: report.agree,
+      flagged: report.flagged, loss: report.expected_loss.toFixed(1)})));
     if (!report.worst.length) {
       body.appendChild(el('p', {className: 'rv-clean'}, t('review_none', {p: report.flag_points})));
     }
@@ -179,11 +178,10 @@ export class ReviewPanel {
       r.appendChild(el('span', {className: 'ev'}, t('review_ev', {v: signed(value)})));
       cmp.appendChild(r);
     };
-    row('taken', t('review_taken'), this.words(it.taken_words), it.taken_value);
-    row('expert', t('review_expert'), this.words(it.choice_words), it.choice_value);
+    row('taken', t('review_taken'), choiceWords(it, it.taken), it.taken_value);
+    row('expert', t('review_expert'), choiceWords(it, it.choice), it.choice_value);
     li.appendChild(cmp);
-    const reason = getLang() === 'en' ? it.reason_en : it.reason_zh;
-    li.appendChild(el('p', {className: 'rv-reason'}, `${t('review_why')}${grounds(reason)}`));
+    li.appendChild(el('p', {className: 'rv-reason'}, `${t('review_why')}${groundsWords(it.why, job.seat)}`));
     const go = el('button', {type: 'button', className: 'rv-goto'}, t('review_goto'));
     go.addEventListener('click', () => this.openInReplay(it.step));
     li.appendChild(go);
@@ -279,13 +277,10 @@ export class ReviewPanel {
   }
 }
 
-/** The expert's reason without its leading action (the card names it) and without the figures of its own
- *  sampling (the card shows the values both choices got on the same samples). */
-function grounds(reason) {
-  const text = String(reason || '');
-  const i = text.search(/[:：]/);
-  const rest = (i >= 0 ? text.slice(i + 1) : text).replace(/\s*[（(][^（()）]*(分|pts)[^（()）]*[）)]/g, '').trim();
-  return rest || text;
+/** A reviewed action in words: "打三筒" / "Discard the 3 Dots", a claim naming the discard it takes. */
+function choiceWords(it, action) {
+  const p = it.position;
+  return actionAdvice(action, p && p.claim ? p.claim.tile : null, p ? p.wildcard.tile : null);
 }
 
 function signed(v) {
