@@ -7,8 +7,7 @@
 // by the player in the imported log.
 
 import {seatName, t, tileName} from '../i18n.mjs';
-import {tileCanvas} from '../render/tiles.mjs';
-import {isWild, standInFor} from '../render/rivers.mjs';
+import {stripCanvas} from '../render/strip.mjs';
 import {$, el, toast} from './dom.mjs';
 import {plainMessage} from '../reasons.mjs';
 import {actionAdvice, groundsWords} from './words.mjs';
@@ -188,7 +187,8 @@ export class ReviewPanel {
     return li;
   }
 
-  /** The position as the seat saw it: its tiles (the one it let go and the expert's marked), the table facts. */
+  /** The position as the seat saw it: its tiles (the one it let go and the expert's marked), the table facts;
+   *  every tile drawn by render/ (stripCanvas), as the table draws them. */
   position(it) {
     const p = it.position;
     const me = p.seat;
@@ -196,7 +196,7 @@ export class ReviewPanel {
     const facts = el('div', {className: 'rv-facts'});
     const fact = (text, tile) => {
       const f = el('span', {className: 'fact'}, text);
-      if (tile) f.appendChild(tileCanvas(tile, 14, tileOpts(p, tile)));
+      if (tile) f.appendChild(stripCanvas([{tile}], 14, p, me));
       facts.appendChild(f);
     };
     fact(t('review_wall', {n: p.wall_remaining}));
@@ -210,25 +210,26 @@ export class ReviewPanel {
     if (p.drawn) hand.splice(hand.indexOf(p.drawn), 1);
     const taken = discardTile(it.taken);
     const choice = discardTile(it.choice);
-    const mine = el('div', {className: 'rv-hand', role: 'img'});
     const marked = {taken: false, choice: false};
-    const tile = (x, size) => {
-      let highlight = null;
-      if (x === taken && !marked.taken) { highlight = 'win'; marked.taken = true; }
-      else if (x === choice && !marked.choice) { highlight = 'hint'; marked.choice = true; }
-      return tileCanvas(x, size, {...tileOpts(p, x), highlight});
+    const mark = (tile) => {
+      if (tile === taken && !marked.taken) { marked.taken = true; return 'win'; }
+      if (tile === choice && !marked.choice) { marked.choice = true; return 'hint'; }
+      return null;
     };
+    // the drawn tile marked first, so the mark goes on it when the seat let go of the tile it drew
+    const drawnMark = p.drawn ? mark(p.drawn) : null;
+    const parts = hand.map((tile) => ({tile, highlight: mark(tile)}));
+    if (p.drawn) parts.push({gap: true}, {tile: p.drawn, highlight: drawnMark});
     const narrow = window.innerWidth < 560;
     const size = narrow ? 19 : 28;
-    // the drawn tile first, so the mark goes on it when the seat let go of the tile it drew
-    const drawnCanvas = p.drawn ? tile(p.drawn, size) : null;
-    for (const x of hand) mine.appendChild(tile(x, size));
-    if (drawnCanvas) { mine.appendChild(el('span', {className: 'gap'})); mine.appendChild(drawnCanvas); }
-    for (const m of p.players[me].melds) mine.appendChild(meldBox(p, m, Math.round(size * 0.8)));
+    const mine = el('div', {className: 'rv-hand', role: 'img'});
+    mine.appendChild(stripCanvas(parts, size, p, me));
+    const melds = p.players[me].melds;
+    if (melds.length) mine.appendChild(stripCanvas(melds.map((meld) => ({meld})), Math.round(size * 0.8), p, me));
     mine.setAttribute('aria-label', `${t('your_hand')}: ${[...hand, ...(p.drawn ? [p.drawn] : [])].map(tileName).join(' ')}`);
     box.appendChild(mine);
 
-    // the others: melds, their last discards, 摊 between them and this seat
+    // the others: melds, their last discards (claimed ones dimmed), 摊 between them and this seat
     const others = el('div', {className: 'rv-others'});
     for (let k = 1; k < 4; k += 1) {
       const seat = (me + k) % 4;
@@ -237,11 +238,13 @@ export class ReviewPanel {
       const who = `${seatName(seat, me)}${pl.is_dealer ? ` (${t('dealer')})` : ''}`;
       row.appendChild(el('span', {className: 'who'}, who));
       const tiles = el('span', {className: 'tiles'});
-      for (const m of pl.melds) tiles.appendChild(meldBox(p, m, narrow ? 13 : 17));
+      if (pl.melds.length) tiles.appendChild(stripCanvas(pl.melds.map((meld) => ({meld})), narrow ? 13 : 17, p, seat));
       const tail = pl.discards.slice(-RIVER_TAIL);
       if (tail.length) {
-        const river = el('span', {className: 'river', title: t('review_river')});
-        for (const d of tail) river.appendChild(tileCanvas(d.tile, narrow ? 11 : 14, {...tileOpts(p, d.tile), alpha: d.claimed_by === null ? 1 : 0.45}));
+        const river = stripCanvas(tail.map((d) => ({tile: d.tile, alpha: d.claimed_by === null ? 1 : 0.45})),
+          narrow ? 11 : 14, p, seat);
+        river.classList.add('river');
+        river.title = t('review_river');
         tiles.appendChild(river);
       }
       row.appendChild(tiles);
@@ -289,14 +292,4 @@ function signed(v) {
 
 function discardTile(action) {
   return action && action.type === 'discard' ? action.tiles[0] : null;
-}
-
-function tileOpts(p, tile) {
-  return {wild: isWild(p, tile), standIn: standInFor(p, tile)};
-}
-
-function meldBox(p, m, size) {
-  const box = el('span', {className: 'set meld'});
-  for (const x of m.tiles) box.appendChild(tileCanvas(x || '', size, {back: !x, ...(x ? tileOpts(p, x) : {})}));
-  return box;
 }
