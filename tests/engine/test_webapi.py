@@ -184,11 +184,23 @@ def test_no_answer_carries_a_seed_as_a_number() -> None:
     answers["lessons"] = call("lessons")
     answers["lesson"] = call("lesson", id=answers["lessons"][0]["id"])
     answers["check_exercise"] = call("check_exercise", id=answers["lessons"][0]["exercises"][0], answer="1m")
-    for name in ("option_info", "fan_table", "bot_levels", "bot_level_names"):
+    for name in ("option_info", "fan_table", "bot_levels", "bot_level_names", "phrase_list"):
         answers[name] = call(name)
+    # a friends table: the host at seat 0, a guest at seat 2
+    answers["new_game"] = call("new_game", seed=big, humans=[0, 2], timer="standard")
+    answers["seat_call"] = json.loads(webapi.call("seat_call", json.dumps({"seat": 2, "method": "state"})))
+    while not call("pending", now=1_700_000_000_000)["seats"]:
+        call("bot_step")
+    answers["pending"] = call("pending", now=1_700_000_000_000)
+    first = answers["pending"]["seats"][0]
+    answers["timeout"] = call("timeout", seat=first["seat"], now=first["deadline"])
+    answers["seat_to_bot"] = call("seat_to_bot", seat=2)
+    answers["seat_to_human"] = call("seat_to_human", seat=2)
+    answers["phrase"] = call("phrase", id="hello")
     assert set(answers) == set(webapi.METHODS)  # a new method gets checked here too
     assert _numbers_the_page_would_round(answers) == []
     assert answers["state"]["match"]["seed"] == big and answers["review_step"]["report"]["seed"] == big
+    assert answers["seat_call"]["match"]["seed"] is None  # a guest never gets the seed
 
 
 def test_seed_is_a_decimal_string_end_to_end() -> None:
