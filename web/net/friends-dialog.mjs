@@ -28,6 +28,12 @@ export class FriendsDialog {
       $('fr-ice').value = urls.join('\n');
     });
     this.pinger = setInterval(() => { if ($('friends').open) this.renderSeats(); }, 2000);
+    // the page's language changed: the cards' words too
+    new MutationObserver(() => {
+      this.cards.clear();
+      $('fr-seats').textContent = '';
+      if ($('friends').open) this.renderSeats();
+    }).observe(document.documentElement, {attributes: true, attributeFilter: ['lang']});
   }
 
   get table() { return this.friends.table; }
