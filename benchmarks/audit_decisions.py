@@ -1,4 +1,4 @@
-"""Monte Carlo audit of one kind of the expert's decisions (issue 11): each decision against one alternative,
+"""Monte Carlo audit of one kind of the expert's decisions: each decision against one alternative,
 valued by full rollouts to the end of the hand.
 
 Run: ``python benchmarks/audit_decisions.py --kind pong --seed 6 --walls 700 --streak 1 [--rollouts 40]``.
@@ -28,7 +28,7 @@ nothing of how it played: after eight discards without a meld 47% of strong play
 other seat is as near ready as strong players are at that point (:data:`READY_TABLE`; 1.4 ms a deal). On the
 215 3老 defence decisions of seed 7 (100 walls, 30 rollouts each), pushing the efficient tile instead scored
 +0.49 ± 0.18 and +0.22 ± 0.19 a decision on two sets of uniform deals and +0.07 ± 0.16 on shaped ones; the
-arena finds no gain in defending less (the danger's weight ×0.7 or ×0.5, benchmarks/EXPERIMENTS.md). The
+arena finds no gain in defending less (the danger's weight ×0.7 or ×0.5, docs/research/EXPERIMENTS.md). The
 claim audit says the same with either (seed 5, L = 1). The paired arena (``paired_expert.py``) is the judge;
 this finds where to look.
 """

@@ -1,4 +1,4 @@
-"""Arena benchmark of the bots: the figures recorded in the README ("Opponents and arena").
+"""Arena benchmark of the bots: the figures recorded in docs/bots.md.
 
 Run: ``python benchmarks/bench_bots.py [--hands 2000] [--seed 1] [--workers 1] [--tables all|expert|...]``.
 Plays, with ``--duplicate`` walls (each wall once per seat rotation), the expert against three strongs, strong

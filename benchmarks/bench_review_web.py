@@ -12,7 +12,8 @@ other work on the machine than the times are):
   * expert decisions in Pyodide in the browser: wall time of each decision of one expert against three
     strongs over ``--decision-hands`` hands (``review_timing.decision_times_wall``), p50 and p95; on CPython
     both wall time and CPU time (``bench_bots.decision_times``), whose ratio shows what the load adds; and the
-    same with the expert's look-ahead on for every decision (``sample_decisions``, as the review values choices).
+    same with the sampled look-ahead run at every decision on the choice and one other action (what a review
+    step pays).
 """
 
 from __future__ import annotations
@@ -168,7 +169,7 @@ def main() -> int:
     print(f"    CPython (CPU time)      p50 {cpython_cpu['median_ms']:6.1f} ms  p95 {cpython_cpu['p95_ms']:6.1f} ms  "
           f"max {cpython_cpu['max_ms']:6.1f} ms   (wall/CPU: what the load adds)")
     smp, smc = in_worker["sampled"], cpython_sampled
-    print("  the expert with its look-ahead on every decision (sample_decisions; what a review step costs)")
+    print("  the expert with the sampled look-ahead at every decision (what a review step costs)")
     print(f"    Pyodide in the browser  p50 {smp['median_ms']:6.1f} ms  p95 {smp['p95_ms']:6.1f} ms  "
           f"max {smp['max_ms']:6.1f} ms")
     print(f"    CPython (wall)          p50 {smc['median_ms']:6.1f} ms  p95 {smc['p95_ms']:6.1f} ms  "

@@ -1,4 +1,4 @@
-"""Where the expert 大师 parts from strong 高手 on the same tiles, and what it came to (issue 11's diagnosis tool).
+"""Where the expert 大师 parts from strong 高手 on the same tiles, and what it came to (a diagnosis tool).
 
 Run: ``python benchmarks/first_divergence.py --seed 78 --walls 600 [--only 12] [--pattern qike,qidui,qingqidui]``.
 
@@ -8,8 +8,8 @@ strong sat there: the first decision where the two seats did something different
 pair's divergence, and the seat's points in the expert's game minus those in strong's game are what it came to
 (other seats differ between the two games too, so one pair is noisy; a kind of decision that loses again and again
 is the lead). With ``--pattern`` only the pairs where strong won with one of those patterns and the expert did not
-are listed (the first such strong game per seat), each with the expert's reason and hand. The twenty-fifth session
-found this way that the expert ponged out of 七客 state (benchmarks/EXPERIMENTS.md, twenty-fifth session).
+are listed (the first such strong game per seat), each with the expert's reason and hand. This is how the
+expert was found to pong out of 七客 state (docs/research/EXPERIMENTS.md, "seven pairs kept").
 """
 
 from __future__ import annotations

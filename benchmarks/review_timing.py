@@ -11,7 +11,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from hzmj_core.bots import make_bot
+from hzmj_core.bots import ExpertBot, make_bot
 from hzmj_core.log import hand_log
 from hzmj_core.review import Review
 from hzmj_core.rng import derive_seed
@@ -49,20 +49,22 @@ def review_times(logs: list[dict[str, Any]], seat: int = 0) -> list[dict[str, An
 def decision_times(hands: int, seed: int, kind: str = "expert", clock: Callable[[], float] = time.process_time,
                    sampled: bool = False) -> dict[str, float | int]:
     """Time per decision of one ``kind`` bot against three strongs over ``hands`` hands (ms), by ``clock``
-    (CPU time by default; a browser worker has no separate CPU clock, so there wall time). ``sampled``: the
-    expert decides with its look-ahead (``sample_decisions``, what the review's values cost)."""
+    (CPU time by default; a browser worker has no separate CPU clock, so there wall time). ``sampled``: each
+    decision also values its choice and another legal action by the sampled look-ahead
+    (:meth:`~hzmj_core.bots.expert.ExpertBot.compare`), as a review step does."""
     times: list[float] = []
     for h in range(hands):
         me = h % 4
         r = Round.deal(dealer=(h // 4) % 4, streak=1 + h % 3, seed=derive_seed(seed, h))
         bots = [make_bot(kind if s == me else "strong", derive_seed(seed, h, s)) for s in range(4)]
-        if sampled:
-            bots[me].sample_decisions = True  # type: ignore[attr-defined]
         while not r.is_over:
             seat = r.deciding_seats()[0]
             view = SeatView.of(r, seat)
             t0 = clock()
             action = bots[seat].decide(view).action
+            if seat == me and sampled and len(view.legal) > 1:
+                other = next(a for a in view.legal if a != action)
+                ExpertBot(derive_seed(seed, h, len(times))).compare(view, [action, other])
             if seat == me:
                 times.append(clock() - t0)
             r.apply(action)

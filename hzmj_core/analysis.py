@@ -19,7 +19,7 @@ from typing import Any
 
 from . import claims
 from .actions import Action, ActionType
-from .hand import baotou_state, improving_tiles, qike_state, shanten, waits, win_forms
+from .hand import baotou_state, improving_tiles, qike_state, shanten, standard_shanten, waits, win_forms
 from .round import FINAL_WALL, chow_ban
 from .scoring import settle
 from .tiles import NUM_KINDS, TILE_NAMES, Meld, NotationError, Wildcards, parse_melds, parse_tile, parse_tokens
@@ -54,6 +54,33 @@ def cached_improving(counts: Sequence[int], w: int, melds: int) -> tuple[int, ..
         if len(_IMPROVING) > _CACHE_LIMIT:
             _IMPROVING.clear()
         got = _IMPROVING[key] = tuple(improving_tiles(counts, w, melds))
+    return got
+
+
+_BAOTOU: dict[tuple[bytes, int], int] = {}
+
+
+def baotou_distance(counts: Sequence[int], w: int) -> int:
+    """Tiles a 3n+1 hand is away from 暴头 state (0 = in it): its sets complete around one free 财神.
+
+    Computed as the standard shanten of (hand − one wildcard + a pair of a face it lacks) plus one: that
+    hand is complete exactly when the rest forms sets only. 99 without a wildcard.
+    """
+    if w < 1:
+        return 99
+    key = (bytes(counts), w)
+    got = _BAOTOU.get(key)
+    if got is not None:
+        return got
+    spare = next((f for f in range(27, NUM_KINDS) if counts[f] == 0), None)
+    if spare is None:
+        return 99
+    c = list(counts)
+    c[spare] += 2
+    got = standard_shanten(c, w - 1) + 1
+    if len(_BAOTOU) > 200_000:
+        _BAOTOU.clear()
+    _BAOTOU[key] = got
     return got
 
 

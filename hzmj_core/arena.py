@@ -22,7 +22,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .bots import BOTS, Decision, make_bot
+from .bots import BOTS, Bot, Decision, make_bot
 from .options import Options
 from .rng import Rng, derive_seed
 from .round import Round
@@ -74,12 +74,13 @@ def rotation_seed(seed: int, wall: int, rotation: int) -> int:
 
 
 def play_hand(options: Options, wall_seed: int, dealer: int, streak: int, kinds: Sequence[str],
-              bot_seed: int, observe: Callable[[SeatView, Decision], None] | None = None
-              ) -> tuple[Round, list[list[float]]]:
+              bot_seed: int, observe: Callable[[SeatView, Decision], None] | None = None,
+              make: Callable[[str, int], Bot] = make_bot) -> tuple[Round, list[list[float]]]:
     """Play one hand with the given bot kind per seat; returns the finished round and decision times (s).
-    ``observe`` is shown every decision with the view it was made from, before it is applied."""
+    ``observe`` is shown every decision with the view it was made from, before it is applied; ``make`` builds
+    each seat's bot from its kind and seed."""
     r = Round.deal(options, dealer=dealer, streak=streak, seed=wall_seed)
-    bots = [make_bot(kinds[s], derive_seed(bot_seed, s)) for s in range(4)]
+    bots = [make(kinds[s], derive_seed(bot_seed, s)) for s in range(4)]
     points = (options.start_points,) * 4
     pts = (points[0], points[1], points[2], points[3])
     times: list[list[float]] = [[], [], [], []]
@@ -97,13 +98,14 @@ def play_hand(options: Options, wall_seed: int, dealer: int, streak: int, kinds:
 
 
 def play_wall(options: Options, seed: int, wall: int, seats: Sequence[str], duplicate: bool,
-              streak: int | str) -> list[SeatHand]:
-    """Play one wall (once, or once per seat rotation) and return every seat's outcome."""
+              streak: int | str, make: Callable[[str, int], Bot] = make_bot) -> list[SeatHand]:
+    """Play one wall (once, or once per seat rotation) and return every seat's outcome (``make``: as in
+    :func:`play_hand`)."""
     wall_seed, dealer, lao = deal_params(seed, wall, streak)
     out: list[SeatHand] = []
     for rot in range(4 if duplicate else 1):
         kinds = [seats[(s - rot) % 4] for s in range(4)]
-        r, times = play_hand(options, wall_seed, dealer, lao, kinds, rotation_seed(seed, wall, rot))
+        r, times = play_hand(options, wall_seed, dealer, lao, kinds, rotation_seed(seed, wall, rot), make=make)
         res = r.result
         assert res is not None
         fan = res.evaluation.fan if res.evaluation is not None else 0

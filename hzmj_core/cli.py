@@ -19,6 +19,7 @@ from . import cli_tools
 from .analysis import AnalysisError, analyze_hand
 from .bots import BOTS, make_bot
 from .cli_tools import seed_arg
+from .exam import cli as exam_cli
 from .invariants import check
 from .jsontext import JsonInputError, read_json, read_text
 from .log import LogError, hand_log, load, replay
@@ -242,6 +243,7 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("file", type=Path)
     r.add_argument("--json", action="store_true")
     cli_tools.add_parsers(sub)
+    exam_cli.add_parser(sub)
     return p
 
 
@@ -250,6 +252,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
+        if args.command == exam_cli.COMMAND:
+            return exam_cli.run(args)
         if args.command in cli_tools.COMMANDS:
             code = cli_tools.run(args)
             sys.stdout.flush()

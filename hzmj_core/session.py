@@ -165,7 +165,8 @@ class GameSession:
         """The hand and its count of public events: changes whenever the table visibly changes."""
         return f"{len(self.match.history)}.{len(self.match.round.events)}"
 
-    def _points(self) -> tuple[int, int, int, int]:
+    def points(self) -> tuple[int, int, int, int]:
+        """The four seats' points in the match now."""
         p = self.match.points
         return p[0], p[1], p[2], p[3]
 
@@ -203,7 +204,7 @@ class GameSession:
         seat = self.human if seat is None else seat
         m = self.match
         r = m.round
-        seat_view = SeatView.of(r, seat, self._points())
+        seat_view = SeatView.of(r, seat, self.points())
         view = seat_view.to_json()
         add_win_split(view, r)
         view["match"] = {
@@ -261,7 +262,7 @@ class GameSession:
         if not self.allow_hints:
             raise SessionError("hints are off at this table")
         seat = self.human if seat is None else seat
-        return hints(self.match.round, seat, self._points(), level=DEEP_LEVEL if deep else SUGGEST_LEVEL)
+        return hints(self.match.round, seat, self.points(), level=DEEP_LEVEL if deep else SUGGEST_LEVEL)
 
     # ----------------------------------------------------------------- moves
 
@@ -283,11 +284,7 @@ class GameSession:
                                "look again and choose")
         if seat in self.away:
             raise SessionError(f"the bot plays seat S{seat} now")
-        if r.is_over:
-            raise SessionError("the hand is over")
-        if seat not in r.deciding_seats():
-            raise SessionError(f"seat S{seat} has no decision now: it is not its turn")
-        before = len(r.events)
+        before = len(r.events)  # out of turn and illegal: the round refuses, saying why (its own seat only)
         try:
             r.apply(a)
         except IllegalActionError as exc:
@@ -315,7 +312,7 @@ class GameSession:
         for seat in seats if in_claim else seats[:1]:
             bot = self._bot(seat)
             bot.reseed(derive_seed(self.seed, len(self.match.history), len(r.actions), seat))
-            decision = bot.decide(SeatView.of(r, seat, self._points()))
+            decision = bot.decide(SeatView.of(r, seat, self.points()))
             r.apply(decision.action)
             reasons = (decision.reason_zh, decision.reason_en)
         public = not in_claim and not self.multi
@@ -323,9 +320,9 @@ class GameSession:
                 "reason_zh": reasons[0] if public else "", "reason_en": reasons[1] if public else "",
                 "changed": self.stamp() != stamp, "state": self.state()}
 
-    def ready_next(self, seat: int | None = None) -> dict[str, Any]:
+    def ready_next(self, seat: int | None = None, guest: bool = False) -> dict[str, Any]:
         """``seat`` (default the host's) is ready for the next hand; the hand is dealt once every human seat
-        is. Returns that seat's state."""
+        is. Returns that seat's state (``guest``: as :meth:`state` gives it to a guest)."""
         seat = self.human if seat is None else seat
         if self.match.over:
             raise SessionError("the game is over")
@@ -333,7 +330,7 @@ class GameSession:
             raise SessionError("the current hand is not over")
         self.ready.add(seat)
         self._deal_when_ready()
-        return self.state(seat)
+        return self.state(seat, guest)
 
     def next_hand(self) -> dict[str, Any]:
         """The host's seat is ready for the next hand (alone at the table: the next hand is dealt)."""
@@ -352,8 +349,11 @@ class GameSession:
         deadline in ms (None with the timer off; a decision's clock starts at the first call that sees it);
         whether :meth:`bot_step` has work; the stamp."""
         seats = self.human_deciding()
+        key = self._clock_key()
+        if any(k[1] != key for k in self._first_seen):  # the clocks of decisions already made
+            self._first_seen = {k: v for k, v in self._first_seen.items() if k[1] == key}
         for s in seats:
-            self._first_seen.setdefault((s, self._clock_key()), now)
+            self._first_seen.setdefault((s, key), now)
         return {"stamp": self.stamp(), "seats": [{"seat": s, "kind": self._kind(), "deadline": self._deadline(s)}
                                                  for s in seats],
                 "bots": bool(self.bots_due()), "hand_over": self.match.round.is_over, "over": self.match.over}

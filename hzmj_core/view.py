@@ -18,9 +18,10 @@ from itertools import chain
 from typing import Any, NamedTuple
 
 from .actions import Action
+from .claims import FINAL_WALL
 from .hand import waits as hand_waits
 from .options import Options
-from .round import FINAL_WALL, Phase, Round, RoundResult
+from .round import Phase, Round, RoundResult
 from .tiles import NUM_KINDS, TILE_NAMES, Meld, MeldKind, P, Wildcards, suit_of
 
 _END = Phase.END  # (enum member lookups are slow on Python 3.11, and a view is built at every decision)
@@ -131,7 +132,7 @@ class SeatView(NamedTuple):
     @staticmethod
     def of(r: Round, seat: int, points: tuple[int, int, int, int] | None = None) -> SeatView:
         """The view of ``seat`` in round ``r`` (``points`` from the match, when there is one)."""
-        discards, all_melds, last, hidden_kong, tan = r._table_snapshot()
+        discards, all_melds, last, hidden_kong, tan = r.table_snapshot()
         phase = r.phase
         melds: tuple[tuple[Meld | None, ...], ...] = all_melds
         if hidden_kong and phase is not _END:
@@ -139,13 +140,9 @@ class SeatView(NamedTuple):
         h = r.hands
         pw = r.passed_win[seat]
         pp = r.passed_pong[seat]
-        legal = r._legal
-        if legal is None:
-            legal = r._legal_map()
+        legal = r.legal_map()
         ch = r.chain[seat]
         own = r.current == seat
-        live = r._live  # r.discard_wins_live() without the call, when its kept answer holds
-        live_now = live[2] if live[0] is r.options and live[1] == r.streak else r.discard_wins_live()
         # tuple.__new__ skips the named tuple's Python-level __new__ (4x faster for 31 fields); the order
         # is the field order (tests/engine/test_view.py checks it against a keyword-built view). Two
         # displays, because one of more than 30 items compiles to a list built an item at a time.
@@ -160,7 +157,7 @@ class SeatView(NamedTuple):
             frozenset(pw) if pw else _NONE, frozenset(pp) if pp else _NONE, r.claim_final,
             seat in r.claim_options and seat not in r.declarations, last,
             _UNBOUND if r.freeze_owner is None else r.freeze_bound(),
-            live_now, len(r.events), r.result,
+            r.discard_wins_live(), len(r.events), r.result,
         ))
 
     # ------------------------------------------------------------------ what the seat can count

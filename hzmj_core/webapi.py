@@ -29,6 +29,7 @@ from typing import Any
 from . import __version__, tutorial
 from .analysis import AnalysisError, analyze_hand
 from .bots import BOTS, LEVEL_NAMES
+from .exam import api as exam_api
 from .fan import fan_table
 from .jsontext import JsonInputError, loads
 from .log import match_log
@@ -37,10 +38,10 @@ from .phrases import PHRASES
 from .reasons import Reason
 from .replay_viewer import ReplayError, ReplayViewer
 from .review import Review, ReviewError
-from .schema import GUEST_ARGS, SchemaError, validate
+from .schema import GUEST_ARGS, METHOD_ARGS, SchemaError, validate
 from .session import DEFAULT_LEVEL, GameSession, SessionError
 
-__all__ = ["ApiError", "GameSession", "ReplayViewer", "call", "reset", "warm_up"]
+__all__ = ["ApiError", "GameSession", "ReplayViewer", "call", "current_session", "reset", "warm_up"]
 
 
 class ApiError(ValueError):
@@ -192,7 +193,7 @@ GUEST_METHODS: dict[str, Callable[[GameSession, int, dict[str, Any]], Any]] = {
     "review_start": lambda s, seat, a: s.review_start(seat, a["seed"], a["hand"]),
     "review_step": lambda s, seat, a: s.review_step(seat, a["count"]),
     "export_log_text": lambda s, _, __: json.dumps(s.guest_log(), ensure_ascii=False, indent=1),
-    "ready_next": lambda s, seat, _: s.ready_next(seat),
+    "ready_next": lambda s, seat, _: s.ready_next(seat, guest=True),
     "phrase": lambda s, seat, a: s.phrase(seat, a["id"]),
     "phrase_list": lambda _, __, ___: [p.to_json() for p in PHRASES],
 }
@@ -209,6 +210,11 @@ def warm_up() -> None:
         GameSession(Options(), seed).state()
 
 
+def current_session() -> GameSession | None:
+    """The game in progress, if any (for tests and pages that embed the engine in Python)."""
+    return _session
+
+
 def reset() -> None:
     """Forget the game, the replay and the review in progress (the worker, after restoring a snapshot)."""
     global _session, _viewer, _review
@@ -217,7 +223,7 @@ def reset() -> None:
     _review = None
 
 
-_INPUT_ERRORS = (AnalysisError, tutorial.LessonError, SessionError, ReplayError)
+_INPUT_ERRORS = (AnalysisError, tutorial.LessonError, SessionError, ReplayError, *exam_api.INPUT_ERRORS)
 
 METHODS: dict[str, Callable[[dict[str, Any]], Any]] = {
     "version": lambda _: __version__,
@@ -256,6 +262,8 @@ METHODS: dict[str, Callable[[dict[str, Any]], Any]] = {
     "hand_widget": lambda a: tutorial.hand_widget(a["tiles"], a["melds"] or "", a["wildcard"] or None,
                                                   a["win_tile"] or None),
 }
+METHODS.update(exam_api.METHODS)  # 考级 (hzmj_core/exam/api.py)
+METHOD_ARGS.update(exam_api.ARGS)
 
 
 def call(method: str, json_args: str = "{}") -> str:

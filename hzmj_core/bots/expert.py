@@ -1,5 +1,5 @@
 """大师 (expert): the strong bot's judgement with a look-ahead over its next draw, wider claims, a danger and
-threat model fitted to play, 暴头 shaping and the 财神 fold, plus a sampled look-ahead for the 复盘 review.
+threat model fitted to play, 暴头 shaping and the 财神 fold.
 
 On top of strong's evaluation it
 
@@ -7,13 +7,12 @@ On top of strong's evaluation it
   next draw (:mod:`.draw_ahead`: every unseen tile weighed by its copies, wins scored by the fan rules), which
   sees the draws that turn a plain wait into 暴头 or 七客 state, the waits that widen and, further out, the
   useful draws that leave a wider hand behind;
-* also chows or pongs when the claim keeps the hand as far from ready but makes it wider (at least
-  :attr:`ExpertBot.wider_ratio` times the useful tiles for a chow, :attr:`ExpertBot.wider_ratio_pong` for a
-  pong, :attr:`ExpertBot.wider_ratio_live` for either at 3老);
+* also chows or pongs when the claim keeps the hand as far from ready but makes it wider (by a bar for
+  chows, a lower one for pongs, another at 3老);
 * judges the danger of a discard at 3老 with strong's danger function (:meth:`StrongBot.danger`) and constants
-  fitted to 150 hands of strong players: how often a seat could win on a face, by its river length and melds,
-  the face's kind (honours are ten times safer than strong assumes, middle tiles riskier), its unseen copies
-  and whether that seat discarded it itself;
+  fitted to strong players' hands at 3老: how often a seat could win on a face, by its river length and melds,
+  the face's kind (honours are far safer than strong assumes, middle tiles riskier), its unseen copies and
+  whether that seat discarded it itself;
 * when a win is on the table compares winning now with a 飘, a kong that keeps 暴头 (杠暴) and declining a
   plain win to wait in 暴头, by expected points with the others' chance to win first fitted to play (how often
   a draw lets a seat win, by its river and melds), not strong's guess;
@@ -21,28 +20,19 @@ On top of strong's evaluation it
   (the 财神 kept free), since 暴头 wins on any draw and pays double;
 * folds a far hand at 3老 with a 财神 when every natural tile is riskier (nobody can win on a 财神);
 * holding a 财神, also chows or pongs when the claim keeps the hand as near ready and brings it nearer 暴头
-  state (a meld takes no 财神: the free 财神 reaches 暴头 sooner), except at 3老, where such claims lost;
-* at 3老 values a far hand lower (strong's factor per tile from ready 0.30, not 0.45) and, as the dealer,
-  counts half the danger of a discard (its deal-in costs 10 × 2^F where the same seat's self-draw would cost
-  it 8 × 2^F anyway);
-* away from 3老 counts a far hand's useful tiles with the others' discards it could claim them from (吃碰的机会,
-  :attr:`ExpertBot.claim_draws`): a face it holds a pair of may be ponged from three seats, one it could chow
-  from the previous seat (only the seats the 摊 caps still leave open), while a face it can only draw comes
-  by its own draw alone;
-* makes no as-far claim (wider, or nearer 暴头) while a meldless hand is ready as seven pairs
-  (七对子 or 清七对 on its waits, or 七客 state, where any draw wins at ×4; :attr:`ExpertBot.pairs_guard`): a meld
-  ends that hand;
-* can count its useful tiles and its next draws by where the unseen copies are likely to be (:mod:`.wall_odds`,
-  牌墙估计, :attr:`ExpertBot.wall_odds`, off: measured, it did not score more).
+  state (a meld takes no 财神: the free 财神 reaches 暴头 sooner), except at 3老;
+* at 3老 values a far hand lower and, as the dealer, counts half the danger of a discard (its deal-in costs
+  10 × 2^F where the same seat's self-draw would cost it 8 × 2^F anyway);
+* away from 3老 counts a far hand's useful tiles with the others' discards it could claim them from (吃碰的机会):
+  a face it holds a pair of may be ponged from three seats, one it could chow from the previous seat (only the
+  seats the 摊 caps still leave open), while a face it can only draw comes by its own draw alone;
+* makes no as-far claim (wider, or nearer 暴头) while a meldless hand is ready as seven pairs (七对子 or 清七对 on
+  its waits, or 七客 state, where any draw wins at ×4): a meld ends that hand.
 
-The look-ahead (:meth:`ExpertBot.compare`) deals the hidden tiles at random from what the seat has not seen
-(:mod:`.sampling`), plays each candidate forward on a real :class:`~hzmj_core.round.Round` with a fast policy
-for every seat until its own next decision, and scores that position by the engine's settlement or its
-static value, on the same samples for every candidate. Its work is a count of simulated actions, not a
-clock, so the same seed gives the same decisions anywhere. In duplicate arenas against strong it did not
-score more than the static evaluation, at ten times the cost, so decisions use it only with
-:attr:`ExpertBot.sample_decisions`; the 复盘 review uses it to value the player's choices.
-With its additions switched off (the flags false, strong's constants) it plays exactly as strong does.
+Every constant of these judgements is a field of :class:`~.expert_params.ExpertParams` (``ExpertBot(seed,
+params)``; the defaults are the expert as it ships). With its additions switched off there (the switches
+false, strong's danger constants) it plays exactly as strong does. :meth:`ExpertBot.compare`, the sampled
+look-ahead that the 复盘 review uses to value a player's choices, lives in :mod:`.lookahead`.
 """
 
 from __future__ import annotations
@@ -50,64 +40,23 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..actions import Action, ActionType
-from ..analysis import Analysis, Shape
+from ..analysis import Analysis, Shape, baotou_distance
 from ..fan import WinEvaluation
-from ..hand import seven_pairs_shanten, standard_shanten
+from ..hand import seven_pairs_shanten
 from ..reasons import bot_seat_words, tile_names
-from ..rng import Rng
-from ..round import Phase, Round
+from ..round import Phase
 from ..tiles import NUM_KINDS
 from ..view import SeatView
+from . import lookahead
 from .base import Decision
 from .draw_ahead import value_after_draw
 from .eval import discard_wins_live, isolation
+from .expert_params import ExpertParams
 from .normal import KONG_TYPES, NormalBot, wait_text
-from .sampling import determinize, fast_action
 from .strong import _LAST_CALL, StrongBot, _just_piaoed
-from .wall_odds import draw_shares
 
-SAMPLES = 16
-"""Most samples of the hidden tiles per decision."""
-WORK_BUDGET = 360
-"""Simulated work per decision: one unit per applied action, :data:`LEAF_COST` per position scored.
-
-A look-ahead rollout costs about 11 units and 1.1 ms of CPU time on CPython 3.11 (2-core Xeon VM), so 360
-units keep a sampled decision near 40 ms and the 95th percentile of all decisions under 60 ms; in Pyodide
-the same count of units takes about twice as long. A count, not a clock: the same seed gives the same
-decisions on any machine."""
-LEAF_COST = 6
-TOP_K = 3
-"""Candidates kept from the static ranking (plus a win, a kong or a fold when they are legal)."""
-MARGIN = 0.3
-"""Points by which a sampled candidate must beat the static favourite to be chosen instead (samples are few)."""
-MAX_STEPS = 32
-"""A look-ahead stops after this many actions even if the seat has not decided again."""
-
-_BT_MEMO: dict[tuple[bytes, int], int] = {}
-
-
-def baotou_distance(counts: Sequence[int], w: int) -> int:
-    """Tiles a 3n+1 hand is away from 暴头 state (0 = in it): its sets complete around one free 财神.
-
-    Computed as the standard shanten of (hand − one wildcard + a pair of a face it lacks) plus one: that
-    hand is complete exactly when the rest forms sets only. 99 without a wildcard.
-    """
-    if w < 1:
-        return 99
-    key = (bytes(counts), w)
-    got = _BT_MEMO.get(key)
-    if got is not None:
-        return got
-    spare = next((f for f in range(27, NUM_KINDS) if counts[f] == 0), None)
-    if spare is None:
-        return 99
-    c = list(counts)
-    c[spare] += 2
-    got = standard_shanten(c, w - 1) + 1
-    if len(_BT_MEMO) > 200_000:
-        _BT_MEMO.clear()
-    _BT_MEMO[key] = got
-    return got
+DEFAULT_PARAMS = ExpertParams()
+"""The expert as it ships."""
 
 
 def claim_words(an: Analysis, counts: Sequence[int], sh: Shape) -> tuple[str, str]:
@@ -132,130 +81,55 @@ def claim_words(an: Analysis, counts: Sequence[int], sh: Shape) -> tuple[str, st
 
 
 class ExpertBot(StrongBot):
-    """Strong's evaluation plus sampled look-ahead on the decisions that matter (see the module docstring)."""
+    """Strong's evaluation with the additions of the module docstring, tuned by :class:`ExpertParams`."""
 
     name = "expert"
-    samples = SAMPLES
-    work_budget = WORK_BUDGET
-    margin = MARGIN
-    sample_decisions = False
-    """Decide discards and claims by the sampled look-ahead (off: in duplicate arenas against strong it did
-    not score more than the static evaluation below, at ten times the cost; the 复盘 review still uses
-    :meth:`compare`)."""
-    early_ready = True
-    """Assume the others ready earlier than strong does (danger of discards at 3老)."""
-    shaping = True
-    """Value keeping the 财神 free for 暴头."""
-    fold = True
-    """Fold with a far hand at 3老 by discarding a 财神."""
-    # Fitted to strong players at 3老: how often a seat could win on a face, by the face's kind (honours are
-    # ten times safer than strong assumes), its unseen copies and whether the seat discarded it itself.
-    danger_base = (0.063, 0.12, 0.198, 0.011)
-    danger_live = (0.27, 0.36, 0.72, 1.0, 1.0)
-    danger_genbutsu = 0.04
-    free_bonus = 0.25
-    """Far from ready, a discard that keeps the 财神 free (as near 暴头 as ready) counts its useful tiles
-    this much more."""
-    baotou_weight = 1.5
-    """One from ready, a tile that would put the hand in 暴头 state counts this much more than another useful
-    tile (暴头 wins on any draw and pays double)."""
-    fold_from = 2
-    """With a live threat, a hand this many tiles from ready (or more) may fold."""
-    fold_reach = 1
-    """Steps back from the best shanten a folding hand may take for a safer tile."""
-    draw_ahead = True
-    """Within :attr:`ahead_from` tiles of ready, choose among the best few discards by their value over the
-    next draw (:func:`.draw_ahead.value_after_draw`) instead of by one-step useful tiles."""
-    ahead_top = 3
-    """Discards (best by the static ranking) that the draw-ahead compares (two and four were measured against three
-    away from 3老: benchmarks/EXPERIMENTS.md, twenty-sixth session)."""
-    ahead_from = 2
-    """The draw-ahead runs when the best discard leaves the hand this many tiles from ready or nearer (two:
-    against three strongs it scored +0.033 and +0.012 a hand more than one on the same 8,000 hands of two
-    seeds, at about twice the 95th-percentile decision time)."""
-    claim_wider = True
-    """Also claim a chow or pong that leaves the hand as far from ready but wider: with at least
-    :attr:`wider_ratio` times the useful tiles of passing for a chow, :attr:`wider_ratio_pong` for a pong
-    (:attr:`wider_ratio_live` for either at 3老)."""
-    wider_ratio = 1.5
-    """Away from 3老, the useful-tile ratio a wider chow needs. 1.5, not 1.3 (then for pongs too): together with
-    :attr:`claim_tan_caps` it made +0.014 ± 0.004 a hand in the arena's mix on the L = 1-2 walls of seeds
-    8001-8008, and +0.009 ± 0.005 (95% [+0.000, +0.019]) on fresh seeds 9001-9008 under a rule written first
-    (benchmarks/EXPERIMENTS.md, twenty-fourth session)."""
-    wider_ratio_pong = 1.3
-    """Away from 3老, the useful-tile ratio a wider pong needs. Lower than a chow's: a pong also takes the turn
-    from the seats between the discarder and us, so the others lose a draw each and we discard sooner. Measured
-    on fresh seeds 15001-15008 and 16001-16006 (benchmarks/EXPERIMENTS.md, twenty-sixth session): +0.0046 ±
-    0.0021 a hand in the mix, 95% [+0.0005, +0.0087]."""
-    wider_ratio_live = 1.3
-    """At 3老 (discard wins live), the useful-tile ratio a wider claim needs."""
-    baotou_claims = True
-    """Also chow or pong when, holding a 财神, the claim leaves the hand as near ready and nearer 暴头 state (a
-    meld needs no 财神, and with fewer concealed sets to complete the free 财神 reaches 暴头 sooner)."""
-    baotou_claims_live = False
-    """Those claims at 3老 too (off: where discard wins are live they lost; without them the expert made +0.068 a 3老
-    hand more, +0.009 in the arena's mix, on the 3老 walls of fourteen seeds)."""
-    far_live: float | None = 0.30
-    """At 3老 (discard wins live), strong's factor per tile from ready is this instead of :attr:`far_factor`
-    (``None``: the same). The 财神 fold is still judged with :attr:`far_factor`: at 0.30 a far hand is worth so
-    little that any risk would outweigh keeping a 财神."""
-    dealer_danger = 0.5
-    """At 3老 the dealer's danger counts this much: a deal-in costs the dealer 10 × 2^F where the same seat's
-    self-draw would cost it 8 × 2^F anyway, so it risks far less by a discard than a non-dealer (24 × 2^F)."""
-    claim_draws = 1.0
-    """Away from 3老, a far hand's useful tiles also count the others' discards it could claim them from
-    (:meth:`.Analysis.weigh_claims`, 吃碰的机会): a copy of a face it holds a pair of counts 1 + 3 × this (a pong
-    from any of three seats), of a face it could chow 1 + this (the previous seat), of any other useful face 1
-    (0: every useful copy alike, as strong counts them)."""
-    claim_tan_caps = True
-    """Count those claims only from the seats the 摊 caps (§5.5) still let this seat claim from
-    (:meth:`.Analysis.weigh_claims` with ``tan_caps``): a seat it has claimed from twice gives it no more."""
-    pairs_guard = True
-    """Make no as-far claim (:meth:`claim_widens`, :meth:`claim_nears_baotou`; checked in :meth:`claim_ok`) while a
-    meldless hand is ready as seven pairs (七对子 or 清七对 on its waits; in 七客 state any draw wins at ×4): a meld
-    ends that hand for a plain one.
-    Before it the expert ponged out of 七客 state "to free its 财神 for 暴头". Measured on fresh seeds 11001-11008
-    (benchmarks/EXPERIMENTS.md, twenty-fifth session): +0.019 ± 0.004 a hand in the arena's mix from its L = 1-2
-    walls, +0.005 ± 0.002 from its 3老 walls."""
-    wall_odds = False
-    """Away from 3老 (no discard wins), weigh every unseen copy by its chance to lie in the live wall
-    (:func:`.wall_odds.draw_shares`) when counting useful tiles and next draws, instead of all copies alike
-    (off: against three strongs it scored no more than counting every copy alike, +0.004 a hand over five
-    seeds' 40,000 hands; benchmarks/EXPERIMENTS.md)."""
+    samples = lookahead.SAMPLES
+    """Most samples of the hidden tiles in one :meth:`compare` (the review quotes it)."""
 
-    def __init__(self, seed: int = 0) -> None:
+    def __init__(self, seed: int = 0, params: ExpertParams = DEFAULT_PARAMS) -> None:
         super().__init__(seed)
+        self.params = params
+        """The constants this expert plays by."""
+        # strong's own methods (danger, shape_value) read these as attributes
+        self.danger_base = params.danger_base
+        self.danger_live = params.danger_live
+        self.danger_genbutsu = params.danger_genbutsu
+        self.far_factor = params.far_factor
         self._calm_fold = False
         self.last_values: dict[Action, float] = {}
-        """Expected points of the candidates compared at the last decision (empty when none were sampled)."""
+        """Expected points of the choices compared at the last win decision (empty when there were none)."""
+
+    @property
+    def shaping(self) -> bool:
+        """Whether this expert values keeping the 财神 free for 暴头 (:attr:`ExpertParams.shaping`)."""
+        return self.params.shaping
 
     def decide(self, view: SeatView) -> Decision:
-        """Like strong, with the sampled look-ahead on the decisions that matter."""
+        """Strong's decision flow with the expert's judgements (see the module docstring)."""
         self.last_values = {}
         return super().decide(view)
 
     def analysis(self, view: SeatView) -> Analysis:
-        """The seat's analysis; away from 3老 its draws weighed by the wall odds (:attr:`wall_odds`) and a far hand's
-        by the seats it could claim them from (:attr:`claim_draws`)."""
+        """The seat's analysis; away from 3老 a far hand's draws weighed by the seats it could claim them from
+        (:attr:`ExpertParams.claim_draws`)."""
         an = Analysis(view)
-        if not discard_wins_live(view):
-            if self.wall_odds:
-                an.weigh_draws(draw_shares(an))
-            if self.claim_draws:
-                an.weigh_claims(self.claim_draws, self.claim_tan_caps)
+        if self.params.claim_draws and not discard_wins_live(view):
+            an.weigh_claims(self.params.claim_draws, self.params.claim_tan_caps)
         return an
 
     # ------------------------------------------------------------------ risk model (earlier readiness)
 
     def ready_prob(self, view: SeatView, seat: int) -> float:
-        """Chance that ``seat`` is ready on a given wait, scaled so that times :attr:`danger_base` it is the
-        chance that ``seat`` wins on a discard of a face: fitted to 150 hands of strong players at 3老 (the
-        share of (seat, face) pairs on which the seat could win, by its river length and melds)."""
-        if not self.early_ready:
+        """Chance that ``seat`` is ready on a given wait, scaled so that times :attr:`ExpertParams.danger_base` it is
+        the chance that ``seat`` wins on a discard of a face: fitted to strong players' hands at 3老 (the share of
+        (seat, face) pairs on which the seat could win, by its river length and melds)."""
+        p = self.params
+        if not p.early_ready:
             return super().ready_prob(view, seat)
         n = len(view.discards[seat])
         k = len(view.melds[seat])
-        return min(0.65, 0.045 * max(0, n - 1) + 0.12 * k)
+        return min(p.ready_cap, p.ready_per_discard * max(0, n - 1) + p.ready_per_meld * k)
 
     def live_threat(self, view: SeatView) -> bool:
         """True if some seat could win on a natural discard of ours now."""
@@ -264,10 +138,10 @@ class ExpertBot(StrongBot):
     # ------------------------------------------------------------------ static values
 
     def far_factor_for(self, an: Analysis) -> float:
-        """:attr:`far_live` when discard wins are live (3老), else strong's :attr:`far_factor`."""
-        if self.far_live is None or self._calm_fold or not discard_wins_live(an.view):
+        """:attr:`ExpertParams.far_live` when discard wins are live (3老), else :attr:`ExpertParams.far_factor`."""
+        if self.params.far_live is None or self._calm_fold or not discard_wins_live(an.view):
             return self.far_factor
-        return self.far_live
+        return self.params.far_live
 
     def baotou_value(self, an: Analysis, counts: Sequence[int], w: int, sh: Shape) -> float:
         """Expected points of reaching 暴头 state (any draw wins, ≥ 1 fan, 飘 possible) from this shape."""
@@ -310,18 +184,18 @@ class ExpertBot(StrongBot):
             if live or low == 0:
                 value = self.shape_value(an, sh) - 1e-8 * tie
                 if not sh.baotou and sh.shanten == 0:
-                    value += 0.25 * self.baotou_value(an, c, w, sh) if self.shaping else 0.0
+                    value += 0.25 * self.baotou_value(an, c, w, sh) if self.params.shaping else 0.0
                 if live:
                     value -= self.discard_risk(an, t, value)
-            elif self.shaping and w > 0 and sh.shanten == 1:
-                value = sh.draws + self.baotou_weight * self.baotou_ukeire(an, c, w) - 0.01 * tie
+            elif self.params.shaping and w > 0 and sh.shanten == 1:
+                value = sh.draws + self.params.baotou_weight * self.baotou_ukeire(an, c, w) - 0.01 * tie
             else:
-                free = self.shaping and w > 0 and baotou_distance(c, w) <= sh.shanten
-                value = sh.draws * (1.0 + self.free_bonus if free else 1.0) - 0.01 * tie
+                free = self.params.shaping and w > 0 and baotou_distance(c, w) <= sh.shanten
+                value = sh.draws * (1.0 + self.params.free_bonus if free else 1.0) - 0.01 * tie
             value -= self.feed_penalty(an, t)
             out[t] = (value, sh)
         wild = an.wc.wild_kind
-        if (an.w and (not naturals or (self.fold and live and low >= self.fold_from))
+        if (an.w and (not naturals or (self.params.fold and live and low >= self.params.fold_from))
                 and any(a.type is ActionType.DISCARD and a.tile == wild for a in v.legal)):
             c, w = an.without((wild,))
             sh = an.shape(c, w)
@@ -335,7 +209,7 @@ class ExpertBot(StrongBot):
         return max(vals, key=lambda k: (vals[k][0], -k))
 
     def _fold_holds_calm(self, an: Analysis) -> bool:
-        """Whether the 财神 fold also wins with strong's :attr:`far_factor` (see :attr:`far_live`)."""
+        """Whether the 财神 fold also wins with :attr:`ExpertParams.far_factor` (see :attr:`ExpertParams.far_live`)."""
         if self.far_factor_for(an) == self.far_factor:  # also inside the calm recheck itself
             return True
         self._calm_fold = True
@@ -387,12 +261,12 @@ class ExpertBot(StrongBot):
         The one place a deal-in's cost enters the expert's choices: discards, 飘 or declining a win, and the
         sampled look-ahead of the 复盘."""
         v = an.view
-        weight = self.risk_weight(v) * (self.dealer_danger if v.seat == v.dealer else 1.0)
+        weight = self.risk_weight(v) * (self.params.dealer_danger if v.seat == v.dealer else 1.0)
         return weight * self.danger(an, tile)
 
     def defence_reach(self, low: int) -> int:
         """How many steps further from ready a discard may leave the hand when it is safer (a live threat)."""
-        return 1 if low < self.fold_from else self.fold_reach
+        return 1 if low < self.params.fold_from else self.params.fold_reach
 
     def rank_discards(self, an: Analysis, discards: list[Action]) -> tuple[Action, Shape] | None:
         """The best discard by :meth:`discard_values` (used by the static path and the kong check)."""
@@ -406,91 +280,16 @@ class ExpertBot(StrongBot):
     def points_of(self, an: Analysis, c: Sequence[int], w: int, sh: Shape) -> float:
         """Expected points of a 3n+1 shape (strong's value, plus a share of the 暴头 path when ready)."""
         value = self.shape_value(an, sh)
-        if sh.shanten == 0 and not sh.baotou and self.shaping:
+        if sh.shanten == 0 and not sh.baotou and self.params.shaping:
             value += 0.25 * self.baotou_value(an, c, w, sh)
         return value
 
-    # ------------------------------------------------------------------ look-ahead
-
-    def _leaf(self, r: Round, me: int) -> float:
-        """Static value in points of a sampled position for ``me``: on its own turn the better of winning now
-        and the discard the rollout policy would make (one shape evaluated, to stay cheap); else its hand."""
-        an = self.analysis(SeatView.of(r, me))
-        if not (r.phase is Phase.ACT and r.current == me):
-            return self.points_of(an, an.counts, an.w, an.shape(an.counts, an.w))
-        v = an.view
-        best = float("-inf")
-        if any(a.type is ActionType.WIN for a in v.legal):
-            best = float(an.win_gain(self.current_fan(an)))
-        a = fast_action(r, me)
-        if a.type is ActionType.DISCARD:
-            c, w = an.without((a.tile,))
-            value = self.points_of(an, c, w, an.shape(c, w))
-            if self.live_threat(v):
-                value -= self.discard_risk(an, a.tile, value)
-            best = max(best, value)
-        return 0.0 if best == float("-inf") else best
-
-    def _play(self, r: Round, me: int) -> tuple[float, int]:
-        """Play a sampled round on until ``me`` decides on its own turn again; (points for me, work)."""
-        steps = 0
-        guard = r.phase is Phase.CLAIM and r.claim_from == me
-        while True:
-            if r.phase is Phase.END:
-                assert r.result is not None
-                return float(r.result.deltas[me]), steps
-            seat = r.deciding_seats()[0]
-            if (seat == me and r.phase is Phase.ACT) or steps >= MAX_STEPS:
-                return self._leaf(r, me), steps + LEAF_COST
-            # Danger on our own discard is counted statically (uniform samples rarely make a hand ready).
-            ron = not (guard and seat != me)
-            r.apply(fast_action(r, seat, ron=ron))
-            if guard and not (r.phase is Phase.CLAIM and r.claim_from == me):
-                guard = False
-            steps += 1
-
-    def look_ahead(self, view: SeatView, candidates: Sequence[Action]) -> tuple[list[float], int]:
-        """Mean points of each candidate over the same samples of the hidden tiles, and the sample count."""
-        rng = Rng(self.rng.next64())
-        sums = [0.0] * len(candidates)
-        n = 0
-        work = 0
-        me = view.seat
-        while n < self.samples and work < self.work_budget:
-            base = determinize(view, rng)
-            for i, a in enumerate(candidates):
-                r = base.copy() if i + 1 < len(candidates) else base
-                r.apply(a)
-                value, w = self._play(r, me)
-                sums[i] += value
-                work += w + 1
-            n += 1
-        return [s / n for s in sums], n
-
-    def adjusted(self, an: Analysis, action: Action, mean: float) -> float:
-        """A candidate's sampled mean turned into its expected points: the danger of a discard into a live
-        discard win and of feeding a third 摊 is counted statically (uniform samples rarely make a hand ready),
-        and so is, when a win was on the table, the chance that another seat wins before our next draw."""
-        v = an.view
-        if action.type is not ActionType.DISCARD:
-            return mean
-        wild = an.wc.is_wild(action.tile)
-        weight = self.risk_weight(v)
-        if v.phase is Phase.ACT and any(a.type is ActionType.WIN for a in v.legal):
-            threats = self.threats(an)
-            p_other = min(0.95, sum(p for _, p in threats))
-            risk = p_other if wild else min(0.95, p_other * 1.5)
-            mean = (1 - risk) * mean - weight * sum(p * an.loss_if_wins(o, 1) for o, p in threats)
-        if not wild and self.live_threat(v):
-            mean -= self.discard_risk(an, action.tile, mean)
-        return mean - self.feed_penalty(an, action.tile)
+    # ------------------------------------------------------------------ look-ahead (for the review)
 
     def compare(self, view: SeatView, actions: Sequence[Action]) -> tuple[list[float], int]:
-        """Expected points of each of ``actions`` (legal in ``view``) over the same samples, and the sample
-        count: what the expert compares when it decides, and what the 复盘 review reports."""
-        an = self.analysis(view)
-        means, n = self.look_ahead(view, actions)
-        return [self.adjusted(an, a, m) for a, m in zip(actions, means, strict=True)], n
+        """Expected points of each of ``actions`` (legal in ``view``) over the same samples of the hidden tiles,
+        and the sample count (:func:`.lookahead.compare`): what the 复盘 review reports."""
+        return lookahead.compare(self, view, actions)
 
     # ------------------------------------------------------------------ decisions
 
@@ -498,9 +297,10 @@ class ExpertBot(StrongBot):
         """Chance that ``seat`` wins on its next draw: almost sure after a 飘, else by its river and melds."""
         if _just_piaoed(view, seat):
             return 0.9
-        # fitted to 400 hands of strong players: how often a draw let the seat win, by river and melds
+        # fitted to strong players' hands: how often a draw let the seat win, by river and melds
+        p = self.params
         n = len(view.discards[seat])
-        return min(0.3, 0.011 * max(0, n - 2) + 0.005 * len(view.melds[seat]))
+        return min(p.threat_cap, p.threat_per_discard * max(0, n - 2) + p.threat_per_meld * len(view.melds[seat]))
 
     def others_first(self, an: Analysis) -> tuple[float, float]:
         """Over the others' next draws: the chance that none of them wins first (:meth:`self_draw_threat`), and
@@ -594,8 +394,8 @@ class ExpertBot(StrongBot):
         return out
 
     def on_act(self, an: Analysis) -> Decision:
-        """Own turn without a win: rank discards statically, then compare the best few (and a kong) by sampling;
-        the static favourite is kept unless the samples say another is worth :data:`MARGIN` more."""
+        """Own turn without a win: rank the discards statically, the best few within reach of ready again by
+        the draw-ahead; a kong that keeps the hand as near ready comes first (one more draw)."""
         v = an.view
         discards = [a for a in v.legal if a.type is ActionType.DISCARD]
         kongs = [k for k in v.legal if k.type in KONG_TYPES]
@@ -614,47 +414,29 @@ class ExpertBot(StrongBot):
             c, w = an.without(k.tiles)
             if an.shape(c, w, an.melds + (1 if k.type is ActionType.CONCEALED_KONG else 0)).shanten <= best_sh:
                 good_kongs.append(k)
-        live = self.live_threat(v)
-        cands: list[Action] = good_kongs + [by_tile[t] for t in ranked[:TOP_K]]
-        wild = an.wc.wild_kind
-        if wild in vals and by_tile[wild] not in cands:
-            cands.append(by_tile[wild])
-        if len(cands) == 1 or not self.sample_decisions or not self.samples or not (best_sh <= 1 or live or good_kongs):
-            if good_kongs:
-                zh_t, en_t = tile_names(good_kongs[0].tiles[0])
-                return Decision(good_kongs[0], f"开杠{zh_t}：牌型不变，多摸一张",
-                                f"kong of {en_t}: the hand stays as good, one more draw")
-            return self._discard_decision(an, top, vals, None, ahead)
-        values, n = self.compare(v, cands)
-        scored = dict(zip(cands, values, strict=True))
-        self.last_values = dict(scored)
-        choice = max(cands, key=lambda a: (scored[a], a is top))
-        prior = good_kongs[0] if good_kongs else top
-        if choice is not prior and scored[choice] - scored[prior] < self.margin:
-            choice = prior
-        value = scored[choice]
-        if choice.type in KONG_TYPES:
-            zh_t, en_t = tile_names(choice.tiles[0])
-            return Decision(choice, f"开杠{zh_t}：{len(cands)} 个选择中期望最高（{value:+.1f} 分，{n} 次推演）",
-                            f"kong of {en_t}: the best of {len(cands)} choices ({value:+.1f} pts expected, "
-                            f"{n} samples)")
-        return self._discard_decision(an, choice, vals, (value, len(cands), n))
+        if good_kongs:
+            zh_t, en_t = tile_names(good_kongs[0].tiles[0])
+            return Decision(good_kongs[0], f"开杠{zh_t}：牌型不变，多摸一张",
+                            f"kong of {en_t}: the hand stays as good, one more draw")
+        return self._discard_decision(an, top, vals, None, ahead)
 
     def ahead_candidates(self, an: Analysis, vals: dict[int, tuple[float, Shape]]) -> list[int]:
         """The natural discards the draw-ahead compares, best by the static ranking first (at most
-        :attr:`ahead_top`); empty when it does not run: switched off, fewer than two natural discards, the best
-        further than :attr:`ahead_from` from ready, or the static ranking folding with the 财神."""
+        :attr:`ExpertParams.ahead_top`); empty when it does not run: switched off, fewer than two natural discards,
+        the best further than :attr:`ExpertParams.ahead_from` from ready, or the static ranking folding with the
+        财神."""
+        p = self.params
         naturals = [t for t in vals if not an.wc.is_wild(t)]
-        if not self.draw_ahead or len(naturals) < 2 or min(vals[t][1].shanten for t in naturals) > self.ahead_from:
+        if not p.draw_ahead or len(naturals) < 2 or min(vals[t][1].shanten for t in naturals) > p.ahead_from:
             return []
         if an.wc.is_wild(max(vals, key=lambda k: (vals[k][0], -k))):
             return []
-        return sorted(naturals, key=lambda t: (-vals[t][0], t))[: self.ahead_top]
+        return sorted(naturals, key=lambda t: (-vals[t][0], t))[: p.ahead_top]
 
     def ahead_values(self, an: Analysis, vals: dict[int, tuple[float, Shape]]) -> dict[int, float]:
-        """Within :attr:`ahead_from` tiles of ready, the natural discards of :meth:`ahead_candidates` by their value
-        over the next draw (:func:`.draw_ahead.value_after_draw` with strong's static value of the kept hands),
-        less the danger of the discard and the cost of feeding a third 摊; empty when the draw-ahead does not
+        """Within :attr:`ExpertParams.ahead_from` tiles of ready, the natural discards of :meth:`ahead_candidates` by
+        their value over the next draw (:func:`.draw_ahead.value_after_draw` with strong's static value of the kept
+        hands), less the danger of the discard and the cost of feeding a third 摊; empty when the draw-ahead does not
         run. It does not run when the static ranking folds with the 财神: that choice is about the others'
         threat, not the draw."""
         cands = self.ahead_candidates(an, vals)
@@ -758,14 +540,14 @@ class ExpertBot(StrongBot):
                                              or self.claim_nears_baotou(an, action, after, now))
 
     def pairs_ready(self, an: Analysis) -> bool:
-        """Whether :attr:`pairs_guard` keeps this hand from an as-far claim: no meld and ready as seven pairs (七对听牌,
-        七客 state included)."""
-        return self.pairs_guard and not an.melds and seven_pairs_shanten(an.counts, an.w) == 0
+        """Whether :attr:`ExpertParams.pairs_guard` keeps this hand from an as-far claim: no meld and ready as seven
+        pairs (七对听牌, 七客 state included)."""
+        return self.params.pairs_guard and not an.melds and seven_pairs_shanten(an.counts, an.w) == 0
 
     def claim_nears_baotou(self, an: Analysis, action: Action, after: Shape, now: int) -> bool:
         """Holding a 财神, a chow or pong that leaves the hand no further from ready and nearer 暴头 state (and no
-        third 摊 that would make us liable); at 3老 only with :attr:`baotou_claims_live`."""
-        if (not self.baotou_claims or (not self.baotou_claims_live and discard_wins_live(an.view)) or an.w < 1
+        third 摊 that would make us liable); never at 3老."""
+        if (not self.params.baotou_claims or discard_wins_live(an.view) or an.w < 1
                 or after.shanten > now or self.third_tan_bad(an, action, after)):
             return False
         return self.baotou_after_claim(an, action) < baotou_distance(an.counts, an.w)
@@ -786,60 +568,26 @@ class ExpertBot(StrongBot):
         return best
 
     def claim_widens(self, an: Analysis, action: Action, after: Shape, now: int) -> bool:
-        """A chow or pong that leaves the hand as far from ready but with at least :attr:`wider_ratio` times
-        the useful tiles of passing for a chow, :attr:`wider_ratio_pong` for a pong (:attr:`wider_ratio_live` at
-        3老; and no third 摊 that would make us liable)."""
-        if not self.claim_wider or after.shanten != now or self.third_tan_bad(an, action, after):
+        """A chow or pong that leaves the hand as far from ready but with at least :attr:`ExpertParams.wider_ratio`
+        times the useful tiles of passing for a chow, :attr:`ExpertParams.wider_ratio_pong` for a pong
+        (:attr:`ExpertParams.wider_ratio_live` at 3老; and no third 摊 that would make us liable)."""
+        if not self.params.claim_wider or after.shanten != now or self.third_tan_bad(an, action, after):
             return False
         if discard_wins_live(an.view):
-            ratio = self.wider_ratio_live
+            ratio = self.params.wider_ratio_live
         else:
-            ratio = self.wider_ratio_pong if action.type is ActionType.PONG else self.wider_ratio
+            ratio = self.params.wider_ratio_pong if action.type is ActionType.PONG else self.params.wider_ratio
         return after.draws >= ratio * an.shape(an.counts, an.w).draws
 
     def on_claim(self, an: Analysis) -> Decision:
-        """Claim window: strong's choice, checked against passing and the other useful claims by sampling when
-        the hand is close to ready; another choice must be worth :data:`MARGIN` more."""
+        """Claim window: strong's choice under the expert's claim rules (:meth:`claim_ok`), with its reason."""
         v = an.view
         pass_action = next(a for a in v.legal if a.type is ActionType.PASS)
         tile = v.claim_tile
         if tile is None:
             return Decision(pass_action, "过", "pass")
         prior = StrongBot.on_claim(self, an).action
-        zh_t, en_t = tile_names(tile)
-        now = an.current_shanten()
-        options: list[tuple[tuple[int, float], Action]] = []
-        for a in v.legal:
-            if a.type in (ActionType.PONG, ActionType.CHOW):
-                got = an.best_after_claim(a, tile)
-                if got is None or got[0].shanten > now or self.third_tan_bad(an, a, got[0]):
-                    continue
-                options.append(((got[0].shanten, -got[0].draws), a))
-            elif a.type is ActionType.EXPOSED_KONG:
-                c, w = an.without(a.tiles)
-                sh = an.shape(c, w, an.melds + 1)
-                if sh.shanten <= now and not self.third_tan_bad(an, a, sh):
-                    options.append(((sh.shanten - 1, -sh.draws), a))
-        options.sort(key=lambda x: (x[0], x[1]))
-        cands = [pass_action] + [a for _, a in options[:2]]
-        if prior not in cands:
-            cands.append(prior)
-        if len(cands) == 1 or now > 1 or not self.sample_decisions or not self.samples:
-            return self._claim_words(an, prior, tile, None)
-        values, n = self.compare(v, cands)
-        scored = dict(zip(cands, values, strict=True))
-        self.last_values = dict(scored)
-        choice = max(cands, key=lambda a: (scored[a], a is prior))
-        if choice is not prior and scored[choice] - scored[prior] < self.margin:
-            choice = prior
-        if choice is pass_action:
-            return Decision(choice, f"过：不要{zh_t}期望更高（{scored[choice]:+.1f} 分，{n} 次推演）",
-                            f"pass: leaving the {en_t} is worth more ({scored[choice]:+.1f} pts expected, "
-                            f"{n} samples)")
-        return Decision(choice, f"{choice.type.chinese}{zh_t}：期望 {scored[choice]:+.1f} 分，胜过过的 "
-                                f"{scored[pass_action]:+.1f} 分",
-                        f"{choice.type.value} the {en_t}: {scored[choice]:+.1f} pts expected, more than passing "
-                        f"({scored[pass_action]:+.1f})")
+        return self._claim_words(an, prior, tile, None)
 
     def _claim_words(self, an: Analysis, a: Action, tile: int, _: None) -> Decision:
         zh_t, en_t = tile_names(tile)
@@ -878,4 +626,4 @@ class ExpertBot(StrongBot):
         return Decision(a, f"{a.type.chinese}{zh_t}：离听牌更近", f"{a.type.value} the {en_t}: closer to ready")
 
 
-__all__ = ["ExpertBot", "baotou_distance"]
+__all__ = ["DEFAULT_PARAMS", "ExpertBot", "ExpertParams"]

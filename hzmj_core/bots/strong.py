@@ -158,7 +158,7 @@ class StrongBot(NormalBot):
 
     far_factor = 0.45
     """Factor on a far shape's chance to win for each tile it is from ready (the expert's, too: 0.30 and others
-    were measured against it, benchmarks/EXPERIMENTS.md)."""
+    were measured against it, docs/research/EXPERIMENTS.md)."""
 
     ron_factor = 1.3
     """Factor on a ready hand's chance to win when discard wins are live (3老): it may also win on a discard."""

