@@ -121,12 +121,11 @@ function wire(bridge) {
     showGameOver: () => { history.show(); dock.render(); },
   });
   const result = new ResultDialog(ctrl);
-  const newGame = new NewGameDialog(ctrl, (options, seed, level) => {
+  const newGame = new NewGameDialog(ctrl, (options, seed, level) => ctrl.startNewGame(options, seed, level, () => {
     replay.stopAutoplay();
     closeDialogs();
     table.reset();
-    ctrl.startNewGame(options, seed, level);
-  });
+  }));
   const replay = new ReplayViewer(ctrl, () => table.reset());
   const review = new ReviewPanel(ctrl, replay);
   ctrl.on('view', () => { dock.render(); renderRules(ctrl); autoPlay(ctrl); });
