@@ -28,7 +28,7 @@ from .analysis import AnalysisError, analyze_hand
 from .bots import BOTS, LEVEL_NAMES, Bot, make_bot
 from .fan import fan_table
 from .hints import DEEP_LEVEL, SUGGEST_LEVEL, hints
-from .jsontext import JsonInputError, loads
+from .jsontext import MAX_ARGUMENT_CHARS, JsonInputError, loads
 from .log import LogError, match_from_log, match_log, replay
 from .match import Match
 from .options import OPTION_INFO, SECTION_TITLES, Options, OptionsError
@@ -420,7 +420,7 @@ def _call(method: str, json_args: str) -> str:
     if not isinstance(json_args, str):
         raise ApiError("arguments must be JSON text")
     try:
-        args = loads(json_args) if json_args else {}
+        args = loads(json_args, MAX_ARGUMENT_CHARS) if json_args else {}
     except JsonInputError as exc:
         raise ApiError(f"arguments: {exc}") from None
     if args is None:  # bridge.call(method) without arguments sends null

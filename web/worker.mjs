@@ -28,7 +28,7 @@
 // wrong with it (no Cache Storage, Pyodide's build-id check, a different engine version, any error)
 // deletes it and falls back to a normal boot.
 
-import {jsonProblem} from './json-guard.mjs';
+import {MAX_ARGUMENT_CHARS, jsonProblem} from './json-guard.mjs';
 
 const BASE = new URL('./', import.meta.url);
 const PYODIDE_URL = new URL('pyodide/', BASE);
@@ -446,7 +446,7 @@ self.onmessage = async (event) => {
     self.postMessage({id, error: 'method must be a string'});
     return;
   }
-  const problem = typeof args === 'string' ? jsonProblem(args) : 'they are not JSON text';
+  const problem = typeof args === 'string' ? jsonProblem(args, 'en', MAX_ARGUMENT_CHARS) : 'they are not JSON text';
   if (problem) {
     self.postMessage({id, error: `the arguments of ${method} were not passed to the engine: ${problem}`});
     return;

@@ -238,3 +238,14 @@ def test_the_tutorial_survives_a_broken_fragment(page: Any, site: Any, js_errors
     page.evaluate("() => { location.hash = '%'; }")
     page.wait_for_timeout(300)
     assert not js_errors, js_errors
+
+
+def test_a_log_of_almost_16_mib_that_the_command_line_replays_is_imported(page: Any, site: Any) -> None:
+    open_game(page, site, "?seed=81&speed=instant&lang=en")
+    log = page.evaluate("() => window.hzmj.bridge.call('export_log_text')")
+    # line breaks pad it to just under 16 MiB: `python -m hzmj_core replay` reads it (tests/engine/test_webapi.py)
+    text = log[:-1] + "\n" * (16 * 1024 * 1024 - len(log) - 64) + log[-1]
+    page.set_input_files("#import-file", files=[{"name": "padded.json", "mimeType": "application/json",
+                                                 "buffer": text.encode()}])
+    page.wait_for_function("() => window.hzmj.game.mode === 'replay'", timeout=60_000)
+    assert "Replay loaded" in page.locator("#toast").inner_text()

@@ -379,3 +379,21 @@ def test_base_score_is_bounded_so_a_match_saves_and_restores() -> None:
     info = {o["key"]: o for o in call("option_info")}
     assert (info["base_score"]["min"], info["base_score"]["max"]) == (1, 1000)
     assert "1000" in info["base_score"]["description"] and "1000" in info["base_score"]["description_zh"]
+
+
+def test_a_log_of_up_to_16_mib_that_the_command_line_replays_is_read(tmp_path: Any) -> None:
+    # padded with line breaks, each of which the page's argument text {"log": "..."} writes as two characters
+    from hzmj_core.cli import main
+    from hzmj_core.jsontext import MAX_BYTES
+
+    call("new_game", seed="5")
+    play_hand()
+    log = json.loads(webapi.call("export_log_text"))
+    text = log[:-1] + "\n" * (MAX_BYTES - len(log) - 8) + log[-1]
+    path = tmp_path / "padded.json"
+    path.write_text(text, encoding="utf-8")
+    assert len(path.read_bytes()) <= MAX_BYTES and main(["replay", str(path), "--json"]) == 0
+    summary = call("replay_load", log=text)
+    assert len(summary["hands"]) == 1
+    with pytest.raises(webapi.ApiError, match="at most 16777216"):
+        call("replay_load", log=text + " " * 16)
