@@ -57,10 +57,16 @@ def _constant(name: str) -> Any:
     raise JsonInputError(f"{name} is not a JSON number")
 
 
-def loads(text: str) -> Any:
-    """Parse JSON text within the limits above; raises :class:`JsonInputError` naming the problem."""
-    if len(text) > MAX_BYTES:
-        raise JsonInputError(f"the text is {len(text):,} characters long; at most {MAX_BYTES:,} are read")
+MAX_ARGUMENT_CHARS = 2 * MAX_BYTES + 4096
+"""Longest argument text of a call (``{"log": "..."}``): a log of :data:`MAX_BYTES` written as a JSON string
+inside it grows by its escapes (every quote and line break takes two characters), and must still be read."""
+
+
+def loads(text: str, max_chars: int = MAX_BYTES) -> Any:
+    """Parse JSON text of at most ``max_chars`` characters within the limits above; raises
+    :class:`JsonInputError` naming the problem."""
+    if len(text) > max_chars:
+        raise JsonInputError(f"the text is {len(text):,} characters long; at most {max_chars:,} are read")
     if nesting_depth(text) > MAX_DEPTH:
         raise JsonInputError(f"arrays and objects are nested more than {MAX_DEPTH} deep")
     try:

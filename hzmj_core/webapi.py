@@ -31,7 +31,7 @@ from .analysis import AnalysisError, analyze_hand
 from .bots import BOTS, LEVEL_NAMES
 from .exam import api as exam_api
 from .fan import fan_table
-from .jsontext import JsonInputError, loads
+from .jsontext import MAX_ARGUMENT_CHARS, JsonInputError, loads
 from .log import match_log
 from .options import OPTION_INFO, SECTION_TITLES, Options, OptionsError
 from .phrases import PHRASES
@@ -297,7 +297,7 @@ def _call(method: str, json_args: str) -> str:
     if not isinstance(json_args, str):
         raise ApiError("arguments must be JSON text")
     try:
-        args = loads(json_args) if json_args else {}
+        args = loads(json_args, MAX_ARGUMENT_CHARS) if json_args else {}
     except JsonInputError as exc:
         raise ApiError(f"arguments: {exc}") from None
     if args is None:  # bridge.call(method) without arguments sends null

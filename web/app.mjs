@@ -161,12 +161,11 @@ function wire(bridge, guest = false) {
   });
   const result = new ResultDialog(ctrl);
   $('settle').addEventListener('close', () => dock.render());
-  const newGame = new NewGameDialog(ctrl, (options, seed, level) => {
+  const newGame = new NewGameDialog(ctrl, (options, seed, level) => ctrl.startNewGame(options, seed, level, () => {
     replay.stopAutoplay();
     closeDialogs();
     table.reset();
-    ctrl.startNewGame(options, seed, level);
-  });
+  }));
   const replay = new ReplayViewer(ctrl, () => table.reset());
   const review = new ReviewPanel(ctrl, replay);
   result.onWatch = (hand) => replay.watchGame(hand);

@@ -8,19 +8,23 @@
 
 export const MAX_JSON_CHARS = 16 * 1024 * 1024;
 export const MAX_JSON_DEPTH = 64;
+/** Longest argument text of a call: a log of MAX_JSON_CHARS inside {"log": "..."} grows by its escapes. */
+export const MAX_ARGUMENT_CHARS = 2 * MAX_JSON_CHARS + 4096;
 
 /**
  * Why this text may not be handed to the engine, in words for a player (null when it may).
  * Only counts brackets outside strings; whether it is valid JSON is the engine's to say.
  * @param {string} text
  * @param {'en'|'zh'} lang
+ * @param {number} limit  the most characters (MAX_ARGUMENT_CHARS for a call's whole argument text)
  */
-export function jsonProblem(text, lang = 'en') {
+export function jsonProblem(text, lang = 'en', limit = MAX_JSON_CHARS) {
   const en = lang === 'en';
   if (typeof text !== 'string') return en ? 'it is not text' : '不是文本';
-  if (text.length > MAX_JSON_CHARS) {
+  if (text.length > limit) {
     const mib = (text.length / 1048576).toFixed(1);
-    return en ? `it is too large (${mib} MiB; at most 16 MiB)` : `文件太大（${mib} MiB，最多 16 MiB）`;
+    const most = Math.round(limit / 1048576);
+    return en ? `it is too large (${mib} MiB; at most ${most} MiB)` : `文件太大（${mib} MiB，最多 ${most} MiB）`;
   }
   let depth = 0;
   let inString = false;

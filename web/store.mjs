@@ -1,8 +1,13 @@
 // localStorage persistence: settings (language, hints, speed, last options) and the game in progress.
-// Every access is guarded: private browsing or a full quota must never break the game.
+// Every access is guarded: private browsing or a full quota must never break the game, and a failed save
+// is reported (saveGame returns false) so that the page can tell the player and try again.
+// The game is shared by every tab of the site: the store remembers what this tab last read or wrote, so a
+// tab can see that another one (or a person editing the storage) changed the saved game since, and the
+// owner of the game (one tab at a time) is named under OWNER_KEY.
 
 const SETTINGS_KEY = 'hzmj.settings.v1';
-const GAME_KEY = 'hzmj.game.v1';
+export const GAME_KEY = 'hzmj.game.v1';
+export const OWNER_KEY = 'hzmj.owner.v1';
 
 function read(key) {
   try {
@@ -61,12 +66,18 @@ export function settingsReset() { return [...resetSettings]; }
 export function saveSettings(settings) { return write(SETTINGS_KEY, settings); }
 
 let gameProblem = false;
+let knownRaw = null;   // the stored game as this tab last read or wrote it (raw text)
+
+function rawGame() {
+  try { return localStorage.getItem(GAME_KEY); } catch { return knownRaw; }
+}
 
 /** The engine's `save` output of the game in progress (or null). */
 export function loadGame() {
   gameProblem = false;
   let raw = null;
   try { raw = localStorage.getItem(GAME_KEY); } catch { return null; }
+  knownRaw = raw;
   if (raw === null) return null;
   try {
     const save = JSON.parse(raw);
@@ -79,6 +90,29 @@ export function loadGame() {
 /** True when the last loadGame() found a stored game it could not read (it returned null for it). */
 export function lastGameProblem() { return gameProblem; }
 
-export function saveGame(save) { return write(GAME_KEY, save); }
+/** Store the game; false when the browser refused (storage full, private mode): nothing was saved. */
+export function saveGame(save) {
+  if (!write(GAME_KEY, save)) return false;
+  knownRaw = JSON.stringify(save);
+  return true;
+}
 
-export function clearGame() { return write(GAME_KEY, null); }
+export function clearGame() {
+  const ok = write(GAME_KEY, null);
+  if (ok) knownRaw = null;
+  return ok;
+}
+
+/** True when the stored game is no longer what this tab last read or wrote (another tab saved over it,
+ *  or it was edited or removed). */
+export function gameChangedElsewhere() { return rawGame() !== knownRaw; }
+
+/** Name this tab the owner of the game (the other tabs see it through the storage event). */
+export function claimGame(tab) {
+  try { localStorage.setItem(OWNER_KEY, tab); } catch { /* the channel message still tells the others */ }
+}
+
+/** The tab that last claimed the game (null if none or unreadable). */
+export function gameOwner() {
+  try { return localStorage.getItem(OWNER_KEY); } catch { return null; }
+}

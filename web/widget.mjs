@@ -141,8 +141,14 @@ class HzmjHand extends HzmjBase {
   async blame(lang, args, err) {
     if (err && err.fatal) return err;
     const msg = plainMessage(err);
-    const wild = /^(?:--)?wildcard: /.exec(msg);
-    if (wild) return new AttributeError(lang, 'wildcard', args.wildcard, msg.slice(wild[0].length));
+    const wild = /^(?:--)?(wildcard|win-tile): /.exec(msg);
+    if (wild) return new AttributeError(lang, wild[1], args[wild[1].replace('-', '_')], msg.slice(wild[0].length));
+    // an argument the engine's schema refused (too long, say) is named by the engine itself
+    const named = /^hand_widget: '(tiles|melds|wildcard|win_tile)' /.exec(msg);
+    if (named) {
+      const attr = named[1].replace('_', '-');
+      return new AttributeError(lang, attr, args[named[1]], msg.slice(named[0].length));
+    }
     const fails = async (a) => {
       try { await call('hand_widget', a); return null; } catch (e) { return plainMessage(e); }
     };

@@ -244,6 +244,9 @@ WIDGETS = """<!doctype html><html lang=en><meta charset=utf-8><title>widgets</ti
 <hzmj-hand id=tiles tiles="1m2m3m 4p5p6p 7s8s9s 4p5p EX"></hzmj-hand>
 <hzmj-hand id=melds tiles="1m2m3m 4p5p6p 4p5p EE" melds="7s8x9s"></hzmj-hand>
 <hzmj-hand id=wildcard tiles="1m2m3m 4p5p6p 7s8s9s 4p5p EE" wildcard="0z"></hzmj-hand>
+<hzmj-hand id=longwild tiles="1m2m3m 4p5p6p 7s8s9s 4p5p EE" wildcard="12345"></hzmj-hand>
+<hzmj-hand id=longwin tiles="1m2m3m 4p5p6p 4p5p EE" melds="7s8s9s" win-tile="3p3p3p"></hzmj-hand>
+<hzmj-hand id=badwin tiles="1m2m3m 4p5p6p 4p5p EE" melds="7s8s9s" win-tile="9x"></hzmj-hand>
 <hzmj-lesson id=lesson name="no-such-lesson"></hzmj-lesson>
 </html>"""
 
@@ -268,7 +271,8 @@ def test_widget_attributes_are_named_clamped_and_explained(page: Any, site: Any)
     assert "size=\"-50\" is out of range (12 to 96); drawn at 12" in text("negative")
     assert "size=\"big\" is not a number" in text("word")
     assert widest("huge") < 1000, widest("huge")
-    for wid, attr in (("tiles", "tiles"), ("melds", "melds"), ("wildcard", "wildcard"), ("lesson", "name")):
+    for wid, attr in (("tiles", "tiles"), ("melds", "melds"), ("wildcard", "wildcard"), ("lesson", "name"),
+                      ("longwild", "wildcard"), ("longwin", "win-tile"), ("badwin", "win-tile")):
         assert page.get_attribute(f"#{wid}", "data-state") == "error", wid
         words = text(wid)
         assert words.startswith(f"The attribute {attr}="), words

@@ -419,3 +419,21 @@ def test_replay_frame_from_any_seat_keeps_the_points() -> None:
     assert sorted(frame["hand"]) == sorted(frame["all_hands"][2])  # seat 2's own tiles are the ones at the bottom
     with pytest.raises(webapi.ApiError, match="'seat'"):
         call("replay_frame", hand=0, step=0, seat=4)
+
+
+def test_a_log_of_up_to_16_mib_that_the_command_line_replays_is_read(tmp_path: Any) -> None:
+    # padded with line breaks, each of which the page's argument text {"log": "..."} writes as two characters
+    from hzmj_core.cli import main
+    from hzmj_core.jsontext import MAX_BYTES
+
+    call("new_game", seed="5")
+    play_hand()
+    log = json.loads(webapi.call("export_log_text"))
+    text = log[:-1] + "\n" * (MAX_BYTES - len(log) - 8) + log[-1]
+    path = tmp_path / "padded.json"
+    path.write_text(text, encoding="utf-8")
+    assert len(path.read_bytes()) <= MAX_BYTES and main(["replay", str(path), "--json"]) == 0
+    summary = call("replay_load", log=text)
+    assert len(summary["hands"]) == 1
+    with pytest.raises(webapi.ApiError, match="at most 16777216"):
+        call("replay_load", log=text + " " * 16)

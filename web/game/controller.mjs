@@ -3,6 +3,13 @@
 // between the live game and a replay. It draws nothing itself: views subscribe with `onView` and
 // `onHandOver`, and ask it to act. The engine owns every rule; the page only picks among the legal
 // actions the engine lists and sends that action's own text.
+//
+// One game, many tabs: the saved game belongs to one tab at a time. A tab claims it when it starts or
+// resumes a game, or when the player presses "Play here"; the others hear the claim (BroadcastChannel and
+// the storage event), stop (no action, no bot, no save) and show a notice with that button. A tab also
+// checks before every save that the stored game is still the one it last wrote; if not (another tab, an
+// edit), it stops the same way instead of overwriting it. A save the browser refuses (storage full) is
+// reported at once and retried every few seconds until it goes through.
 
 import * as store from '../store.mjs';
 import {getLang, t} from '../i18n.mjs';
@@ -12,10 +19,18 @@ import {jsonProblem} from '../json-guard.mjs';
 import {Bridge} from '../bridge.mjs';
 import {playerError} from './words.mjs';
 import {ANNOUNCE_MS} from '../render/overlays.mjs';
+import {ask} from './ask.mjs';
 
 const PACE = {slow: 1.7, normal: 1, fast: 0.35, instant: 0};
 export const SPEEDS = Object.keys(PACE);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const SAVE_RETRY_MS = 4000;
+
+function tabId() {
+  const a = new Uint32Array(2);
+  crypto.getRandomValues(a);
+  return `${a[0].toString(36)}${a[1].toString(36)}`;
+}
 
 export class Controller {
   /**
@@ -38,6 +53,64 @@ export class Controller {
     this.role = 'local';           // 'local' | 'host' (a friends table on this engine) | 'guest' (over a link)
     this.handOverShown = null;     // the hand whose result screen was shown
     this.listeners = {view: [], events: [], handOver: [], matchOver: []};
+    this.tab = tabId();
+    this.away = null;              // null while this tab owns the game; else why not: 'other_tab' | 'changed'
+    this.saveFailing = false;
+    this.listenToOtherTabs();
+  }
+
+  // ------------------------------------------------------------------ one game, many tabs
+
+  listenToOtherTabs() {
+    if (typeof BroadcastChannel === 'function') {
+      this.channel = new BroadcastChannel('hzmj.game');
+      this.channel.onmessage = (ev) => {
+        if (ev.data && ev.data.type === 'claim' && ev.data.tab !== this.tab) this.yieldGame('other_tab');
+      };
+    }
+    window.addEventListener('storage', (ev) => {
+      if (ev.key === store.OWNER_KEY && ev.newValue && ev.newValue !== this.tab) this.yieldGame('other_tab');
+      else if ((ev.key === store.GAME_KEY || ev.key === null) && this.state && store.gameChangedElsewhere()) {
+        this.yieldGame(store.gameOwner() && store.gameOwner() !== this.tab ? 'other_tab' : 'changed');
+      }
+    });
+  }
+
+  /** This tab now owns the saved game: tell the others. */
+  claim() {
+    this.away = null;
+    document.documentElement.dataset.away = '0';
+    store.claimGame(this.tab);
+    if (this.channel) this.channel.postMessage({type: 'claim', tab: this.tab});
+  }
+
+  /** Another tab took the game, or the saved game changed under us: stop and say so, with a way back. */
+  yieldGame(why) {
+    if (this.away || !this.state) return;
+    this.away = why;
+    this.gen += 1;
+    document.documentElement.dataset.away = '1';
+    const q = ask('away', t('away_title'), t(why === 'changed' ? 'away_changed' : 'away_other_tab'),
+      [{value: 'take', label: t('away_take'), primary: true}]);
+    q.answer.then(() => this.takeOver());
+  }
+
+  /** "Play here": resume the saved game as it is now (what the other tab left) and own it. */
+  async takeOver() {
+    const saved = store.loadGame();
+    this.mode = 'game';
+    this.gen += 1;
+    let state = null;
+    if (saved) {
+      try { state = await this.call('restore', {save: saved}); } catch (err) {
+        toast(t('restore_failed', {msg: playerError(err)}), true, 9000);
+      }
+    }
+    if (!state) state = await this.newGameCall(this.settings.options || {}, randomSeed(), this.settings.level);
+    this.claim();
+    this.setView(state);
+    if (!saved) await this.persist();
+    this.afterState(true);
   }
 
   /** Subscribe: 'view' (state), 'events' (events, state), 'handOver' (state), 'matchOver' (state). */
@@ -99,15 +172,30 @@ export class Controller {
       saved = null;
     }
     let state = null;
-    if (saved && (urlSeed === null || seedOfSave(saved) === urlSeed)) {
+    if (saved) {
       try {
         state = await this.call('restore', {save: saved});
-        if (state.event_count > 1 || state.match.history.length) toast(t('resumed'));
       } catch (err) {
         notes.push(t('restore_failed', {msg: playerError(err)}));
         store.clearGame();
       }
     }
+    const inProgress = state && (state.event_count > 1 || state.match.history.length > 0);
+    if (state && urlSeed !== null && seedOfSave(saved) !== urlSeed) {
+      // a link to another game: never replace the game in progress without asking
+      const keep = inProgress && await ask('seed-ask', t('seed_ask_title'),
+        t('seed_ask_text', {seed: urlSeed, hand: state.match.history.length + 1}),
+        [{value: 'keep', label: t('seed_ask_keep')}, {value: 'link', label: t('seed_ask_link'), primary: true}],
+      ).answer === 'keep';
+      if (keep) {
+        const url = new URL(location.href);
+        url.searchParams.delete('seed');
+        history.replaceState(history.state, '', url);
+      } else {
+        state = null;
+      }
+    }
+    if (state && inProgress) toast(t('resumed'));
     let fresh = false;
     if (!state) {
       const seed = urlSeed ?? randomSeed();
@@ -116,6 +204,7 @@ export class Controller {
       if (notes.length) notes.push(t('playing_seed', {seed}));
     }
     if (notes.length) toast(notes.join(' '), true, 9000);
+    this.claim();
     this.setView(state);
     // saved at once: when the player deals, no action would save it before the first discard, and a reload
     // would deal another game
@@ -131,18 +220,25 @@ export class Controller {
     } catch (err) {
       // options or a level saved by an older version may be refused: fall back to the defaults
       console.warn('new_game refused, using the defaults:', err);
+      toast(t('options_reset', {msg: playerError(err)}), true, 9000);
       return await this.call('new_game', {options: {}, seed});
     }
   }
 
-  /** Replace the table with a new match (remembering its options and level for the next visit). */
-  async startNewGame(options, seed, level) {
+  /** Replace the table with a new match (remembering its options and level for the next visit).
+   *  Rejects (with the engine's refusal) before anything changes when the engine refuses the options;
+   *  `beforeShow` runs once the new match exists, before it is drawn. */
+  async startNewGame(options, seed, level, beforeShow = () => {}) {
+    const args = {options, seed};
+    if (level) args.level = level;
+    const state = await this.call('new_game', args);
     this.settings.options = options;
     this.settings.level = level;
     store.saveSettings(this.settings);
     this.mode = 'game';
     this.gen += 1;
-    const state = await this.newGameCall(options, seed, level);
+    beforeShow();
+    this.claim();
     this.setView(state);
     await this.persist();
     this.afterState();
@@ -167,7 +263,7 @@ export class Controller {
 
   /** Apply one of the legal actions the engine listed (the object from state.legal_actions). */
   async act(action) {
-    if (this.busy || this.mode !== 'game') return;
+    if (this.busy || this.mode !== 'game' || this.away) return;
     this.setBusy(true);
     const t0 = performance.now();
     const gen = this.gen;
@@ -193,7 +289,7 @@ export class Controller {
   /** Deal the next hand after a settlement (or report the end of the match). */
   async nextHand() {
     const s = this.state;
-    if (this.busy || !s || !s.hand_over) return;
+    if (this.busy || !s || !s.hand_over || this.away) return;
     if (s.match.over) { this.emit('matchOver', s); return; }
     this.setBusy(true);
     let state = null;
@@ -214,7 +310,7 @@ export class Controller {
   // ------------------------------------------------------------------ the bots, paced
 
   afterState(immediate = false) {
-    if (this.mode !== 'game') return;
+    if (this.mode !== 'game' || this.away) return;
     const s = this.state;
     if (!s.hand_over) { this.pump(); return; }
     if (s.match.over) { this.emit('matchOver', s); return; }
@@ -239,7 +335,7 @@ export class Controller {
         this.pumpAgain = false;
         const s = this.state;
         const gen = this.gen;
-        if (this.mode !== 'game' || s.hand_over || !s.bots_to_act.length) break;
+        if (this.mode !== 'game' || this.away || s.hand_over || !s.bots_to_act.length) break;
         // a bot declaring on a claim says nothing in public: no need to wait; a bot's own turn is paced
         const wait = s.claim ? this.pace(80) : this.pace(this.lastWasClaim ? 900 : 560);
         if (wait) await sleep(wait);
@@ -267,22 +363,49 @@ export class Controller {
 
   // ------------------------------------------------------------------ persistence, export
 
-  /** Save the game after every action; saves requested while one is running coalesce into one more. */
+  /** Save the game after every action; saves requested while one is running coalesce into one more.
+   *  Never over a stored game another tab (or an edit) changed since this tab last saved or read it. */
   async persist() {
-    if (this.mode !== 'game' || this.role === 'guest') return;
+    if (this.mode !== 'game' || this.role === 'guest' || this.away) return;
     if (this.saving) { this.saveAgain = true; return this.saving; }
     this.saving = (async () => {
       do {
         this.saveAgain = false;
+        let text;
         try {
-          store.saveGame(await this.call('save_text'));
+          text = await this.call('save_text');
         } catch (err) {
           console.warn('save failed', err);
+          break;
         }
+        if (this.away) break;
+        if (store.gameChangedElsewhere()) {
+          this.yieldGame(store.gameOwner() && store.gameOwner() !== this.tab ? 'other_tab' : 'changed');
+          break;
+        }
+        if (store.saveGame(text)) this.saveWorked();
+        else this.saveFailed();
       } while (this.saveAgain && this.mode === 'game');
       this.saving = null;
     })();
     return this.saving;
+  }
+
+  saveFailed() {
+    // said at once, and again at every retry while it lasts (the words stay on screen)
+    document.documentElement.dataset.save = 'failed';
+    toast(t('save_failed'), true, SAVE_RETRY_MS + 2000);
+    this.saveFailing = true;
+    clearTimeout(this.saveRetry);
+    this.saveRetry = setTimeout(() => this.persist(), SAVE_RETRY_MS);
+  }
+
+  saveWorked() {
+    document.documentElement.dataset.save = 'ok';
+    if (!this.saveFailing) return;
+    this.saveFailing = false;
+    clearTimeout(this.saveRetry);
+    toast(t('save_ok_again'));
   }
 
   /** Download the match log as a JSON file. */

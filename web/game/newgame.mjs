@@ -1,30 +1,42 @@
 // The new-game dialog: opponents, seed and every rule option, grouped by the RULES chapter the engine
 // gives each option; option names, value names and descriptions come from the engine in both languages.
+// A value the engine would refuse (an empty or out-of-range base score, 1e20) is refused here, in words, on
+// its own field, and the dialog stays open with every choice as the player left it; so is anything the
+// engine itself refuses when the match is dealt.
 
 import {getLang, t} from '../i18n.mjs';
 import {$, closeDialogs, el} from './dom.mjs';
 import {parseSeed, randomSeed} from '../seed.mjs';
+import {playerError} from './words.mjs';
 
 export class NewGameDialog {
   /**
    * @param {import('./controller.mjs').Controller} ctrl
-   * @param {(options: object, seed: number, level: string) => void} onStart
+   * @param {(options: object, seed: string, level: string) => Promise<void>} onStart  rejects when the
+   *   engine refuses the match (the dialog then shows why and stays open)
    */
   constructor(ctrl, onStart) {
     this.ctrl = ctrl;
     this.optionInfo = null;
     this.levels = null;
     $('ng-cancel').addEventListener('click', () => $('newgame').close());
-    $('ng-form').addEventListener('submit', (ev) => {
+    $('ng-form').noValidate = true;  // our own checks, in the page's language (refuse())
+    $('ng-form').addEventListener('submit', async (ev) => {
       ev.preventDefault();
+      if (this.starting) return;
       const {options, seed, problem, level} = this.read();
-      if (problem) {
-        $('ng-seed').setCustomValidity(problem);
-        $('ng-seed').reportValidity();
-        return;
+      if (problem) { this.refuse(problem.field, problem.words); return; }
+      this.starting = true;
+      $('ng-start').disabled = true;
+      try {
+        await onStart(options, seed, level);
+        $('newgame').close();
+      } catch (err) {
+        this.refuse($('ng-start'), t('ng_refused', {msg: playerError(err)}));
+      } finally {
+        this.starting = false;
+        $('ng-start').disabled = false;
       }
-      $('newgame').close();
-      onStart(options, seed, level);
     });
   }
 
@@ -83,18 +95,51 @@ export class NewGameDialog {
     $('newgame').showModal();
   }
 
+  /** Say on `field` why the game cannot start (the dialog stays open, every choice kept). */
+  refuse(field, words) {
+    field.setCustomValidity(words);
+    field.reportValidity();
+    field.dataset.problem = words;
+    const clear = () => { field.setCustomValidity(''); delete field.dataset.problem; };
+    field.addEventListener('input', clear, {once: true});
+    field.addEventListener('change', clear, {once: true});
+    if (field.id === 'ng-start') setTimeout(clear, 6000);
+  }
+
+  /** The chosen options, seed and level, or a `problem` {field, words} naming the first field to fix. */
   read() {
     const options = {};
     const byKey = Object.fromEntries(this.optionInfo.map((o) => [o.key, o]));
     for (const input of $('ng-options').querySelectorAll('[data-key]')) {
       const o = byKey[input.dataset.key];
-      const v = o.values ? o.values[Number(input.value)] : Number(input.value);
+      let v;
+      if (o.values) {
+        v = o.values[Number(input.value)];
+      } else {
+        v = wholeNumber(input.value, o.min ?? 1, o.max ?? Number.MAX_SAFE_INTEGER);
+        if (v === null) {
+          const name = getLang() === 'en' ? o.english : o.chinese;
+          const shown = input.value.length > 24 ? `${input.value.slice(0, 20)}…` : input.value;
+          const words = input.value.trim() === '' ? t('ng_number_empty', {name, min: o.min ?? 1, max: o.max})
+            : t('ng_number_bad', {name, value: shown, min: o.min ?? 1, max: o.max});
+          return {problem: {field: input, words}};
+        }
+      }
       if (v !== o.default) options[o.key] = v;
     }
     const seedText = $('ng-seed').value.trim();
     const asked = seedText ? parseSeed(seedText, getLang()) : {seed: randomSeed()};
-    return {options, seed: asked.seed, problem: asked.problem, level: $('ng-level').value};
+    if (asked.problem) return {problem: {field: $('ng-seed'), words: asked.problem}};
+    return {options, seed: asked.seed, level: $('ng-level').value};
   }
+}
+
+/** A whole number written in ASCII digits from lo to hi, or null (empty, 1e20, 1.5, too large). */
+function wholeNumber(text, lo, hi) {
+  const s = String(text).trim();
+  if (!/^[0-9]{1,15}$/.test(s)) return null;
+  const n = Number(s);
+  return n >= lo && n <= hi ? n : null;
 }
 
 function defaultMark() { return getLang() === 'en' ? ' (default)' : '（默认）'; }
@@ -113,7 +158,8 @@ function optionRow(o, value, en) {
       input.appendChild(opt);
     });
   } else {
-    input = el('input', {id, type: 'number', min: '1', step: '1', value: String(value)});
+    input = el('input', {id, type: 'number', min: String(o.min ?? 1), step: '1', value: String(value)});
+    if (o.max) input.max = String(o.max);
   }
   input.dataset.key = o.key;
   row.appendChild(input);

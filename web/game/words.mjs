@@ -45,8 +45,8 @@ export function payReason(payment) {
 
 /**
  * An engine refusal or failure as a player reads it: a refusal the engine explains with a reason
- * ({code, params}) is worded by reasons.mjs for the human seat; anything else is a short message
- * without class names (the engine's own text goes to the console).
+ * ({code, params}) is worded by reasons.mjs for the human seat; any other refusal gives the engine's own
+ * words (what was wrong, where), without the class name and cut short.
  */
 export function playerError(err, viewer = 0) {
   if (err && err.reason) {
@@ -56,8 +56,11 @@ export function playerError(err, viewer = 0) {
       console.warn(e);
     }
   }
-  console.warn('engine:', String(err && err.message || err || ''));
-  return t('engine_refused');
+  const said = String(err && err.message || err || '').replace(/^[A-Za-z]*Error: /, '').trim();
+  console.warn('engine:', said);
+  if (!said || (err && err.fatal)) return t('engine_refused');
+  // the engine's own words name what was wrong (a log's hand, action and rule); long input is not echoed
+  return t('engine_said', {msg: said.length > 240 ? `${said.slice(0, 239)}…` : said});
 }
 
 /** Why `tile` may not be discarded now, from the reasons the engine lists in the hints; null if none says. */

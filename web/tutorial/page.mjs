@@ -24,8 +24,10 @@ const UI = {
 const ui = (k, v = {}) => UI[lang][k].replace(/\{(\w)\}/g, (_, x) => v[x]);
 window.hzmjTutorial = {ready: false, call, engine};
 
+/** The lesson id in the address's fragment; any fragment that is not one (even "#%") opens the last lesson. */
 function currentId() {
-  const h = decodeURIComponent(location.hash.slice(1));
+  let h = location.hash.slice(1);
+  try { h = decodeURIComponent(h); } catch { h = ''; }
   return catalogue.some((c) => c.id === h) ? h : (lastLesson() || catalogue[0].id);
 }
 

@@ -3,7 +3,7 @@
 // text Python wrote. Neither text is parsed here (bridge.mjs makes the one and reads the other); the argument
 // text is only scanned for its size and depth, so that deep JSON never reaches Python.
 
-import {jsonProblem} from '../json-guard.mjs';
+import {MAX_ARGUMENT_CHARS, jsonProblem} from '../json-guard.mjs';
 
 const DISPATCH_PY = `
 import importlib, json, traceback
@@ -48,7 +48,7 @@ export class Dispatcher {
   answer(id, method, args) {
     if (this.dead) return {id, error: this.dead, fatal: true};
     if (typeof method !== 'string') return {id, error: 'method must be a string'};
-    const problem = typeof args === 'string' ? jsonProblem(args) : 'they are not JSON text';
+    const problem = typeof args === 'string' ? jsonProblem(args, 'en', MAX_ARGUMENT_CHARS) : 'they are not JSON text';
     if (problem) return {id, error: `the arguments of ${method} were not passed to the engine: ${problem}`};
     let reply;
     try {

@@ -1,0 +1,251 @@
+"""The saved game is never lost or forked without a word: a full localStorage, a second tab, a saved game
+replaced under an open tab, a ``?seed=`` link during a game, a new-game form with a base score the engine
+would refuse, a refused import, and a tutorial address with a broken %-escape.
+
+Two pages of one browser context share localStorage and BroadcastChannel, as two tabs of one browser do.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+TABLE = "html[data-table=ready]"
+BOOT_MS = 120_000
+GAME_KEY = "hzmj.game.v1"
+
+
+def open_game(page: Any, site: Any, query: str) -> None:
+    page.goto(site.url + query)
+    page.wait_for_selector(TABLE, timeout=BOOT_MS)
+
+
+def state(page: Any) -> dict[str, Any]:
+    return dict(page.evaluate("() => window.hzmj.game.state"))
+
+
+def act_once(page: Any) -> int:
+    """Wait for the human's turn, take the last legal action (a discard or a pass) through the controller;
+    returns the event count before it."""
+    page.wait_for_function("""() => { const g = window.hzmj.game; return g.state && !g.busy
+        && document.documentElement.dataset.busy !== '1' && (g.state.human_to_act || g.state.hand_over); }""",
+                           timeout=30_000)
+    before = int(page.evaluate("() => window.hzmj.game.state.event_count"))
+    page.evaluate("""() => { const s = window.hzmj.game.state;
+        if (s.human_to_act) window.hzmj.game.act(s.legal_actions[s.legal_actions.length - 1]); }""")
+    return before
+
+
+def stored_events(page: Any) -> int:
+    """How many actions the stored game holds (over all its hands)."""
+    raw = page.evaluate(f"() => localStorage.getItem('{GAME_KEY}')")
+    save = json.loads(json.loads(raw))
+    return sum(len(h["actions"]) for h in save["log"]["hands"])
+
+
+def saved_actions_now(page: Any) -> int:
+    return int(page.evaluate("""async () => {
+        const save = JSON.parse(await window.hzmj.bridge.call('save_text'));
+        return save.log.hands.reduce((n, h) => n + h.actions.length, 0); }"""))
+
+
+# ------------------------------------------------------------------------------------------ full storage
+
+
+FILL = """() => {
+    // fill the origin's storage to the last few bytes, so that the next (longer) save no longer fits
+    let size = 1 << 22, n = 0;
+    while (size >= 16) {
+      try { localStorage.setItem('filler' + n, 'x'.repeat(size)); n++; } catch { size >>= 1; }
+    }
+    return n;
+}"""
+
+
+def test_a_full_storage_is_said_at_once_and_the_save_is_retried(page: Any, site: Any) -> None:
+    open_game(page, site, "?seed=21&speed=instant&lang=en")
+    act_once(page)
+    page.wait_for_function("() => document.documentElement.dataset.busy !== '1'")
+    assert page.evaluate(FILL) > 0
+    act_once(page)
+    page.wait_for_selector("html[data-save=failed]", timeout=10_000)
+    words = page.locator("#toast").inner_text()
+    assert "could not be saved" in words and "Keep this tab open" in words, words
+    # the storage frees up: the retry saves the game as it is now, and says so
+    page.evaluate("""() => { for (const k of Object.keys(localStorage)) {
+        if (k.startsWith('filler')) localStorage.removeItem(k); } }""")
+    page.wait_for_selector("html[data-save=ok]", timeout=15_000)
+    page.wait_for_function("() => document.documentElement.dataset.busy !== '1'")
+    page.wait_for_timeout(300)
+    assert stored_events(page) == saved_actions_now(page)
+    page.reload()
+    page.wait_for_selector(TABLE, timeout=BOOT_MS)
+    assert saved_actions_now(page) >= stored_events(page) > 0
+
+
+# ------------------------------------------------------------------------------------------ two tabs
+
+
+def test_a_second_tab_takes_the_game_and_the_first_never_rolls_it_back(page: Any, context: Any, site: Any) -> None:
+    first = page
+    open_game(first, site, "?seed=31&speed=instant&lang=en")
+    act_once(first)
+    second = context.new_page()
+    open_game(second, site, "?speed=instant&lang=en")
+    assert state(second)["match"]["seed"] == "31"  # the second tab resumed the same game
+    # the first tab stops at once, says why and offers the game back
+    first.wait_for_selector("#away[open]", timeout=10_000)
+    assert "another tab" in first.locator("#away").inner_text()
+    assert second.locator("#away").count() == 0
+    # the second tab plays on; the stale first tab can neither act nor save over it
+    for _ in range(3):
+        act_once(second)
+    second.wait_for_function("() => document.documentElement.dataset.busy !== '1'")
+    second.wait_for_timeout(300)
+    ahead = stored_events(second)
+    stale = state(first)
+    if stale["human_to_act"]:
+        first.evaluate("""() => { const s = window.hzmj.game.state;
+            window.hzmj.game.act(s.legal_actions[0]); }""")
+    first.evaluate("() => window.hzmj.game.persist()")
+    first.wait_for_timeout(500)
+    assert stored_events(second) == ahead
+    assert state(first)["event_count"] == stale["event_count"]
+    # "Play here" in the first tab: it resumes the game where the second tab left it, and the second stops
+    first.locator("#away button[data-answer=take]").click()
+    first.wait_for_function("() => document.documentElement.dataset.away === '0'")
+    assert saved_actions_now(first) >= ahead
+    second.wait_for_selector("#away[open]", timeout=10_000)
+    second.close()
+
+
+def test_a_saved_game_replaced_under_an_open_tab_is_not_overwritten(page: Any, site: Any) -> None:
+    open_game(page, site, "?seed=41&speed=instant&lang=zh")
+    act_once(page)
+    page.wait_for_function("() => document.documentElement.dataset.busy !== '1'")
+    # another game is put in its place (an edit, another browser profile's copy) with no event in this tab
+    other = page.evaluate("""async () => {
+        const b = window.hzmj.bridge;
+        const mine = await b.call('save_text');
+        await b.call('new_game', {seed: '42'});
+        const other = await b.call('save_text');
+        await b.call('restore', {save: mine});
+        localStorage.setItem('hzmj.game.v1', JSON.stringify(other));
+        return other; }""")
+    act_once(page)
+    page.wait_for_selector("#away[open]", timeout=10_000)
+    assert "改动或替换" in page.locator("#away").inner_text()
+    assert json.loads(page.evaluate(f"() => localStorage.getItem('{GAME_KEY}')")) == other
+
+
+# ------------------------------------------------------------------------------------------ a link's seed
+
+
+def test_a_seed_link_during_a_game_asks_before_replacing_it(page: Any, site: Any) -> None:
+    open_game(page, site, "?seed=51&speed=instant&lang=en")
+    act_once(page)
+    page.wait_for_function("() => document.documentElement.dataset.busy !== '1'")
+    page.goto(site.url + "?seed=52&speed=instant&lang=en")
+    ask = page.locator("#seed-ask")
+    ask.wait_for(state="visible", timeout=BOOT_MS)
+    assert "seed 52" in ask.inner_text() and "in progress" in ask.inner_text()
+    ask.locator("button[data-answer=keep]").click()
+    page.wait_for_selector(TABLE, timeout=BOOT_MS)
+    assert state(page)["match"]["seed"] == "51"
+    assert "seed=" not in page.url  # a reload does not ask again
+    raw = page.evaluate(f"() => localStorage.getItem('{GAME_KEY}')")
+    assert json.loads(json.loads(raw))["seed"] == 51
+    # asked again, the player takes the link's game this time
+    page.goto(site.url + "?seed=52&speed=instant&lang=en")
+    page.locator("#seed-ask button[data-answer=link]").click()
+    page.wait_for_selector(TABLE, timeout=BOOT_MS)
+    assert state(page)["match"]["seed"] == "52"
+
+
+def test_a_seed_link_with_no_game_in_progress_plays_at_once(page: Any, site: Any) -> None:
+    open_game(page, site, "?seed=53&speed=instant&lang=en")
+    assert state(page)["match"]["seed"] == "53" and page.locator("#seed-ask").count() == 0
+
+
+# ------------------------------------------------------------------------------------------ the new-game form
+
+
+def test_the_new_game_form_refuses_a_base_score_the_engine_would_and_keeps_the_choices(page: Any, site: Any) -> None:
+    open_game(page, site, "?seed=61&speed=instant&lang=en")
+    page.evaluate("() => window.hzmj.views.newGame.open()")
+    dialog = page.locator("#newgame")
+    dialog.wait_for(state="visible")
+    page.locator("#ng-level").select_option("easy")
+    dialog.locator("[data-key=wildcard_mode]").select_option(label="Flipped wildcard")
+    page.locator("#ng-seed").fill("6161")
+    score = page.locator("#opt-base_score")
+    for typed, words in (("", "Enter the Base score: a whole number from 1 to 1000"),
+                         ("1e20", "“1e20” will not do"),
+                         ("12345678901234567890", "from 1 to 1000"),
+                         ("0", "from 1 to 1000")):
+        score.fill(typed)
+        page.locator("#ng-start").click()
+        page.wait_for_timeout(200)
+        assert dialog.is_visible(), typed
+        assert words in (score.get_attribute("data-problem") or ""), (typed, score.get_attribute("data-problem"))
+        assert state(page)["match"]["seed"] == "61"
+        # every choice is as the player left it
+        assert page.locator("#ng-level").input_value() == "easy"
+        assert page.locator("#ng-seed").input_value() == "6161"
+    score.fill("7")
+    page.locator("#ng-start").click()
+    page.wait_for_function("() => window.hzmj.game.state.match.seed === '6161'")
+    s = state(page)
+    assert s["options"]["base_score"] == 7 and s["options"]["wildcard_mode"] == "flipped"
+    assert s["match"]["level"] == "easy"
+    assert not dialog.is_visible()
+
+
+def test_the_new_game_form_words_in_chinese(page: Any, site: Any) -> None:
+    open_game(page, site, "?seed=62&speed=instant&lang=zh")
+    page.evaluate("() => window.hzmj.views.newGame.open()")
+    page.locator("#opt-base_score").fill("")
+    page.locator("#ng-start").click()
+    assert "请填写底分：1 到 1000 之间的整数" in (page.locator("#opt-base_score").get_attribute("data-problem") or "")
+
+
+# ------------------------------------------------------------------------------------------ a refused import
+
+
+def test_a_refused_import_says_why(page: Any, site: Any) -> None:
+    open_game(page, site, "?seed=71&speed=instant&lang=en")
+    log = json.loads(page.evaluate("() => window.hzmj.bridge.call('export_log_text')"))
+    log["options"]["base_score"] = 10**19  # a forged log: a base score no game can have
+    page.set_input_files("#import-file", files=[{"name": "forged.json", "mimeType": "application/json",
+                                                 "buffer": json.dumps(log).encode()}])
+    page.wait_for_selector("#toast.bad", state="visible")
+    words = page.locator("#toast").inner_text()
+    assert "Import failed" in words and "base_score" in words and "from 1 to 1000" in words, words
+    assert "did not accept" not in words and "Error" not in words
+    assert page.evaluate("() => window.hzmj.game.mode") == "game"
+
+
+# ------------------------------------------------------------------------------------------ the tutorial's address
+
+
+def test_the_tutorial_survives_a_broken_fragment(page: Any, site: Any, js_errors: list[str]) -> None:
+    for fragment in ("%", "%E4%B8", "%zz", "tiles%"):
+        page.goto(f"{site.url}tutorial.html#{fragment}")
+        page.wait_for_selector("html[data-state=ready]", timeout=BOOT_MS)
+        assert page.locator("#toc a, #toc button").count() > 3
+    page.goto(f"{site.url}tutorial.html#sets")
+    page.wait_for_selector("html[data-state=ready]", timeout=BOOT_MS)
+    page.evaluate("() => { location.hash = '%'; }")
+    page.wait_for_timeout(300)
+    assert not js_errors, js_errors
+
+
+def test_a_log_of_almost_16_mib_that_the_command_line_replays_is_imported(page: Any, site: Any) -> None:
+    open_game(page, site, "?seed=81&speed=instant&lang=en")
+    log = page.evaluate("() => window.hzmj.bridge.call('export_log_text')")
+    # line breaks pad it to just under 16 MiB: `python -m hzmj_core replay` reads it (tests/engine/test_webapi.py)
+    text = log[:-1] + "\n" * (16 * 1024 * 1024 - len(log) - 64) + log[-1]
+    page.set_input_files("#import-file", files=[{"name": "padded.json", "mimeType": "application/json",
+                                                 "buffer": text.encode()}])
+    page.wait_for_function("() => window.hzmj.game.mode === 'replay'", timeout=60_000)
+    assert "Replay loaded" in page.locator("#toast").inner_text()
