@@ -11,7 +11,7 @@ import {Bridge} from './bridge.mjs';
 import * as store from './store.mjs';
 import {getLang, setLang, t} from './i18n.mjs';
 import {installKeyboard, moveFocus} from './input.mjs';
-import {$, closeDialogs} from './game/dom.mjs';
+import {$, closeDialogs, toast} from './game/dom.mjs';
 import {Controller} from './game/controller.mjs';
 import {TableView} from './game/table-view.mjs';
 import {Dock} from './game/dock.mjs';
@@ -23,6 +23,7 @@ import {ReviewPanel} from './game/review.mjs';
 import {rulesLine} from './game/rules-line.mjs';
 import {parseSeed} from './seed.mjs';
 import {Sound, speakerIcon} from './sound.mjs';
+import {beginRanked, rankedWords, watchRanked} from './exam/ranked.mjs';
 
 window.hzmjBootStarted = true;
 const hzmj = window.hzmj = {bridge: null, progressLog: [], readyAt: null, tableReadyAt: null, error: null, game: null};
@@ -73,7 +74,7 @@ async function start() {
     const reset = store.settingsReset().map((k) => t(`setting.${k}`));
     if (reset.length) notes.push(t('settings_reset', {keys: reset.join(', ')}));
     if (asked.problem) notes.push(t('seed_ignored', {why: asked.problem}));
-    await game.begin(asked.seed ?? null, notes);
+    if (!(await beginRanked(game, params))) await game.begin(asked.seed ?? null, notes);
     hzmj.tableReadyAt = performance.now();
     document.documentElement.dataset.table = 'ready';
   } catch (err) {
@@ -132,6 +133,7 @@ function wire(bridge) {
   ctrl.on('view', () => { dock.render(); renderRules(ctrl); autoPlay(ctrl); });
   ctrl.on('handOver', () => { result.show(); dock.render(); });
   ctrl.on('matchOver', () => { closeDialogs(); history.show(); dock.render(); });
+  watchRanked(ctrl, (place) => toast(rankedWords(place, getLang()), false, 9000));
   // replay.renderBar subscribed in its constructor, after the dock: it writes the replay's prompt and info
 
   installKeyboard({
@@ -181,6 +183,7 @@ function wire(bridge) {
   $('m-new').addEventListener('click', () => newGame.open());
   $('go-new').addEventListener('click', () => newGame.open());
   $('m-tutorial').addEventListener('click', () => { location.href = 'tutorial.html'; });
+  $('m-exam').addEventListener('click', () => { location.href = 'exam.html'; });
   $('m-export').addEventListener('click', () => { $('menu').close(); ctrl.exportLog(); });
   $('m-import').addEventListener('click', () => { $('menu').close(); $('import-file').click(); });
   $('import-file').addEventListener('change', async () => {
