@@ -186,9 +186,32 @@ def test_no_answer_carries_a_seed_as_a_number() -> None:
     answers["check_exercise"] = call("check_exercise", id=answers["lessons"][0]["exercises"][0], answer="1m")
     for name in ("option_info", "fan_table", "bot_levels", "bot_level_names"):
         answers[name] = call(name)
+    answers.update(_exam_answers(big))
     assert set(answers) == set(webapi.METHODS)  # a new method gets checked here too
     assert _numbers_the_page_would_round(answers) == []
     assert answers["state"]["match"]["seed"] == big and answers["review_step"]["report"]["seed"] == big
+
+
+def _exam_answers(big: str) -> dict[str, Any]:
+    """The exam's methods (hzmj_core/exam/api.py), with the seed at its largest; the game in progress is played on
+    to the end of a ranked match (eight hands) for ``ladder_ranked``."""
+    out: dict[str, Any] = {"exam_levels": call("exam_levels"), "exam_new": call("exam_new", level="registered",
+                                                                                  seed=big)}
+    out["exam_check"] = call("exam_check", level="registered", seed=big, index=0, answer=None)
+    out["exam_grade"] = call("exam_grade", level="registered", seed=big, answers=[None] * 10)
+    out["exam_verify"] = call("exam_verify", code=out["exam_grade"]["code"])
+    out["ladder_state"] = call("ladder_state", placements=[1, 2])
+    out["ladder_rules"] = call("ladder_rules")
+    while call("state")["match"]["hand_number"] < 8 or not call("state")["hand_over"]:
+        st, _ = play_hand()
+        if st["match"]["hand_number"] < 8 and not st["match"]["over"]:
+            call("next_hand")
+        elif st["match"]["over"]:
+            break
+    out["ladder_ranked"] = call("ladder_ranked", save=call("save_text"))
+    rec = out["ladder_ranked"]
+    out["ladder_issue"] = call("ladder_issue", file={"matches": [{k: rec[k] for k in ("seed", "level", "actions")}]})
+    return out
 
 
 def test_seed_is_a_decimal_string_end_to_end() -> None:

@@ -170,7 +170,7 @@ function answerText(q, a) {
   if (a === null || a === undefined) return t('none');
   if (q.answer_type === 'faces' || q.answer_type === 'tile') {
     const names = Array.isArray(a) ? a : [a];
-    return names.length ? names.join(' ') : t('empty');
+    return names.length ? tileRow(names.join(' '), '', 22) : t('empty');
   }
   if (q.answer_type === 'multi') {
     if (!a.length) return t('empty');
@@ -194,8 +194,8 @@ async function showSummary(view, ctx, exam, st, timeUp) {
     if (!r.right) {
       const m = el('div', {class: 'question mistake-item', 'data-index': String(i)},
         el('p', {class: 'prompt'}, `${i + 1}. ${pick(r, 'prompt')}`), drawPosition(r),
-        el('p', {}, `${t('your_answer')}: ${answerText(r, r.given)}`),
-        el('div', {class: 'verdict wrong'}, el('b', {}, `${t('right_answer')}: ${answerText(r, r.answer)}`), ' ',
+        el('div', {}, `${t('your_answer')}: `, answerText(r, r.given)),
+        el('div', {class: 'verdict wrong'}, el('b', {}, `${t('right_answer')}: `), answerText(r, r.answer), ' ',
           pick(r, 'explanation')));
       for (const s of r.shown || []) if (s) m.lastChild.append(tileRow(s, '', 26));
       mistakes.append(m);
