@@ -167,3 +167,35 @@ def test_screenshots_of_every_view(page: Any, site: Any, screenshot: Any) -> Non
         page.wait_for_selector("#l-grade")
         _shoot(page, screenshot, f"profile-{lang}")
         page.evaluate("localStorage.clear()")
+
+
+def test_amateur_exam_with_its_hecut_passed(page: Any, site: Any, screenshot: Any) -> None:
+    page.set_viewport_size({"width": 1280, "height": 800})
+    qs = make_exam("amateur1", 3)[2]
+    at = next(i for i, q in enumerate(qs) if q.kind == "hecut")
+    page.goto(f"{site.url}exam.html?level=amateur1&seed=3&lang=zh")
+    page.wait_for_selector(READY, timeout=BOOT_MS)
+    for i, q in enumerate(qs):
+        page.wait_for_selector(f"section.question[data-index='{i}']", timeout=60_000)
+        give(page, q, q.answer)
+        if i == at:
+            screenshot(page, "exam-hecut-zh-1280x800")
+            assert page.locator("section.question button.tilechoice").count() == len(q.choices or [])
+        page.locator("#ex-next").click()
+    page.wait_for_selector("#ex-score", timeout=30_000)
+    assert page.locator("html").get_attribute("data-exam") == "passed"
+
+
+def test_ranked_match_starts_on_the_game_page_with_the_grades_opponents(page: Any, site: Any) -> None:
+    page.goto(f"{site.url}exam.html#ladder")
+    page.wait_for_selector("#l-grade", timeout=BOOT_MS)
+    matches = [{"seed": "1", "level": "basic", "actions": [], "placement": 1, "points": [50] * 4, "hands": 8,
+                "date": "2026-12-06"}]
+    page.evaluate("(m) => localStorage.setItem('hzmj.ladder.v1', JSON.stringify({version: 1, matches: m}))", matches)
+    page.goto(f"{site.url}?ranked=1&speed=instant")
+    page.wait_for_selector("html[data-table=ready]", timeout=BOOT_MS)
+    flag = page.evaluate("JSON.parse(localStorage.getItem('hzmj.ranked.v1'))")
+    assert flag["level"] == "easy"  # 业余 2 级 plays the 入门 bots
+    assert page.evaluate("window.hzmj.game.state.match.level") == "easy"
+    assert page.evaluate("window.hzmj.game.state.match.seed") == flag["seed"]
+    assert "ranked" not in page.url
