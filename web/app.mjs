@@ -11,7 +11,7 @@ import {Bridge} from './bridge.mjs';
 import * as store from './store.mjs';
 import {getLang, setLang, t} from './i18n.mjs';
 import {installKeyboard, moveFocus} from './input.mjs';
-import {$, closeDialogs} from './game/dom.mjs';
+import {$, closeDialogs, toast} from './game/dom.mjs';
 import {Controller} from './game/controller.mjs';
 import {TableView} from './game/table-view.mjs';
 import {Dock} from './game/dock.mjs';
@@ -25,6 +25,7 @@ import {parseSeed} from './seed.mjs';
 import {Sound, speakerIcon} from './sound.mjs';
 import {Friends} from './net/friends.mjs';
 import {isJoinPage, joinTable} from './net/join.mjs';
+import {beginRanked, rankedWords, watchRanked} from './exam/ranked.mjs';
 
 window.hzmjBootStarted = true;
 const hzmj = window.hzmj = {bridge: null, progressLog: [], readyAt: null, tableReadyAt: null, error: null, game: null};
@@ -79,7 +80,7 @@ async function start() {
     const reset = store.settingsReset().map((k) => t(`setting.${k}`));
     if (reset.length) notes.push(t('settings_reset', {keys: reset.join(', ')}));
     if (asked.problem) notes.push(t('seed_ignored', {why: asked.problem}));
-    await game.begin(asked.seed ?? null, notes);
+    if (!(await beginRanked(game, params))) await game.begin(asked.seed ?? null, notes);
     await friends.afterBegin();
     hzmj.tableReadyAt = performance.now();
     document.documentElement.dataset.table = 'ready';
@@ -173,6 +174,7 @@ function wire(bridge, guest = false) {
   ctrl.on('view', () => { dock.render(); renderRules(ctrl); autoPlay(ctrl); });
   ctrl.on('handOver', () => { result.show(); dock.render(); });
   ctrl.on('matchOver', () => { closeDialogs(); history.show(); dock.render(); });
+  watchRanked(ctrl, (place) => toast(rankedWords(place, getLang()), false, 9000));
   // replay.renderBar subscribed in its constructor, after the dock: it writes the replay's prompt and info
 
   installKeyboard({
@@ -222,6 +224,7 @@ function wire(bridge, guest = false) {
   $('m-new').addEventListener('click', () => newGame.open());
   $('go-new').addEventListener('click', () => newGame.open());
   $('m-tutorial').addEventListener('click', () => { location.href = 'tutorial.html'; });
+  $('m-exam').addEventListener('click', () => { location.href = 'exam.html'; });
   $('m-export').addEventListener('click', () => { $('menu').close(); ctrl.exportLog(); });
   $('m-import').addEventListener('click', () => { $('menu').close(); $('import-file').click(); });
   $('import-file').addEventListener('change', async () => {

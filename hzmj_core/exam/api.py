@@ -6,10 +6,12 @@ kept, so checking an answer after each question does not make the exam again.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from typing import Any
 
 from ..jsontext import MAX_BYTES, JsonInputError, loads
+from ..log import LogError, match_from_log
 from ..schema import Arg, anything, array, integer, optional, seed, text, text_or_object
 from .base import BAND_NAMES, ExamError, Question
 from .certificate import CodeError, exam_code, verify_exam
@@ -87,22 +89,27 @@ def _verify(a: dict[str, Any]) -> dict[str, Any]:
 
 
 def _ranked(a: dict[str, Any]) -> dict[str, Any]:
-    """A finished ranked match from the game page's save: the record the ladder keeps."""
+    """A ranked match from the game page's save, once its hands are over: the record the ladder keeps (the player's
+    actions of the first :data:`RANKED_HANDS` hands, placement and points)."""
     save = _file(a["save"])
-    if not isinstance(save, dict) or not isinstance(save.get("log"), dict):
-        raise ExamError("the save has no match log")
-    hands = save["log"].get("hands", [])
-    if not isinstance(hands, list):
-        raise ExamError("the save's log has no hands")
+    if not isinstance(save, dict):
+        raise ExamError("the save is not a saved game")
+    try:
+        m = match_from_log(save.get("log"))
+    except LogError as exc:
+        raise ExamError(f"the save: {exc}") from None
+    if not m.over and m.round.is_over and len(m.history) < RANKED_HANDS:
+        m.finish_hand()
+    if not m.over and len(m.history) < RANKED_HANDS:
+        raise ExamError(f"the ranked match is not over: {len(m.history)} of {RANKED_HANDS} hands played")
     human = save.get("human", 0)
-    done = [h for h in hands if isinstance(h, dict) and h.get("result") is not None][:RANKED_HANDS]
-    actions = [t for h in done for t in h.get("actions", []) if isinstance(t, str) and t.startswith(f"S{human} ")]
-    points = list(save["log"].get("summary", {}).get("points", [50] * 4))
-    if done:
-        last = done[-1]
-        points = [p + d for p, d in zip(last["points"], last["result"]["deltas"], strict=True)]
-    return {"seed": str(save.get("seed")), "level": save.get("level"), "actions": actions, "hands": len(done),
-            "points": points, "placement": placement_of(points, human)}
+    hands = m.history[:RANKED_HANDS]
+    points = [m.options.start_points] * 4
+    for h in hands:
+        points = [p + d for p, d in zip(points, h.result.deltas, strict=True)]
+    actions = [t for h in hands for t in h.actions if t.startswith(f"S{human} ")]
+    return {"seed": str(m.seed), "level": save.get("level"), "actions": actions, "hands": len(hands),
+            "points": points, "placement": placement_of(points, human if isinstance(human, int) else 0)}
 
 
 def _issue(a: dict[str, Any]) -> dict[str, Any]:
@@ -112,9 +119,11 @@ def _issue(a: dict[str, Any]) -> dict[str, Any]:
             if isinstance(m, dict) and isinstance(m.get("seed"), str) and m["seed"].isdigit():
                 m["seed"] = int(m["seed"])
     try:
-        return {**issue(data, a["date"], a["name"] or ""), "file": data}
+        out = issue(data, a["date"], a["name"] or "")
     except LadderError as exc:
         raise ExamError(str(exc)) from None
+    # as text: the page must not turn a 64-bit seed into a JavaScript number
+    return {**out, "file_text": json.dumps(data, ensure_ascii=False)}
 
 
 _SHEET = array(anything, 50)

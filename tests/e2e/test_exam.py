@@ -1,0 +1,201 @@
+"""The 考级 page (exam.html) in Chromium against the built dist/: exams passed and failed through the page, the
+countdown, a certificate downloaded and verified, forged codes refused, the ladder promoting and surviving a
+reload, and screenshots of every view at five viewports in both languages."""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any
+
+from hzmj_core.exam import make_exam
+from hzmj_core.exam.base import Question
+
+BOOT_MS = 90_000
+READY = "html[data-state=ready]"
+VIEWPORTS = [(1920, 1080), (1280, 800), (1024, 500), (390, 844), (844, 390)]
+
+
+def js(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+def wrong_answer(q: Question) -> Any:
+    if q.answer_type == "choice":
+        return next(c["value"] for c in q.choices or () if c["value"] != q.answer)
+    if q.answer_type == "multi":
+        return [] if q.answer else [(q.choices or [])[0]["value"]]
+    if q.answer_type == "faces":
+        return [] if q.answer != [] else ["1m"]
+    return next(c["value"] for c in q.choices or () if c["value"] not in (q.accepted or [q.answer]))
+
+
+def give(page: Any, q: Question, answer: Any) -> None:
+    """Answer the current question through the page, as a player would."""
+    box = page.locator("section.question")
+    if q.answer_type in ("multi", "faces"):
+        for v in answer:
+            box.locator(f"button[data-value='{js(v)}']").click()
+    else:
+        box.locator(f"button[data-value='{js(answer)}']").first.click()
+    box.locator("#ex-submit").click()
+    page.wait_for_selector("section.question .verdict")
+
+
+def take(page: Any, site: Any, level: str, seed: int, right: bool, lang: str = "en") -> None:
+    page.goto(f"{site.url}exam.html?level={level}&seed={seed}&lang={lang}")
+    page.wait_for_selector(READY, timeout=BOOT_MS)
+    qs = make_exam(level, seed)[2]
+    for i, q in enumerate(qs):
+        page.wait_for_selector(f"section.question[data-index='{i}']", timeout=30_000)
+        give(page, q, q.answer if right else wrong_answer(q))
+        verdict = page.locator("section.question .verdict").get_attribute("data-right")
+        assert verdict == ("true" if right else "false"), (i, q.kind)
+        page.locator("#ex-next").click()
+    page.wait_for_selector("#ex-score", timeout=30_000)
+
+
+def test_registered_exam_passed_then_certificate_verified(page: Any, site: Any, tmp_path: Any) -> None:
+    page.set_viewport_size({"width": 1280, "height": 800})
+    take(page, site, "registered", 5, right=True)
+    assert page.locator("html").get_attribute("data-exam") == "passed"
+    assert "10 / 10" in page.locator("#ex-score").inner_text()
+    page.fill("#cert-name", "Li Wei")
+    page.click("#cert-make")
+    page.wait_for_selector("#cert-download[data-ready='1']")
+    code = page.locator("#cert-code").inner_text().strip()
+    with page.expect_download() as dl:
+        page.click("#cert-download")
+    path = tmp_path / "cert.png"
+    dl.value.save_as(path)
+    assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and path.stat().st_size > 20_000
+    page.goto(f"{site.url}exam.html#verify")
+    page.wait_for_selector(READY, timeout=BOOT_MS)
+    page.fill("#v-code", code)
+    page.fill("#v-name", "li wei")
+    page.click("#v-go")
+    page.wait_for_selector("#v-result .result")
+    assert page.locator("#v-result .result").get_attribute("data-valid") == "true"
+    forged = code[:-1] + ("A" if code[-1] != "A" else "B")
+    page.fill("#v-code", forged)
+    page.click("#v-go")
+    page.wait_for_selector("#v-result .result[data-valid=false]")
+    assert "NOT VALID" in page.locator("#v-result").inner_text()
+
+
+def test_registered_exam_failed_with_wrong_answers(page: Any, site: Any) -> None:
+    page.set_viewport_size({"width": 1280, "height": 800})
+    take(page, site, "registered", 6, right=False)
+    assert page.locator("html").get_attribute("data-exam") == "failed"
+    assert "0 / 10" in page.locator("#ex-score").inner_text()
+    assert page.locator(".mistake-item").count() == 10
+    assert page.locator("#cert-make").count() == 0
+
+
+def test_countdown_running_out_ends_the_exam(page: Any, site: Any) -> None:
+    page.goto(f"{site.url}exam.html?level=registered&seed=8&lang=en")
+    page.wait_for_selector(READY, timeout=BOOT_MS)
+    page.wait_for_selector("section.question[data-index='0']", timeout=30_000)
+    clock = page.locator("#ex-clock").inner_text()
+    assert clock.startswith(("10:00", "09:5"))
+    # the clock never stops: the exam began 9 min 57 s ago, as if the player had left and come back
+    page.evaluate("""() => { const s = JSON.parse(localStorage.getItem('hzmj.exam.v1'));
+        s.startedAt = Date.now() - 597000; localStorage.setItem('hzmj.exam.v1', JSON.stringify(s)); }""")
+    page.goto(f"{site.url}exam.html")
+    page.wait_for_selector("section.question[data-index='0']", timeout=BOOT_MS)
+    assert page.locator("#ex-clock").inner_text() in ("00:03", "00:02", "00:01")
+    page.wait_for_selector("#ex-timeup", timeout=15_000)
+    assert page.locator("html").get_attribute("data-exam") == "failed"
+
+
+def test_ladder_promotes_and_survives_reload(page: Any, site: Any) -> None:
+    page.goto(f"{site.url}exam.html?lang=en#ladder")
+    page.wait_for_selector(READY, timeout=BOOT_MS)
+    page.wait_for_selector("#l-grade")
+    assert page.locator("#l-grade").get_attribute("data-grade") == "1"
+    matches = [{"seed": str(100 + i), "level": "basic", "actions": [], "placement": p, "points": [50] * 4,
+                "hands": 8, "date": "2026-12-06"} for i, p in enumerate([2, 1, 3, 1])]
+    page.evaluate("(m) => localStorage.setItem('hzmj.ladder.v1', JSON.stringify({version: 1, matches: m}))", matches)
+    page.reload()
+    page.wait_for_selector("#l-grade")
+    assert page.locator("#l-grade").get_attribute("data-grade") == "2"
+    assert page.locator(".history tbody tr").count() == 4
+    page.goto(f"{site.url}index.html")
+    page.goto(f"{site.url}exam.html#ladder")
+    page.wait_for_selector("#l-grade")
+    assert page.locator("#l-grade").get_attribute("data-grade") == "2"
+    assert "Amateur grade 2" in page.locator("#l-grade").inner_text() or "业余 2 级" in page.locator(
+        "#l-grade").inner_text()
+
+
+def _shoot(page: Any, screenshot: Any, name: str) -> None:
+    for w, h in VIEWPORTS:
+        page.set_viewport_size({"width": w, "height": h})
+        time.sleep(0.15)
+        screenshot(page, f"exam-{name}-{w}x{h}")
+        overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+        assert overflow <= 1, (name, w, h, overflow)
+
+
+def test_screenshots_of_every_view(page: Any, site: Any, screenshot: Any) -> None:
+    for lang in ("zh", "en"):
+        page.set_viewport_size({"width": 1280, "height": 800})
+        page.goto(f"{site.url}exam.html?level=registered&seed=12&lang={lang}")
+        page.wait_for_selector(READY, timeout=BOOT_MS)
+        qs = make_exam("registered", 12)[2]
+        page.wait_for_selector("section.question[data-index='0']", timeout=30_000)
+        _shoot(page, screenshot, f"question-{lang}")
+        page.set_viewport_size({"width": 1280, "height": 800})
+        for i, q in enumerate(qs):
+            page.wait_for_selector(f"section.question[data-index='{i}']", timeout=30_000)
+            give(page, q, q.answer if i != 1 else wrong_answer(q))
+            if i == 1:
+                _shoot(page, screenshot, f"explanation-{lang}")
+                page.set_viewport_size({"width": 1280, "height": 800})
+            page.locator("#ex-next").click()
+        page.wait_for_selector("#ex-score", timeout=30_000)
+        page.fill("#cert-name", "王小明" if lang == "zh" else "Ann Smith")
+        page.click("#cert-make")
+        page.wait_for_selector("#cert-download[data-ready='1']")
+        page.locator("#cert-canvas").scroll_into_view_if_needed()
+        _shoot(page, screenshot, f"certificate-{lang}")
+        matches = [{"seed": str(100 + i), "level": "basic", "actions": [], "placement": p, "points": [50] * 4,
+                    "hands": 8, "date": "2026-12-06"} for i, p in enumerate([2, 1, 3, 1, 4, 1, 2])]
+        page.evaluate("(m) => localStorage.setItem('hzmj.ladder.v1', JSON.stringify({version: 1, matches: m}))",
+                      matches)
+        page.goto(f"{site.url}exam.html?lang={lang}#ladder")
+        page.wait_for_selector("#l-grade")
+        _shoot(page, screenshot, f"profile-{lang}")
+        page.evaluate("localStorage.clear()")
+
+
+def test_amateur_exam_with_its_hecut_passed(page: Any, site: Any, screenshot: Any) -> None:
+    page.set_viewport_size({"width": 1280, "height": 800})
+    qs = make_exam("amateur1", 3)[2]
+    at = next(i for i, q in enumerate(qs) if q.kind == "hecut")
+    page.goto(f"{site.url}exam.html?level=amateur1&seed=3&lang=zh")
+    page.wait_for_selector(READY, timeout=BOOT_MS)
+    for i, q in enumerate(qs):
+        page.wait_for_selector(f"section.question[data-index='{i}']", timeout=60_000)
+        give(page, q, q.answer)
+        if i == at:
+            screenshot(page, "exam-hecut-zh-1280x800")
+            assert page.locator("section.question button.tilechoice").count() == len(q.choices or [])
+        page.locator("#ex-next").click()
+    page.wait_for_selector("#ex-score", timeout=30_000)
+    assert page.locator("html").get_attribute("data-exam") == "passed"
+
+
+def test_ranked_match_starts_on_the_game_page_with_the_grades_opponents(page: Any, site: Any) -> None:
+    page.goto(f"{site.url}exam.html#ladder")
+    page.wait_for_selector("#l-grade", timeout=BOOT_MS)
+    matches = [{"seed": "1", "level": "basic", "actions": [], "placement": 1, "points": [50] * 4, "hands": 8,
+                "date": "2026-12-06"}]
+    page.evaluate("(m) => localStorage.setItem('hzmj.ladder.v1', JSON.stringify({version: 1, matches: m}))", matches)
+    page.goto(f"{site.url}?ranked=1&speed=instant")
+    page.wait_for_selector("html[data-table=ready]", timeout=BOOT_MS)
+    flag = page.evaluate("JSON.parse(localStorage.getItem('hzmj.ranked.v1'))")
+    assert flag["level"] == "easy"  # 业余 2 级 plays the 入门 bots
+    assert page.evaluate("window.hzmj.game.state.match.level") == "easy"
+    assert page.evaluate("window.hzmj.game.state.match.seed") == flag["seed"]
+    assert "ranked" not in page.url

@@ -1,0 +1,73 @@
+// Certificates (电子证书) drawn on a canvas and downloaded as PNG: grade, date, the typed name and the code.
+import {el} from '../tutorial/ui.mjs';
+import {getLang, t} from './i18n.mjs';
+import {today} from './store.mjs';
+
+const W = 1600;
+const H = 1130;
+
+/** Draw a certificate; returns the canvas. */
+export function drawCertificate({grade_zh, grade_en, name, date, code, passed}) {
+  const c = el('canvas', {width: String(W), height: String(H), id: 'cert-canvas', role: 'img',
+    'aria-label': `${grade_zh} ${grade_en} ${name} ${date} ${code}`});
+  const g = c.getContext('2d');
+  g.fillStyle = '#fffaf0';
+  g.fillRect(0, 0, W, H);
+  g.strokeStyle = '#0f3b2e';
+  g.lineWidth = 18;
+  g.strokeRect(30, 30, W - 60, H - 60);
+  g.strokeStyle = '#c9a13b';
+  g.lineWidth = 4;
+  g.strokeRect(62, 62, W - 124, H - 124);
+  g.textAlign = 'center';
+  g.fillStyle = '#0f3b2e';
+  g.font = '700 92px "Noto Serif CJK SC", "Songti SC", serif';
+  g.fillText('电子证书', W / 2, 210);
+  g.font = '500 40px "Noto Sans CJK SC", system-ui, sans-serif';
+  g.fillText('CERTIFICATE · 杭州麻将 Hangzhou Mahjong', W / 2, 275);
+  g.fillStyle = '#1d2b1f';
+  g.font = '400 40px "Noto Sans CJK SC", system-ui, sans-serif';
+  g.fillText(`兹证明 This certifies that`, W / 2, 400);
+  g.font = '700 84px "Noto Serif CJK SC", serif';
+  g.fillText(name || '—', W / 2, 510, W - 300);
+  g.font = '400 40px "Noto Sans CJK SC", system-ui, sans-serif';
+  g.fillText(passed ? '通过 passed' : '达到 reached', W / 2, 590);
+  g.fillStyle = '#a4161a';
+  g.font = '800 96px "Noto Serif CJK SC", serif';
+  g.fillText(grade_zh, W / 2, 710);
+  g.font = '600 44px "Noto Sans CJK SC", system-ui, sans-serif';
+  g.fillText(grade_en, W / 2, 770);
+  g.fillStyle = '#1d2b1f';
+  g.font = '400 36px "Noto Sans CJK SC", system-ui, sans-serif';
+  g.fillText(`日期 Date  ${date}`, W / 2, 870);
+  g.font = '700 44px ui-monospace, "DejaVu Sans Mono", monospace';
+  g.fillText(code, W / 2, 955, W - 200);
+  g.font = '400 28px "Noto Sans CJK SC", system-ui, sans-serif';
+  g.fillText('验证码 Verification code — exam.html#verify', W / 2, 1005);
+  return c;
+}
+
+/** The certificate form: name → canvas, code and a PNG download. `spec.issue(name)` returns the code. */
+export function certificateSection(ctx, spec) {
+  const name = el('input', {type: 'text', id: 'cert-name', maxlength: '60', autocomplete: 'name'});
+  const out = el('div', {id: 'cert-out'});
+  const make = el('button', {type: 'button', class: 'primary', id: 'cert-make'}, t('make_cert'));
+  make.addEventListener('click', async () => {
+    make.disabled = true;
+    try {
+      const code = await spec.issue(name.value.trim());
+      const date = today();
+      const canvas = drawCertificate({grade_zh: spec.name_zh, grade_en: spec.name_en, name: name.value.trim(), date,
+        code, passed: spec.kind === 'exam'});
+      const link = el('a', {class: 'primary', id: 'cert-download', download: `hzmj-certificate-${code}.png`, href: '#'},
+        t('download'));
+      canvas.toBlob((blob) => { link.href = URL.createObjectURL(blob); link.dataset.ready = '1'; }, 'image/png');
+      out.replaceChildren(canvas, el('p', {}, `${t('code')}: `, el('span', {class: 'code', id: 'cert-code'}, code)),
+        el('p', {class: 'note'}, t('verify_here')), el('div', {class: 'actions'}, link, ...(spec.extra ? [spec.extra()] : [])));
+    } finally {
+      make.disabled = false;
+    }
+  });
+  return el('section', {class: 'cert', 'data-lang': getLang()}, el('h2', {}, t('cert_title')),
+    el('label', {class: 'field'}, t('your_name'), name), el('div', {class: 'actions'}, make), out);
+}

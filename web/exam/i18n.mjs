@@ -1,0 +1,80 @@
+// The 考级 page's words in Chinese and English (the engine's questions and explanations come in both already).
+const S = {
+  zh: {
+    title: '考级', tab_exam: '考试', tab_ladder: '升级赛', tab_verify: '验证证书', tab_game: '返回游戏', lang: 'English',
+    exam_intro: '题目由规则引擎按种子生成并判分，离线也能练习。',
+    questions: '{n} 题', minutes: '{n} 分钟', pass_mark: '答对 {n} 题及格', start: '开始考试', resume: '继续考试',
+    resume_rule: '规则与真实线上考试相同：开考后计时不停，离开页面再回来会回到同一场考试，剩余时间照常流逝；时间到就按已答的题交卷。',
+    seed: '种子', question: '第 {i} / {n} 题', submit: '提交', next: '下一题', finish: '交卷', time_up: '时间到，已交卷。',
+    right: '答对了', wrong: '答错了', your_answer: '你的答案', right_answer: '正确答案', none: '（未答）', empty: '（一个也没有）',
+    pick_faces: '选出所有答案（点牌切换），再提交。', pick_many: '选出所有合规的（可以一个也不选），再提交。',
+    summary: '成绩', passed: '通过', failed: '未通过', score: '{r} / {n}', mistakes: '错题讲解', all_right: '全部答对。',
+    again: '再考一次', cert_title: '电子证书', your_name: '你的名字（印在证书上）', make_cert: '生成证书', download: '下载 PNG',
+    code: '验证码', verify_here: '在“验证证书”页输入验证码即可离线核验。', cert_head: '杭州麻将 · 麻将运动技术等级',
+    cert_body: '兹证明', cert_passed: '通过', cert_reached: '达到', cert_date: '日期', cert_verify: '验证码',
+    verify_title: '验证证书', verify_code: '验证码', verify_name: '证书上的名字（可不填）', verify_file: '升级赛证书的对局文件（仅段位证书需要）',
+    verify_go: '验证', valid: '有效', invalid: '无效', valid_exam: '{level}：答对 {r} / {n}，及格线 {p}。', valid_ladder: '{level}：{m} 场对局重放核验通过。',
+    issued: '颁发日期 {d}',
+    ladder_title: '升级赛（业余 1 级 → 业余 9 级）', grade_now: '当前段位', points: '段位分 {p} / {t}', opponents: '对手：{bot}',
+    play_ranked: '开始一场排位赛', ranked_note: '排位赛在游戏页进行：{h} 局，按局后分数排名。', export: '导出', import: '导入',
+    history: '对局记录', chart: '名次走势', no_matches: '还没有排位赛记录。', match: '场次', date: '日期', place: '名次',
+    delta: '段位分', grade_after: '之后段位', rules: '规则（天凤段位分的形状）', rules_text:
+      '每场排位赛按名次加减段位分：一位 +30，二位 +15，三位 0，四位 −5×(级数−1)。段位分达到该级的升级线即升一级，新段位从升级线的一半开始；业余 4 级起段位分跌破 0 降一级。计算窗口是升到当前段位以来的对局（天凤的方式）。',
+    col_grade: '段位', col_need: '升级线', col_fourth: '四位', col_bots: '对手', col_demote: '会降级',
+    ladder_cert: '申请段位证书', ladder_cert_note: '证书附带对局文件（种子和你的每一步）；验证时重放全部对局。',
+    download_file: '下载对局文件', imported: '已导入 {n} 场对局。', import_bad: '这个文件不是升级赛记录：{why}',
+    ranked_done: '排位赛结束：第 {p} 名。', to_ladder: '查看升级赛',
+    bot_basic: '基础', bot_easy: '入门', bot_normal: '进阶', bot_strong: '高手', bot_expert: '大师',
+    yes: '是', no: '否', band: '难度', kinds: '题型',
+  },
+  en: {
+    title: 'Rank exams', tab_exam: 'Exams', tab_ladder: 'Ladder', tab_verify: 'Verify', tab_game: 'Back to the game', lang: '中文',
+    exam_intro: 'Questions made from a seed and graded by the rules engine; practise offline.',
+    questions: '{n} questions', minutes: '{n} minutes', pass_mark: '{n} right to pass', start: 'Start the exam',
+    resume: 'Resume the exam',
+    resume_rule: 'As in the real online exam: once started the clock never stops. Leave and come back and you return to the same exam with the time that is left; when time is up the exam is handed in as answered.',
+    seed: 'seed', question: 'Question {i} of {n}', submit: 'Submit', next: 'Next question', finish: 'Hand in',
+    time_up: 'Time is up: the exam was handed in.', right: 'Right', wrong: 'Wrong', your_answer: 'Your answer',
+    right_answer: 'Right answer', none: '(no answer)', empty: '(none)',
+    pick_faces: 'Pick every answer (tap a tile to toggle it), then submit.',
+    pick_many: 'Pick every legal one (possibly none), then submit.',
+    summary: 'Result', passed: 'Passed', failed: 'Not passed', score: '{r} / {n}', mistakes: 'Your mistakes explained',
+    all_right: 'All right.', again: 'Take another exam', cert_title: 'Certificate', your_name: 'Your name (printed on the certificate)',
+    make_cert: 'Make the certificate', download: 'Download PNG', code: 'Verification code',
+    verify_here: 'Anyone can check it offline on the Verify tab.', cert_head: 'Hangzhou Mahjong · Technical grade',
+    cert_body: 'This certifies that', cert_passed: 'passed', cert_reached: 'reached', cert_date: 'Date',
+    cert_verify: 'Verification code', verify_title: 'Verify a certificate', verify_code: 'Verification code',
+    verify_name: 'Name on the certificate (optional)', verify_file: 'Match file of a ladder certificate (ladder grades only)',
+    verify_go: 'Verify', valid: 'VALID', invalid: 'NOT VALID', valid_exam: '{level}: {r} of {n} right, pass mark {p}.',
+    valid_ladder: '{level}: {m} matches replayed and checked.', issued: 'issued {d}',
+    ladder_title: 'Ladder (Amateur grade 1 → 9)', grade_now: 'Your grade', points: 'Rank points {p} / {t}',
+    opponents: 'Opponents: {bot}', play_ranked: 'Play a ranked match',
+    ranked_note: 'Ranked matches are played on the game page: {h} hands, placed by points after them.', export: 'Export',
+    import: 'Import', history: 'Matches', chart: 'Placements', no_matches: 'No ranked matches yet.', match: '#',
+    date: 'Date', place: 'Place', delta: 'Points', grade_after: 'Grade after', rules: 'Rules (the shape of Tenhou\'s rank points)',
+    rules_text: 'Each ranked match pays rank points by placement: 1st +30, 2nd +15, 3rd 0, 4th −5×(grade−1). Reaching a grade\'s threshold wins the next grade, which starts at half its own threshold; from Amateur grade 4 up, falling below 0 loses a grade. The window is the matches since the grade was reached (as on Tenhou).',
+    col_grade: 'Grade', col_need: 'Threshold', col_fourth: '4th', col_bots: 'Opponents', col_demote: 'Can drop',
+    ladder_cert: 'Certificate for this grade',
+    ladder_cert_note: 'The certificate comes with a match file (seeds and your every action); verifying replays every match.',
+    download_file: 'Download the match file', imported: 'Imported {n} matches.', import_bad: 'This file is not a ladder record: {why}',
+    ranked_done: 'Ranked match over: you placed {p}.', to_ladder: 'Open the ladder',
+    bot_basic: 'Basic', bot_easy: 'Beginner', bot_normal: 'Intermediate', bot_strong: 'Strong', bot_expert: 'Master',
+    yes: 'yes', no: 'no', band: 'Difficulty', kinds: 'Kind',
+  },
+};
+
+let lang = 'zh';
+
+export function setLang(l) { lang = l === 'en' ? 'en' : 'zh'; document.documentElement.lang = lang === 'en' ? 'en' : 'zh-CN'; }
+export function getLang() { return lang; }
+
+/** The string `key` in the current language with {name} filled in. */
+export function t(key, vars = {}) {
+  const s = S[lang][key] ?? S.zh[key] ?? key;
+  return s.replace(/\{(\w+)\}/g, (_, k) => String(vars[k] ?? ''));
+}
+
+/** The zh or en member of an engine object: obj[`${key}_zh`] / obj[`${key}_en`] (or obj.zh / obj.en). */
+export function pick(obj, key = '') {
+  return key ? (obj[`${key}_${lang}`] ?? obj[`${key}_zh`]) : (obj[lang] ?? obj.zh);
+}

@@ -1,0 +1,44 @@
+// Verify a certificate code offline: the engine regenerates and regrades the exam (or replays the ladder's match
+// file) and says VALID or NOT VALID with its reason.
+import {el} from '../tutorial/ui.mjs';
+import {pick, t} from './i18n.mjs';
+
+export function verifyView(view, ctx, code = '') {
+  const codeIn = el('input', {type: 'text', id: 'v-code', value: code, autocomplete: 'off', spellcheck: 'false'});
+  const nameIn = el('input', {type: 'text', id: 'v-name', maxlength: '60'});
+  const fileIn = el('input', {type: 'file', id: 'v-file', accept: '.json,application/json'});
+  const out = el('div', {id: 'v-result', 'aria-live': 'polite'});
+  const go = el('button', {type: 'button', class: 'primary', id: 'v-go'}, t('verify_go'));
+  go.addEventListener('click', async () => {
+    go.disabled = true;
+    try {
+      const file = fileIn.files && fileIn.files[0] ? await fileIn.files[0].text() : null;
+      const name = nameIn.value.trim() || null;
+      let res;
+      try {
+        res = await ctx.call('exam_verify', {code: codeIn.value, name, file});
+      } catch (err) {
+        res = {valid: false, reason: String(err.message || err)};
+      }
+      out.replaceChildren(resultBox(res));
+    } finally {
+      go.disabled = false;
+    }
+  });
+  view.replaceChildren(el('h2', {}, t('verify_title')),
+    el('label', {class: 'field'}, t('verify_code'), codeIn), el('label', {class: 'field'}, t('verify_name'), nameIn),
+    el('label', {class: 'field'}, t('verify_file'), fileIn), el('div', {class: 'actions'}, go), out);
+  if (code) go.click();
+}
+
+function resultBox(res) {
+  if (!res.valid) {
+    return el('div', {class: 'result invalid', 'data-valid': 'false'}, el('span', {class: 'word'}, `✗ ${t('invalid')}`),
+      res.reason);
+  }
+  const level = pick(res, 'name');
+  const line = res.matches !== undefined ? t('valid_ladder', {level, m: res.matches})
+    : t('valid_exam', {level, r: res.right, n: res.total, p: res.pass_mark});
+  return el('div', {class: 'result valid', 'data-valid': 'true'}, el('span', {class: 'word'}, `✓ ${t('valid')}`), line,
+    res.date ? el('div', {}, t('issued', {d: res.date})) : '');
+}
