@@ -152,7 +152,7 @@ def shape_opponents(r: Round, me: int, rng: Rng) -> None:
         mine = r.claim_options[me]
         r.claim_options = r._claim_options(r.claim_from, r.claim_tile, r.claim_final)
         r.claim_options[me] = mine
-    r._legal = None
+    r.drop_caches()
 
 
 def _claim_position(kind: str, view: SeatView, chosen: Action) -> Position | None:

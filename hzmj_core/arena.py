@@ -9,12 +9,16 @@ decision time of the bot (median and 95th percentile).
 
 Walls can be played by several worker processes (``workers``); each wall depends only on the seed and its
 number, and the outcomes are put back in wall order, so every figure except the timings is the same for any
-number of workers. Where there are no processes (Pyodide) the arena plays in one.
+number of workers. Where there are no processes (Pyodide) the arena plays in one. There are never more
+workers than the machine has processors. The workers ignore Ctrl-C (the whole terminal's process group gets
+it): the main process hears it, or a SIGTERM, and ends them at once.
 """
 
 from __future__ import annotations
 
 import math
+import os
+import signal
 import statistics
 import sys
 import time
@@ -134,12 +138,17 @@ def can_use_processes() -> bool:
     return True
 
 
+def _worker_start() -> None:
+    """A worker ignores Ctrl-C and dies of SIGTERM: the main process decides when to stop, and stops it."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
 def _play_in_processes(options: Options, seed: int, walls: list[int], seats: list[str], duplicate: bool,
                        streak: int | str, workers: int,
                        progress: Callable[[int, int], None] | None) -> list[SeatHand]:
     """Play the walls in ``workers`` processes; the outcomes in wall order, as one process would give them."""
     import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor
 
     # fork where there is one: the workers start at once and inherit the warm hand tables.
     methods = multiprocessing.get_all_start_methods()
@@ -148,14 +157,23 @@ def _play_in_processes(options: Options, seed: int, walls: list[int], seats: lis
     n_batches = min(len(walls), workers * 8)
     batches = [walls[i::n_batches] for i in range(n_batches)]
     records: list[SeatHand] = []
-    with ProcessPoolExecutor(max_workers=workers, mp_context=ctx) as pool:
-        parts = pool.map(_play_chunk, [(options, seed, b, seats, duplicate, streak) for b in batches])
+    pool = ctx.Pool(workers, initializer=_worker_start)
+    try:
+        parts = pool.imap(_play_chunk, [(options, seed, b, seats, duplicate, streak) for b in batches])
         done = 0
         for batch, part in zip(batches, parts, strict=True):
             records.extend(part)
             done += len(batch)
             if progress is not None:
                 progress(done, len(walls))
+        pool.close()
+    except BaseException:
+        # Ctrl-C, SIGTERM (cli raises it as an exception) or a failure: end the workers now, not after their
+        # batches
+        pool.terminate()
+        raise
+    finally:
+        pool.join()
     records.sort(key=lambda r: r.wall)  # stable: a wall's rotations and seats keep their order
     return records
 
@@ -206,7 +224,8 @@ def run_arena(hands: int, seed: int, seats: Sequence[str], *, duplicate: bool = 
 
     ``seats`` names the bot kind of each of the four seats (one name means all four). ``streak`` is 1, 2, 3
     or ``"mix"`` (:data:`STREAK_MIX`). ``workers > 1`` plays the walls in that many processes (the same
-    results; one process where the platform has none). ``progress(walls_done, walls)`` follows the play.
+    results; one process where the platform has none, and never more than the machine's processors,
+    ``os.cpu_count()``). ``progress(walls_done, walls)`` follows the play.
     """
     seats = list(seats)
     if len(seats) == 1:
@@ -225,7 +244,7 @@ def run_arena(hands: int, seed: int, seats: Sequence[str], *, duplicate: bool = 
     opts = options or Options()
     n_walls = max(1, math.ceil(hands / 4)) if duplicate else hands
     walls = list(range(n_walls))
-    workers = min(workers, n_walls) if can_use_processes() else 1
+    workers = min(workers, n_walls, os.cpu_count() or 1) if can_use_processes() else 1
     t0 = time.perf_counter()
     records: list[SeatHand] = []
     if workers == 1:

@@ -1,6 +1,8 @@
 """Command line: ``python -m hzmj_core analyze|simulate|replay ...`` (each with ``--help`` and ``--json``).
 
-Bad input exits with status 2 and a message naming what was wrong.
+Bad input exits with status 2 and a message naming what was wrong. Ctrl-C or SIGTERM ends any command (and
+the arena's worker processes) at once with one line, ``error: stopped by Ctrl-C`` (status 130) or ``error:
+stopped by SIGTERM`` (status 143).
 """
 
 from __future__ import annotations
@@ -8,6 +10,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import signal
 import sys
 import time
 from collections import Counter
@@ -18,7 +21,8 @@ from typing import Any, NoReturn
 from . import cli_tools
 from .analysis import AnalysisError, analyze_hand
 from .bots import BOTS, make_bot
-from .cli_tools import seed_arg
+from .cli_tools import int_arg, seed_arg
+from .exam import cli as exam_cli
 from .invariants import check
 from .jsontext import JsonInputError, read_json, read_text
 from .log import LogError, hand_log, load, replay
@@ -31,6 +35,14 @@ from .view import SeatView
 
 class UsageError(Exception):
     """Bad command-line input (exit status 2)."""
+
+
+class Stopped(BaseException):
+    """SIGTERM, raised where the main process is, so that it unwinds (and ends its workers) like Ctrl-C."""
+
+
+def _on_sigterm(signum: int, frame: object) -> None:
+    raise Stopped
 
 
 class Parser(argparse.ArgumentParser):
@@ -231,7 +243,7 @@ def build_parser() -> argparse.ArgumentParser:
     a.add_argument("--json", action="store_true", help="machine-readable output")
     s = sub.add_parser("simulate", help="play hands between bots and check invariants",
                        description="Play N hands between bots, checking every invariant after every action.")
-    s.add_argument("--hands", type=int, required=True)
+    s.add_argument("--hands", type=int_arg(1), required=True)
     s.add_argument("--seed", type=seed_arg, required=True, help="0 to 2^64-1")
     s.add_argument("--bots", default="basic", help=f"one name or four, comma-separated ({', '.join(sorted(BOTS))})")
     s.add_argument("--options", type=Path, help="JSON file of rule options (RULES §11 keys)")
@@ -242,14 +254,36 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("file", type=Path)
     r.add_argument("--json", action="store_true")
     cli_tools.add_parsers(sub)
+    exam_cli.add_parser(sub)
     return p
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit status (0, 1 for invariant violations, 2 for bad input)."""
+    """Run the command line; returns the exit status (0, 1 for invariant violations, 2 for bad input,
+    130 after Ctrl-C, 143 after SIGTERM)."""
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
+        previous = signal.signal(signal.SIGTERM, _on_sigterm)
+    except ValueError:  # not the main thread: leave the signals alone
+        previous = None
+    try:
+        return _run(args)
+    except KeyboardInterrupt:
+        print("error: stopped by Ctrl-C", file=sys.stderr)
+        return 130
+    except Stopped:
+        print("error: stopped by SIGTERM", file=sys.stderr)
+        return 143
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
+
+
+def _run(args: argparse.Namespace) -> int:
+    try:
+        if args.command == exam_cli.COMMAND:
+            return exam_cli.run(args)
         if args.command in cli_tools.COMMANDS:
             code = cli_tools.run(args)
             sys.stdout.flush()

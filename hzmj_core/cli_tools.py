@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -36,6 +38,27 @@ def seed_arg(text: str) -> int:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
 
+_DIGITS = re.compile(r"[0-9]+")
+
+
+def int_arg(lo: int, hi: int | None = None) -> Callable[[str], int]:
+    """An argparse type for a whole-number flag from ``lo`` (to ``hi``): ASCII digits only, so ``１`` (a
+    fullwidth digit), ``1_0``, ``+1`` and `` 1`` are refused as they are by every seed."""
+    span = f"from {lo} to {hi}" if hi is not None else f"of at least {lo}"
+
+    def check(text: str) -> int:
+        shown = text if len(text) <= 24 else f"{text[:20]}…"
+        if not _DIGITS.fullmatch(text) or len(text) > 20:
+            raise argparse.ArgumentTypeError(f"{shown!r} is not a whole number {span} (ASCII digits 0-9 only)")
+        value = int(text)
+        if value < lo or (hi is not None and value > hi):
+            raise argparse.ArgumentTypeError(f"{shown} is out of range: give a whole number {span}")
+        return value
+
+    check.__name__ = "whole number"  # argparse names the type in its own messages
+    return check
+
+
 class ToolError(Exception):
     """Bad input for a tool command (exit status 2)."""
 
@@ -46,13 +69,13 @@ def add_parsers(sub: Any) -> None:
     a = sub.add_parser("arena", help="play bots against each other and measure them",
                        description="Play N hands between bot kinds; report per kind the mean points per hand "
                                    "(95% CI), win rate, deal-in rate, average fan and decision time.")
-    a.add_argument("--hands", type=int, required=True, help="hands to play (with --duplicate: rounded up to 4s)")
+    a.add_argument("--hands", type=int_arg(1), required=True, help="hands to play (with --duplicate: rounded up to 4s)")
     a.add_argument("--seed", type=seed_arg, required=True, help="0 to 2^64-1")
     a.add_argument("--seats", default="strong,normal,normal,normal",
                    help=f"bot kind per seat, one name or four comma-separated ({kinds})")
     a.add_argument("--duplicate", action="store_true", help="play each wall once per seat rotation")
     a.add_argument("--streak", default="mix", help="dealer streak of every hand: 1, 2, 3 or mix (default)")
-    a.add_argument("--workers", type=int, default=1,
+    a.add_argument("--workers", type=int_arg(1), default=1,
                    help="worker processes playing the walls (the results do not depend on it; 1 in Pyodide)")
     a.add_argument("--options", type=Path, help="JSON file of rule options (RULES §11 keys)")
     a.add_argument("--json", action="store_true")
@@ -61,17 +84,18 @@ def add_parsers(sub: Any) -> None:
                                    "log), or at the start of a fresh deal from --seed.")
     h.add_argument("file", nargs="?", type=Path, help="log file; omit to deal a fresh hand from --seed")
     h.add_argument("--seed", type=seed_arg, help="deal a fresh hand from this seed (no file; 0 to 2^64-1)")
-    h.add_argument("--dealer", type=int, default=0)
-    h.add_argument("--streak", type=int, default=1)
-    h.add_argument("--hand", type=int, help="hand number in a match log (1-based; default the last)")
-    h.add_argument("--step", type=int, help="actions to replay (default: all)")
-    h.add_argument("--seat", type=int, help="the seat to advise (default: the first seat with a decision)")
+    h.add_argument("--dealer", type=int_arg(0, 3), default=0, help="the dealer's seat of a fresh hand (0-3)")
+    h.add_argument("--streak", type=int_arg(1, 3), default=1, help="the dealer streak of a fresh hand (1-3)")
+    h.add_argument("--hand", type=int_arg(1), help="hand number in a match log (1-based; default the last)")
+    h.add_argument("--step", type=int_arg(0), help="actions to replay (default: all)")
+    h.add_argument("--seat", type=int_arg(0, 3),
+                   help="the seat to advise (0-3; default: the first seat with a decision)")
     h.add_argument("--json", action="store_true")
     v = sub.add_parser("review", help="复盘: compare one seat's decisions in a log with the expert bot's",
                        description="Review one seat of a hand or match log: every decision with a choice, the "
                                    "expert's choice, the expected points of both, the costliest flagged.")
     v.add_argument("file", type=Path, help="hand or match log (JSON)")
-    v.add_argument("--seat", type=int, required=True, help="the seat to review (0-3)")
+    v.add_argument("--seat", type=int_arg(0, 3), required=True, help="the seat to review (0-3)")
     v.add_argument("--seed", type=seed_arg, default=0, help="seed of the expert's samples (default 0)")
     v.add_argument("--json", action="store_true")
 
@@ -158,10 +182,10 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _int(text: str, what: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise ToolError(f"{what} must be 1, 2, 3 or mix, got {text!r}") from None
+    if text not in ("1", "2", "3"):
+        shown = text if len(text) <= 24 else f"{text[:20]}…"
+        raise ToolError(f"{what} must be 1, 2, 3 or mix, got {shown!r}")
+    return int(text)
 
 
 def _show_progress(args: argparse.Namespace) -> bool:

@@ -3,7 +3,9 @@
 Every limit is checked before :mod:`json` sees the text, so no input makes the parser recurse deeply, run
 for long or raise anything but :class:`JsonInputError`:
 
-- at most :data:`MAX_BYTES` bytes of a file (characters of a text), read no further (``/dev/zero`` ends);
+- regular files only: a FIFO, a device (``/dev/zero``) or a directory is refused before a byte is read, so
+  a pipe with no writer cannot block the reader;
+- at most :data:`MAX_BYTES` bytes of a file (characters of a text), read no further;
 - files are UTF-8;
 - arrays and objects nested at most :data:`MAX_DEPTH` deep (a match log needs 6);
 - integers of at most :data:`MAX_INT_DIGITS` digits (a seed below 2^64 has 20);
@@ -13,7 +15,9 @@ for long or raise anything but :class:`JsonInputError`:
 from __future__ import annotations
 
 import json
+import os
 import re
+import stat
 from itertools import accumulate
 from pathlib import Path
 from typing import Any
@@ -68,12 +72,22 @@ def loads(text: str) -> Any:
 
 
 def read_text(path: Path) -> str:
-    """The UTF-8 text of a file of at most :data:`MAX_BYTES` bytes (never reads more than one byte past it).
+    """The UTF-8 text of a regular file of at most :data:`MAX_BYTES` bytes (never reads more than one byte past it).
 
-    Raises :class:`JsonInputError` for a file that cannot be read, is too large or is not UTF-8.
+    Raises :class:`JsonInputError` for a file that cannot be read, is not a regular file (a FIFO, a device,
+    a directory), is too large or is not UTF-8.
     """
     try:
-        with open(path, "rb") as f:
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            raise JsonInputError(f"{path} is not a regular file (a pipe, a device or a directory); give a log file")
+        # non-blocking: if a FIFO took the file's place since the check, opening it still returns at once
+        nonblock = getattr(os, "O_NONBLOCK", 0)
+        fd = os.open(path, os.O_RDONLY | nonblock)
+        with open(fd, "rb") as f:
+            if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
+                raise JsonInputError(f"{path} is not a regular file (a pipe, a device or a directory); give a log file")
+            if nonblock:
+                os.set_blocking(f.fileno(), True)
             data = f.read(MAX_BYTES + 1)
     except OSError as exc:
         raise JsonInputError(f"cannot read {path}: {exc.strerror or exc}") from None

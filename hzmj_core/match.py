@@ -105,12 +105,21 @@ class Match:
                 "streak": self.streak}
 
 
+def next_dealer(options: Options, dealer: int, streak: int, winner: int | None) -> tuple[int, int]:
+    """Dealer and streak 老庄 of the hand after one won by ``winner`` (None: a draw, 流局), RULES §8: the dealer
+    stays and the streak grows (at most 3) on a dealer win, and on a draw unless ``draw_adds_streak`` is off;
+    a non-dealer win passes the deal on at the starting streak."""
+    if winner is None:
+        return dealer, min(streak + 1, 3) if options.draw_adds_streak else streak
+    if winner == dealer:
+        return dealer, min(streak + 1, 3)
+    return winner if options.next_dealer == "winner" else (dealer + 1) % 4, options.start_streak
+
+
 def next_deal(options: Options, dealer: int, streak: int, winner: int | None,
               points: list[int]) -> tuple[int, int, bool]:
-    """Dealer and streak of the next hand, and whether the game ends (RULES §8, §10.4)."""
-    if winner is None:
-        return dealer, min(streak + 1, 3) if options.draw_adds_streak else streak, False
-    if winner == dealer:
-        return dealer, min(streak + 1, 3), False
-    new_dealer = winner if options.next_dealer == "winner" else (dealer + 1) % 4
-    return new_dealer, options.start_streak, any(p <= 0 for p in points)
+    """Dealer and streak of the next hand (:func:`next_dealer`), and whether the game ends: a non-dealer won
+    and somebody is at 0 points or below (RULES §8, §10.4)."""
+    new_dealer, new_streak = next_dealer(options, dealer, streak, winner)
+    ends = winner is not None and winner != dealer and any(p <= 0 for p in points)
+    return new_dealer, new_streak, ends

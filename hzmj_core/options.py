@@ -30,13 +30,16 @@ class OptionInfo:
     chinese: str
     english: str
     values: tuple[object, ...] | None
-    """The allowed values, or ``None`` for any positive integer."""
+    """The allowed values, or ``None`` for a whole number from 1 to :attr:`max_value`."""
     description: str
     section: str
     description_zh: str = ""
     """The description in Chinese (shown by the page in Chinese mode)."""
     value_labels: tuple[tuple[str, str], ...] = ()
     """(Chinese, English) name of each of :attr:`values`, in the same order: the names players use."""
+    max_value: int = 0
+    """The largest value of a free integer option (:attr:`values` is ``None``): a bound that keeps every
+    score of a long match within what a save and a log can hold (:data:`hzmj_core.jsontext.MAX_INT_DIGITS`)."""
 
     @property
     def chapter(self) -> str:
@@ -51,6 +54,10 @@ class OptionInfo:
                     return names
         return str(value), str(value)
 
+
+MAX_BASE_SCORE = 1000
+"""The largest base score 底分: a hand pays at most a few thousand times its base, so even a match of
+100,000 hands keeps every score far below the 20 digits a save or a log may hold."""
 
 SECTION_TITLES: dict[str, tuple[str, str]] = {
     "1": ("牌与财神", "Tiles and wildcards"),
@@ -149,8 +156,8 @@ OPTION_INFO: dict[str, OptionInfo] = {
                    description_zh="每位玩家开局的分数",
                    value_labels=(("40分", "40 points"), ("50分", "50 points"), ("60分", "60 points"))),
         OptionInfo("base_score", "底分", "Base score", None,
-                   "the base score of every payment (a positive integer)", "10.1",
-                   description_zh="每笔支付的底分（正整数）"),
+                   f"the base score of every payment (a whole number from 1 to {MAX_BASE_SCORE})", "10.1",
+                   description_zh=f"每笔支付的底分（1 到 {MAX_BASE_SCORE} 之间的整数）", max_value=MAX_BASE_SCORE),
     ]
 }
 
@@ -183,8 +190,10 @@ class Options:
             value = getattr(self, f.name)
             info = OPTION_INFO[f.name]
             if info.values is None:
-                if type(value) is not int or value < 1:
-                    raise OptionsError(f"option {f.name} ({info.chinese}) must be a positive integer, got {value!r}")
+                if type(value) is not int or not 1 <= value <= info.max_value:
+                    shown = repr(value) if len(repr(value)) <= 24 else f"{repr(value)[:20]}…"
+                    raise OptionsError(f"option {f.name} ({info.chinese}) must be a whole number from 1 to "
+                                       f"{info.max_value}, got {shown}")
             elif not any(type(value) is type(v) and value == v for v in info.values):
                 allowed = ", ".join(repr(v) for v in info.values)
                 raise OptionsError(f"option {f.name} ({info.chinese}) must be one of {allowed}, got {value!r}")

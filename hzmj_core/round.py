@@ -10,7 +10,7 @@ has declared. An illegal or malformed action raises :class:`IllegalActionError` 
 from __future__ import annotations
 
 import enum
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import chain, compress
 from operator import attrgetter
@@ -18,6 +18,7 @@ from typing import Any
 
 from . import claims
 from .actions import Action, ActionType
+from .claims import FINAL_WALL as FINAL_WALL  # (the constant's home is claims; read here by many)
 from .fan import WinEvaluation, WinType, evaluate_win
 from .hand import baotou_state, is_standard_win, qike_state
 from .options import Options
@@ -31,16 +32,14 @@ PublicSnapshot = tuple[
 ]
 """Rivers, melds and concealed tile counts of the four seats (see :meth:`Round.public_snapshot`)."""
 
-_TableSnapshot = tuple[
+TableSnapshot = tuple[
     tuple[tuple[tuple[int, int | None], ...], ...], tuple[tuple[Meld, ...], ...], tuple[int, int] | None, bool,
     tuple[tuple[int, ...], ...],
 ]
+"""Rivers, melds, the last discard (seat, tile), whether a concealed kong is down, and the 摊 counts (see
+:meth:`Round.table_snapshot`)."""
 _MeldSnapshot = tuple[int, tuple[tuple[Meld, ...], ...], bool, tuple[tuple[int, ...], ...]]
 _KIND_OF = attrgetter("kind")
-
-FINAL_WALL = 20
-"""When a discard is made with this many tiles or fewer left, only discard wins may be claimed (§3)."""
-
 
 _ACTIONS: dict[tuple[int, ActionType, tuple[int, ...]], Action] = {}
 
@@ -54,6 +53,9 @@ def _action(seat: int, atype: ActionType, tiles: tuple[int, ...] = ()) -> Action
     return a
 
 
+_BEFORE_TILES = frozenset(("wildcard_claim", "own_discard", "chow_not_next"))
+"""Codes of :func:`claims.rule_against` that :meth:`Round.why_no_claim` gives before it looks at the tiles."""
+
 _CLAIMS = (ActionType.WIN, ActionType.PONG, ActionType.EXPOSED_KONG, ActionType.CHOW)
 
 _DEFAULT_OPTIONS = Options()
@@ -65,6 +67,7 @@ _KINDS = range(NUM_KINDS)
 _OTHERS = ((1, 2, 3), (2, 3, 0), (3, 0, 1), (0, 1, 2))
 """The other seats of each seat, in turn order from it (claim priority order)."""
 _UNBOUND = (False, False, False, False)
+_NO_WINNERS: tuple[Options | None, int, int, tuple[tuple[int, ...], ...]] = (None, 0, 0, ())
 
 _DISCARDS = [[Action(seat, ActionType.DISCARD, (t,)) for t in range(NUM_KINDS)] for seat in range(4)]
 
@@ -173,15 +176,19 @@ class RoundResult:
 class Round:
     """One hand of Hangzhou mahjong between four seats.
 
-    Create it with :meth:`Round.deal`. State is read through its attributes (what one seat may see is built
-    by :mod:`hzmj_core.view`); it changes only through :meth:`apply`.
+    Create it with :meth:`Round.deal` (a new hand), :meth:`Round.from_position` (any position, by its
+    attributes) or :meth:`Round.from_json`. State is read through its public attributes and methods (what one
+    seat may see is built by :mod:`hzmj_core.view`); it changes only through :meth:`apply`. The answers it keeps
+    between calls (legal actions, snapshots, tile counts) are its own: a test or setup that changes an attribute
+    directly calls :meth:`drop_caches`.
     """
 
     # Slots, not an instance dict: with more than 30 attributes an instance dict is not shared with the class
     # (CPython's key-sharing limit), so every attribute read would be a dict lookup; a slot is a fixed offset.
     __slots__ = (
         "_bound", "_counted", "_counts", "_discard_events", "_ftab", "_kinds", "_last_discard", "_legal", "_live",
-        "_meld_snapshot", "_phys", "_plain_draws", "_snapshot", "_wilds", "actions", "back", "burned", "chain",
+        "_meld_snapshot", "_phys", "_plain_draws", "_snapshot", "_wilds", "_winners", "actions", "back", "burned",
+        "chain",
         "chow_ban", "claim_final", "claim_from", "claim_options", "claim_tile", "current", "dealer", "dealer_first",
         "declarations", "discards", "drawn", "events", "freeze_owner", "front", "hands", "has_discarded",
         "indicator", "may_win", "melds", "options", "passed_pong", "passed_win", "phase", "replacement", "result",
@@ -189,7 +196,7 @@ class Round:
     )
 
     def __init__(self) -> None:
-        # Plain attributes; see deal() for their meaning. Kept public-read for views, bots and tests.
+        # The public attributes, as at a fresh deal (see deal() and from_position()); then the kept answers.
         self.options = _DEFAULT_OPTIONS
         self._use_wildcards(Wildcards.fixed())
         self.dealer = 0
@@ -227,13 +234,14 @@ class Round:
         self.actions: list[Action] = []
         self.events: list[dict[str, Any]] = []
         self._legal: dict[int, list[Action]] | None = None
-        self._snapshot: tuple[int, _TableSnapshot] | None = None
+        self._snapshot: tuple[int, TableSnapshot] | None = None
         self._plain_draws = 0
         self._discard_events = 0
         self._last_discard: tuple[int, int] | None = None
         self._meld_snapshot: _MeldSnapshot | None = None
         self._bound: tuple[Options | None, int | None, tuple[bool, bool, bool, bool]] = (None, None, _UNBOUND)
         self._live: tuple[Options | None, int, bool] = (None, 0, False)
+        self._winners: tuple[Options | None, int, int, tuple[tuple[int, ...], ...]] = _NO_WINNERS
         # Natural face counts and wildcards of each seat's hand, for the win tests, and its tiles per physical
         # kind, for kongs and discards. They belong to the list object in _counted: draws and discards keep
         # them up to date, any other change drops them, and a hand list replaced from outside is simply
@@ -303,6 +311,95 @@ class Round:
         r.events.append({"type": "deal", "dealer": dealer, "streak": lao})
         return r
 
+    @staticmethod
+    def from_position(
+        options: Options | None = None,
+        *,
+        dealer: int = 0,
+        streak: int = 1,
+        seed: int | None = None,
+        wall: Sequence[int] = (),
+        front: int = 0,
+        back: int | None = None,
+        indicator: int | None = None,
+        hands: Sequence[Sequence[int]] = ((), (), (), ()),
+        melds: Sequence[Sequence[Meld]] = ((), (), (), ()),
+        discards: Sequence[Sequence[tuple[int, int | None]]] = ((), (), (), ()),
+        burned: Sequence[int] = (),
+        phase: Phase = Phase.ACT,
+        current: int = 0,
+        may_win: bool = True,
+        drawn: int | None = None,
+        replacement: bool = False,
+        dealer_first: bool = True,
+        chow_ban: Sequence[int] = (),
+        freeze_owner: int | None = None,
+        tan: Sequence[Sequence[int]] = ((0, 0, 0, 0),) * 4,
+        passed_win: Sequence[Iterable[int]] = ((), (), (), ()),
+        passed_pong: Sequence[Iterable[int]] = ((), (), (), ()),
+        chain: Sequence[Sequence[str]] = ((), (), (), ()),
+        turn_kongs: Sequence[int] = (0, 0, 0, 0),
+        has_discarded: Sequence[bool] = (False, False, False, False),
+        claim_tile: int | None = None,
+        claim_from: int | None = None,
+        claim_final: bool = False,
+        claim_options: Mapping[int, Sequence[Action]] | None = None,
+        declarations: Mapping[int, Action] | None = None,
+        rob_meld_index: int | None = None,
+        result: RoundResult | None = None,
+        actions: Sequence[Action] = (),
+        events: Sequence[dict[str, Any]] = (),
+    ) -> Round:
+        """A round in a given position, every attribute given by name (the others as at a fresh deal); for
+        look-ahead from a seat's view, for tests and for states read back from JSON.
+
+        Every container is copied. The wildcard rule follows from ``options`` and ``indicator``; ``back``
+        defaults to the end of ``wall``. In a claim window (``phase`` CLAIM) ``claim_options=None`` offers
+        each seat what the rules allow it on ``claim_tile``; otherwise None means no offers. Nothing is
+        checked: a position that no play reaches gives answers the rules never would.
+        """
+        r = Round()
+        r.options = options or _DEFAULT_OPTIONS
+        r.dealer = dealer
+        r.streak = streak
+        r.seed = seed
+        r.wall = list(wall)
+        r.front = front
+        r.back = len(r.wall) if back is None else back
+        r.indicator = indicator
+        r._use_wildcards(Wildcards.fixed() if indicator is None else Wildcards.flipped(indicator))
+        r.hands = [list(h) for h in hands]
+        r.melds = [list(m) for m in melds]
+        r.discards = [list(d) for d in discards]
+        r.burned = list(burned)
+        r.phase = phase
+        r.current = current
+        r.may_win = may_win
+        r.drawn = drawn
+        r.replacement = replacement
+        r.dealer_first = dealer_first
+        r.chow_ban = tuple(chow_ban)
+        r.freeze_owner = freeze_owner
+        r.tan = [list(row) for row in tan]
+        r.passed_win = [set(x) for x in passed_win]
+        r.passed_pong = [set(x) for x in passed_pong]
+        r.chain = [list(c) for c in chain]
+        r.turn_kongs = list(turn_kongs)
+        r.has_discarded = list(has_discarded)
+        r.claim_tile = claim_tile
+        r.claim_from = claim_from
+        r.claim_final = claim_final
+        if claim_options is not None:
+            r.claim_options = {s: list(acts) for s, acts in claim_options.items()}
+        elif phase is _CLAIM and claim_tile is not None and claim_from is not None:
+            r.claim_options = r._claim_options(claim_from, claim_tile, claim_final)
+        r.declarations = dict(declarations or {})
+        r.rob_meld_index = rob_meld_index
+        r.result = result
+        r.actions = list(actions)
+        r.events = list(events)
+        return r
+
     def replayed(self, step: int) -> Round:
         """A fresh copy of this hand, dealt again and advanced by its first ``step`` actions."""
         if not 0 <= step <= len(self.actions):
@@ -350,7 +447,25 @@ class Round:
                 r._counted[s] = r.hands[s]
         return r
 
+    def drop_caches(self) -> None:
+        """Forget every answer kept about the current state (legal actions, the table snapshot, tile counts, the
+        rule answers). Needed only after an attribute was changed directly, as a test or a setup does; play
+        through :meth:`apply` keeps them right by itself."""
+        self._legal = None
+        self._snapshot = None
+        self._meld_snapshot = None
+        self._last_discard = None
+        self._bound = (None, None, _UNBOUND)
+        self._live = (None, 0, False)
+        self._winners = _NO_WINNERS
+        self._counted = [None, None, None, None]
+
     # ------------------------------------------------------------------ queries
+
+    @property
+    def face_table(self) -> tuple[int, ...]:
+        """The face of every kind under this hand's wildcard rule, -1 for the wildcard kind (a fast lookup)."""
+        return self._ftab
 
     @property
     def remaining(self) -> int:
@@ -365,24 +480,25 @@ class Round:
     def deciding_seats(self) -> list[int]:
         """Seats that have a decision now (empty when the hand is over)."""
         legal = self._legal
-        return sorted(self._legal_map() if legal is None else legal)
+        return sorted(self.legal_map() if legal is None else legal)
 
     def legal_actions(self, seat: int | None = None) -> list[Action]:
         """Legal actions of one seat, or of every deciding seat (in seat order) when ``seat`` is None."""
-        legal = self._legal_map()
+        legal = self.legal_map()
         if seat is not None:
             return list(legal.get(seat, []))
         return [a for s in sorted(legal) for a in legal[s]]
 
     def public_snapshot(self) -> PublicSnapshot:
         """Immutable copies of the rivers, the melds (all, unmasked) and the concealed tile counts."""
-        rivers, melds, _, _, _ = self._table_snapshot()
+        rivers, melds, _, _, _ = self.table_snapshot()
         h = self.hands
         return rivers, melds, (len(h[0]), len(h[1]), len(h[2]), len(h[3]))
 
-    def _table_snapshot(self) -> _TableSnapshot:
+    def table_snapshot(self) -> TableSnapshot:
         """The rivers and melds of :meth:`public_snapshot`, the last discard (seat, tile), whether a concealed
-        kong is down and the 摊 counts; kept until the table changes, since every seat's view is built from them."""
+        kong is down and the 摊 counts; kept until the table changes, since every seat's view is built from them.
+        Immutable, so it may be shared."""
         # Every change of a river, a meld or the 摊 counts writes an event; of the events, plain draws
         # change none of them, and discards (the most frequent) change one river only.
         key = len(self.events) - self._plain_draws
@@ -445,7 +561,9 @@ class Round:
 
     # ------------------------------------------------------------------ legality
 
-    def _legal_map(self) -> dict[int, list[Action]]:
+    def legal_map(self) -> dict[int, list[Action]]:
+        """Legal actions of every deciding seat (seat → actions), kept until the state changes: read it, never
+        change it (:meth:`legal_actions` gives a copy)."""
         legal = self._legal
         if legal is None:
             phase = self.phase
@@ -526,74 +644,77 @@ class Round:
                 return allowed
         return kinds
 
+    def _rule_against(self, want: ActionType, q: int, d: int, face: int, final: bool) -> str | None:
+        """:func:`claims.rule_against` in this position (``face`` < 0 for a wildcard)."""
+        return claims.rule_against(want, q, d, face, self.options, self.dealer, self.streak, self.freeze_owner,
+                                   final, self.tan[q][d], self.passed_win[q], self.passed_pong[q])
+
+    def _may_win_on(self, d: int) -> tuple[int, ...]:
+        """The seats :func:`claims.may_win_on_discard` lets win on a discard of seat d, the freeze aside (the
+        streak and the dealer pairing); kept for the hand, since it is asked at every discard."""
+        kept = self._winners
+        o = self.options
+        dealer, streak = self.dealer, self.streak
+        if kept[0] is not o or kept[1] != dealer or kept[2] != streak:
+            kept = self._winners = (o, dealer, streak, tuple(
+                tuple(q for q in _OTHERS[s] if claims.may_win_on_discard(o, dealer, streak, None, q, s))
+                for s in range(4)))
+        return kept[3][d]
+
     def _claim_options(self, d: int, x: int, final: bool) -> dict[int, list[Action]]:
-        """Legal claims of the three other seats on discard x of seat d (RULES §5, §9)."""
+        """Legal claims of the three other seats on discard x of seat d (RULES §5, §9): every claim that the
+        seat's tiles can make and that no rule forbids (:func:`claims.rule_against`, which :meth:`why_no_claim`
+        words). The cheap tile tests come first, since most discards are claimed by nobody."""
         face = self._ftab[x]
         if face < 0:
-            return {}
+            return {}  # rule_against says wildcard_claim to every claim of every seat
         o = self.options
-        fo = self.freeze_owner
         hands, counted, kept = self.hands, self._counted, self._counts
-        if fo is None:
-            seats: tuple[int, ...] = _OTHERS[d]
-            if not final and not o.wildcard_in_melds:
-                # Most discards are claimed by nobody. Without wildcards in melds only a pair of the face (or a
-                # run for the next seat) allows a chow, pong or kong: three byte reads rule that out, and then
-                # only the seats that may win on it are tested, before any seat's options are built.
-                q1, q2, q3 = seats
-                c1 = kept[q1] if counted[q1] is hands[q1] else self._face_counts(q1)[0]
-                c2 = kept[q2] if counted[q2] is hands[q2] else self._face_counts(q2)[0]
-                c3 = kept[q3] if counted[q3] is hands[q3] else self._face_counts(q3)[0]
-                if (c1[face] < 2 and c2[face] < 2 and c3[face] < 2
-                        and (face >= 27 or not _run_possible(c1, face))):
-                    live = self._live  # discard_wins_live() without the call, when its kept answer holds
-                    if not (live[2] if live[0] is o and live[1] == self.streak else self.discard_wins_live()):
-                        return {}
-                    dealer = self.dealer
-                    for q in (seats if d == dealer else (dealer,)):  # see winners below
-                        if face not in self.passed_win[q] and self._win_with(q, x, _W_DISCARD) is not None:
-                            break
-                    else:
-                        return {}
-        elif fo == d or o.zhuada_subject == "discarder":
-            return {}  # the 抓打 freeze forbids every claim
-        else:
-            seats = (fo,)
-        # A discard win is only between the dealer and a non-dealer (RULES §9), and not after 漏胡.
-        dealer = self.dealer
-        winners = (seats if d == dealer else (dealer,)) if self.discard_wins_live() else ()
-        passed_win = self.passed_win
-        out: dict[int, list[Action]] = {}
-        if final:
-            for q in seats:
-                if q in winners and face not in passed_win[q] and self._win_with(q, x, _W_DISCARD) is not None:
-                    out[q] = [_action(q, _T_WIN), _action(q, _T_PASS)]
-            return out
+        q1, q2, q3 = _OTHERS[d]
+        c1 = kept[q1] if counted[q1] is hands[q1] else self._face_counts(q1)[0]
+        c2 = kept[q2] if counted[q2] is hands[q2] else self._face_counts(q2)[0]
+        c3 = kept[q3] if counted[q3] is hands[q3] else self._face_counts(q3)[0]
+        live = self._live  # discard_wins_live() without the call, when its kept answer holds
+        winners = (self._may_win_on(d) if (live[2] if live[0] is o and live[1] == self.streak
+                                           else self.discard_wins_live()) else ())
+        rule = claims.rule_against
         wim = o.wildcard_in_melds
-        nxt = seats[0] if fo is None else _OTHERS[d][0]
         suited = face < 27
+        if (not wim and c1[face] < 2 and c2[face] < 2 and c3[face] < 2
+                and (not suited or not _run_possible(c1, face))):
+            # Without wildcards in melds only a pair of the face (or a run for the next seat) allows a chow, pong
+            # or kong: three byte reads rule that out, and then only wins are left to test.
+            for q in winners:
+                if (rule(_T_WIN, q, d, face, o, self.dealer, self.streak, self.freeze_owner, final, self.tan[q][d],
+                         self.passed_win[q], self.passed_pong[q]) is None
+                        and self._win_with(q, x, _W_DISCARD)):
+                    break
+            else:
+                return {}
+        out: dict[int, list[Action]] = {}
         ftab = self._ftab
-        for q in seats:
-            counts = kept[q] if counted[q] is hands[q] else self._face_counts(q)[0]
+        for q, counts in ((q1, c1), (q2, c2), (q3, c3)):
             n = counts[face]  # natural tiles of the face: all of the one kind
             meld = n >= 2 or (wim and n > 0)
-            run = q == nxt and suited and (wim or _run_possible(counts, face))
-            win = q in winners and face not in passed_win[q] and self._win_with(q, x, _W_DISCARD) is not None
-            if not (win or meld or run):
+            run = q == q1 and suited and (wim or _run_possible(counts, face))
+            if not (meld or run or q in winners):
                 continue
-            acts: list[Action] = [_action(q, _T_WIN)] if win else []
+            facts = (q, d, face, o, self.dealer, self.streak, self.freeze_owner, final, self.tan[q][d],
+                     self.passed_win[q], self.passed_pong[q])
+            acts: list[Action] = []
+            if q in winners and rule(_T_WIN, *facts) is None and self._win_with(q, x, _W_DISCARD) is not None:
+                acts.append(_action(q, _T_WIN))
             if meld:
                 kind = self._phys[face]  # the one physical kind showing this face
                 wild = [t for t in hands[q] if ftab[t] < 0] if wim else []
-                if not o.pong_counts_as_tan or self.tan_room(q, d):
-                    if face not in self.passed_pong[q]:
-                        if n >= 2:
-                            acts.append(_action(q, _T_PONG, (kind, kind)))
-                        if wild:
-                            acts.append(_action(q, _T_PONG, (kind, wild[0]) if kind <= wild[0] else (wild[0], kind)))
-                    if n >= 3:
-                        acts.append(_action(q, _T_EXPOSED_KONG, (kind, kind, kind)))
-            if run and (self.tan[q][d] < 2 or self.tan_room(q, d)):
+                if rule(_T_PONG, *facts) is None:
+                    if n >= 2:
+                        acts.append(_action(q, _T_PONG, (kind, kind)))
+                    if wild:
+                        acts.append(_action(q, _T_PONG, (kind, wild[0]) if kind <= wild[0] else (wild[0], kind)))
+                if n >= 3 and rule(_T_EXPOSED_KONG, *facts) is None:
+                    acts.append(_action(q, _T_EXPOSED_KONG, (kind, kind, kind)))
+            if run and rule(_T_CHOW, *facts) is None:
                 acts.extend(self._chow_options(q, x, face))
             if acts:
                 acts.append(_action(q, _T_PASS))
@@ -602,11 +723,7 @@ class Round:
 
     def tan_room(self, a: int, b: int) -> bool:
         """True if seat a may still make a counted claim (摊) on seat b under :meth:`tan_cap`."""
-        n = self.tan[a][b]
-        if n < 2:
-            return True
-        cap = self.tan_cap(a, b)
-        return cap is None or n < cap
+        return claims.tan_room(self.options, self.dealer, self.streak, self.tan[a][b], a, b)
 
     def _chow_pairs(self, hand: Sequence[int], face: int) -> list[tuple[int, int]]:
         """The pairs of hand tiles that make a run with a discard of this face (bans not considered)."""
@@ -727,7 +844,7 @@ class Round:
     def apply(self, action: Action) -> None:
         """Apply one legal action; raises :class:`IllegalActionError` (state unchanged) otherwise."""
         legal = self._legal
-        mine = (self._legal_map() if legal is None else legal).get(action.seat, ())
+        mine = (self.legal_map() if legal is None else legal).get(action.seat, ())
         for a in mine:  # legal lists hold shared instances, usually the caller's: match by identity first
             if a is action:
                 break
@@ -752,7 +869,7 @@ class Round:
         """Why an action is not legal now, or None when it is legal."""
         if self.phase is _END:
             return Reason("hand_over")
-        legal = self._legal_map()
+        legal = self.legal_map()
         seat = action.seat
         if action in legal.get(seat, ()):
             return None
@@ -843,41 +960,32 @@ class Round:
         forbids a claim the hand could make.
         """
         wc = self.wildcards
-        if wc.is_wild(tile):
-            return Reason("wildcard_claim")
-        if seat == discarder:
-            return Reason("own_discard", {"seat": seat})
-        tiles = list(self.hands[seat])
+        face = self._ftab[tile]
+        name = TILE_NAMES[wc.face(tile)]
         window = self.phase in (_CLAIM, _ROB)
-        if self.phase is _ACT and seat == self.current and self.drawn is not None:
-            tiles.remove(self.drawn)
-        face = wc.face(tile)
-        name = TILE_NAMES[face]
         # Play goes on after an unclaimed discard only if it was not in the final claim phase.
         final = self.claim_final if window else self.phase is _END and self.remaining <= FINAL_WALL
+        rule = self._rule_against(want, seat, discarder, face, final)
+        if rule in _BEFORE_TILES:  # these say the seat has nothing to claim, whatever its tiles
+            return self._rule_reason(rule, seat, discarder, name)
+        tiles = list(self.hands[seat])
+        if self.phase is _ACT and seat == self.current and self.drawn is not None:
+            tiles.remove(self.drawn)
         counts, w = wc.split(tiles)
         k = len(self.melds[seat])
         if want is _T_WIN:
             if not self._could_win([*tiles, tile], k):
                 return Reason("no_win_with_tile", {"tile": name})
-            if not self.discard_wins_live():
-                return Reason("no_discard_win_streak", {"streak": self.streak, "min": self.options.discard_min_l})
-            if (seat == self.dealer) == (discarder == self.dealer):
-                return Reason("non_dealers")
-            if self.claim_banned(seat):
-                return Reason("freeze_no_claim")
+            if rule is not None:
+                return self._rule_reason(rule, seat, discarder, name)
             if baotou_state(counts, w) or qike_state(counts, w, k):
                 return Reason("baotou_no_discard_win", {"state": "baotou" if baotou_state(counts, w) else "qike"})
-            if face in self.passed_win[seat]:
-                return Reason("louhu", {"tile": name})
             if evaluate_win([*tiles, tile], k, tile, _W_DISCARD, wc, must_baotou=self.options.must_baotou):
                 return None
             if self.options.must_baotou and w > 0:
                 return Reason("must_baotou")
             return Reason("no_win_with_tile", {"tile": name})
         if want is _T_CHOW:
-            if seat != (discarder + 1) % 4:
-                return Reason("chow_not_next", {"discarder": discarder})
             if face >= 27 or not self._chow_pairs(tiles, face):
                 return Reason("no_chow_shape", {"tile": name})
         else:
@@ -885,18 +993,28 @@ class Round:
             need = 3 if want is _T_EXPOSED_KONG else 2
             if n < need and not (want is _T_PONG and self.options.wildcard_in_melds and n and w):
                 return Reason("no_pair", {"tile": name})
-        if self.claim_banned(seat):
-            return Reason("freeze_no_claim")
-        if final:
-            return Reason("final_claim", {"limit": FINAL_WALL})
-        if want is _T_PONG and face in self.passed_pong[seat]:
-            return Reason("loupeng", {"tile": name})
-        if (want is _T_CHOW or self.options.pong_counts_as_tan) and not self.tan_room(seat, discarder):
-            return Reason("tan_cap", {"discarder": discarder, "count": self.tan[seat][discarder],
-                                      "cap": self.tan_cap(seat, discarder)})
+        if rule is not None:
+            return self._rule_reason(rule, seat, discarder, name)
         if want is _T_CHOW and window and not self._chow_options(seat, tile, face):
             return Reason("chow_all_banned")
         return None
+
+    def _rule_reason(self, code: str, seat: int, discarder: int, name: str) -> Reason:
+        """The :class:`Reason` of a code of :func:`claims.rule_against`, with its figures."""
+        if code == "own_discard":
+            return Reason(code, {"seat": seat})
+        if code == "chow_not_next":
+            return Reason(code, {"discarder": discarder})
+        if code == "no_discard_win_streak":
+            return Reason(code, {"streak": self.streak, "min": self.options.discard_min_l})
+        if code in ("louhu", "loupeng"):
+            return Reason(code, {"tile": name})
+        if code == "final_claim":
+            return Reason(code, {"limit": FINAL_WALL})
+        if code == "tan_cap":
+            return Reason(code, {"discarder": discarder, "count": self.tan[seat][discarder],
+                                 "cap": self.tan_cap(seat, discarder)})
+        return Reason(code)  # wildcard_claim, non_dealers, freeze_no_claim
 
     def _apply_act(self, a: Action) -> None:
         p = a.seat
@@ -1219,45 +1337,44 @@ class Round:
 
     @staticmethod
     def from_json(data: dict[str, Any]) -> Round:
-        """Rebuild a state written by :meth:`to_json` (the result is recomputed from the end state)."""
+        """Rebuild a state written by :meth:`to_json` (its result is not part of it: None)."""
         pt = parse_tile
-        r = Round()
-        r.options = Options.from_json(data["options"])
-        r.dealer = data["dealer"]
-        r.streak = data["streak"]
-        r.seed = data["seed"]
-        r.wall = [pt(t) for t in data["wall"]]
-        r.front = data["front"]
-        r.back = data["back"]
-        r.indicator = None if data["indicator"] is None else pt(data["indicator"])
-        r._use_wildcards(Wildcards.fixed() if r.indicator is None else Wildcards.flipped(r.indicator))
-        r.hands = [[pt(t) for t in h] for h in data["hands"]]
-        r.melds = [[Meld.from_json(m) for m in ms] for ms in data["melds"]]
-        r.discards = [[(pt(t), by) for t, by in ds] for ds in data["discards"]]
-        r.burned = [pt(t) for t in data["burned"]]
-        r.phase = Phase(data["phase"])
-        r.current = data["current"]
-        r.may_win = data["may_win"]
-        r.drawn = None if data["drawn"] is None else pt(data["drawn"])
-        r.replacement = data["replacement"]
-        r.dealer_first = data["dealer_first"]
-        r.chow_ban = tuple(pt(t) for t in data["chow_ban"])
-        r.freeze_owner = data["freeze_owner"]
-        r.tan = [list(row) for row in data["tan"]]
-        r.passed_win = [{pt(t) for t in s} for s in data["passed_win"]]
-        r.passed_pong = [{pt(t) for t in s} for s in data["passed_pong"]]
-        r.chain = [list(c) for c in data["chain"]]
-        r.turn_kongs = list(data["turn_kongs"])
-        r.has_discarded = list(data["has_discarded"])
-        r.claim_tile = None if data["claim_tile"] is None else pt(data["claim_tile"])
-        r.claim_from = data["claim_from"]
-        r.claim_final = data["claim_final"]
-        r.claim_options = {int(s): [Action.parse(a) for a in acts] for s, acts in data["claim_options"].items()}
-        r.declarations = {int(s): Action.parse(a) for s, a in data["declarations"].items()}
-        r.rob_meld_index = data["rob_meld_index"]
-        r.actions = [Action.parse(a) for a in data["actions"]]
-        r.events = list(data["events"])
-        return r
+        return Round.from_position(
+            Options.from_json(data["options"]),
+            dealer=data["dealer"],
+            streak=data["streak"],
+            seed=data["seed"],
+            wall=[pt(t) for t in data["wall"]],
+            front=data["front"],
+            back=data["back"],
+            indicator=None if data["indicator"] is None else pt(data["indicator"]),
+            hands=[[pt(t) for t in h] for h in data["hands"]],
+            melds=[[Meld.from_json(m) for m in ms] for ms in data["melds"]],
+            discards=[[(pt(t), by) for t, by in ds] for ds in data["discards"]],
+            burned=[pt(t) for t in data["burned"]],
+            phase=Phase(data["phase"]),
+            current=data["current"],
+            may_win=data["may_win"],
+            drawn=None if data["drawn"] is None else pt(data["drawn"]),
+            replacement=data["replacement"],
+            dealer_first=data["dealer_first"],
+            chow_ban=[pt(t) for t in data["chow_ban"]],
+            freeze_owner=data["freeze_owner"],
+            tan=data["tan"],
+            passed_win=[[pt(t) for t in s] for s in data["passed_win"]],
+            passed_pong=[[pt(t) for t in s] for s in data["passed_pong"]],
+            chain=data["chain"],
+            turn_kongs=data["turn_kongs"],
+            has_discarded=data["has_discarded"],
+            claim_tile=None if data["claim_tile"] is None else pt(data["claim_tile"]),
+            claim_from=data["claim_from"],
+            claim_final=data["claim_final"],
+            claim_options={int(s): [Action.parse(a) for a in acts] for s, acts in data["claim_options"].items()},
+            declarations={int(s): Action.parse(a) for s, a in data["declarations"].items()},
+            rob_meld_index=data["rob_meld_index"],
+            actions=[Action.parse(a) for a in data["actions"]],
+            events=data["events"],
+        )
 
 
 def _run_possible(counts: Sequence[int], face: int) -> bool:

@@ -9,6 +9,7 @@ becomes an int). Deeper meaning (a legal action, known options, a lesson id) is 
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -139,6 +140,28 @@ def exactly(wanted: int) -> Check:
     return check
 
 
+def bounded(inner: Check, max_chars: int, max_depth: int) -> Check:
+    """A value passing ``inner`` whose JSON text has at most ``max_chars`` characters and whose lists and
+    objects nest at most ``max_depth`` deep (what a guest may send through the host)."""
+    def check(value: Any, where: str) -> Any:
+        depth = _depth(value, max_depth + 1)
+        if depth > max_depth:
+            raise SchemaError(f"{where} nests deeper than {max_depth} levels")
+        size = len(json.dumps(value, ensure_ascii=False))
+        if size > max_chars:
+            raise SchemaError(f"{where} is {size} characters of JSON; at most {max_chars}")
+        return inner(value, where)
+    return check
+
+
+def _depth(value: Any, limit: int) -> int:
+    """How deep lists and objects nest in ``value`` (counting stops at ``limit``)."""
+    if limit <= 0 or not isinstance(value, (list, dict)):
+        return 0
+    items = value.values() if isinstance(value, dict) else value
+    return 1 + max((_depth(v, limit - 1) for v in items), default=0)
+
+
 def anything(value: Any, where: str) -> Any:
     """Any JSON value (its meaning is checked by the method)."""
     return value
@@ -158,6 +181,15 @@ TILES = text(200)
 ACTION_TEXT = text(100)
 """An action in its text form, ``S1 discard 5m``."""
 LEVEL = choice(sorted(BOTS))
+TIMER_NAMES = ("off", "relaxed", "standard")
+"""The turn timer settings (their seconds: :data:`hzmj_core.session.TIMERS`)."""
+SEAT = integer(0, 3)
+NOW = integer(0, 2**53)
+"""A time in milliseconds (the host's clock, ``Date.now()``)."""
+STAMP = text(40)
+"""The ``stamp`` of the view a decision was made on (``"2.57"``: hand and public event count)."""
+GUEST_LIMIT = (2_000, 4)
+"""At most this many characters of JSON and this depth of nesting in a guest's ``args``."""
 
 SAVE = obj({
     "version": exactly(1),
@@ -165,18 +197,41 @@ SAVE = obj({
     "seed": seed,
     "level": LEVEL,
     "human": integer(0, 3),
+    "humans": array(integer(0, 3), 4),
+    "timer": choice(list(TIMER_NAMES)),
+    "hints": boolean,
+    "away": array(integer(0, 3), 4),
     "log": obj({"hands": array(obj({"actions": array(ACTION_TEXT, 10_000)}, required=("actions",)), 100_000)},
                required=("hands",)),
 }, required=("version", "options", "seed", "level", "human", "log"))
-"""What :meth:`GameSession.save` writes; ``restore`` checks a save with it once the JSON text is read,
+"""What :meth:`~hzmj_core.session.GameSession.save` writes (``humans``, ``timer``, ``hints`` and ``away`` may be
+left out: a game of one human seat); ``restore`` checks a save with it once the JSON text is read,
 then replays the log, which checks the rest."""
+
+ACTION = text_or_object(100, obj({}), "an action text or object")
+
+GUEST_ARGS: dict[str, dict[str, Arg]] = {
+    "state": {},
+    "act": {"action": Arg(ACTION, required=True), "stamp": Arg(STAMP, required=True)},
+    "hint": {"deep": Arg(boolean, False)},
+    "review_start": {"seed": Arg(seed, 0), "hand": Arg(optional(integer(0, 1_000)))},
+    "review_step": {"count": Arg(integer(1, 16), 4)},
+    "export_log_text": {},
+    "ready_next": {},
+    "phrase": {"id": Arg(text(32), required=True)},
+    "phrase_list": {},
+}
+"""What a guest may ask through ``seat_call``, for its own seat, and the arguments of each (a guest's
+``act`` must carry the ``stamp`` of the view it decided on; its review steps are small, so one guest cannot
+hold the host's engine for long)."""
 
 METHOD_ARGS: dict[str, dict[str, Arg]] = {
     "version": {},
     "new_game": {"options": Arg(obj({}), {}), "seed": Arg(seed, required=True), "level": Arg(LEVEL, "basic"),
-                 "human": Arg(integer(0, 3), 0)},
+                 "human": Arg(SEAT, 0), "humans": Arg(optional(array(SEAT, 4))),
+                 "timer": Arg(choice(list(TIMER_NAMES)), "off"), "hints": Arg(boolean, True)},
     "state": {},
-    "act": {"action": Arg(text_or_object(100, obj({}), "an action text or object"), required=True)},
+    "act": {"action": Arg(ACTION, required=True), "stamp": Arg(optional(STAMP))},
     "bot_step": {},
     "next_hand": {},
     "save_text": {},
@@ -185,7 +240,8 @@ METHOD_ARGS: dict[str, dict[str, Arg]] = {
                             required=True)},
     "replay_load": {"log": Arg(text_or_object(MAX_BYTES, obj({}), "the log's JSON text or object"),
                                required=True)},
-    "replay_frame": {"hand": Arg(integer(0, 1_000_000), 0), "step": Arg(integer(0, 1_000_000), 0)},
+    "replay_frame": {"hand": Arg(integer(0, 1_000_000), 0), "step": Arg(integer(0, 1_000_000), 0),
+                     "seat": Arg(integer(0, 3), 0)},
     "analyze": {"hand": Arg(TILES, required=True), "melds": Arg(optional(TILES), ""),
                 "wildcard": Arg(optional(text(4)))},
     "option_info": {},
@@ -202,13 +258,23 @@ METHOD_ARGS: dict[str, dict[str, Arg]] = {
     "check_exercise": {"id": Arg(text(100), required=True), "answer": Arg(anything)},
     "hand_widget": {"tiles": Arg(TILES, required=True), "melds": Arg(optional(TILES), ""),
                     "wildcard": Arg(optional(text(4))), "win_tile": Arg(optional(text(4)))},
+    "seat_call": {"seat": Arg(SEAT, required=True), "method": Arg(choice(sorted(GUEST_ARGS)), required=True),
+                  "args": Arg(bounded(obj({}), *GUEST_LIMIT), {})},
+    "pending": {"now": Arg(NOW, required=True)},
+    "timeout": {"seat": Arg(SEAT, required=True), "now": Arg(NOW, required=True)},
+    "seat_to_bot": {"seat": Arg(SEAT, required=True)},
+    "seat_to_human": {"seat": Arg(SEAT, required=True)},
+    "phrase": {"id": Arg(text(32), required=True)},
+    "phrase_list": {},
 }
 """Every webapi method and the arguments it takes."""
 
 
-def validate(method: str, args: dict[str, Any]) -> dict[str, Any]:
-    """The arguments of ``method`` checked and completed with defaults; raises :class:`SchemaError`."""
-    spec = METHOD_ARGS.get(method)
+def validate(method: str, args: dict[str, Any],
+             table: Mapping[str, Mapping[str, Arg]] = METHOD_ARGS) -> dict[str, Any]:
+    """The arguments of ``method`` (in ``table``) checked and completed with defaults; raises
+    :class:`SchemaError`."""
+    spec = table.get(method)
     if spec is None:
         raise SchemaError(f"{method} has no argument schema")
     unknown = sorted(set(args) - set(spec))

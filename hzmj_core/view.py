@@ -18,10 +18,12 @@ from itertools import chain
 from typing import Any, NamedTuple
 
 from .actions import Action
+from .claims import FINAL_WALL
 from .hand import waits as hand_waits
+from .match import next_dealer
 from .options import Options
-from .round import FINAL_WALL, Phase, Round, RoundResult
-from .tiles import NUM_KINDS, TILE_NAMES, Meld, MeldKind, P, Wildcards, suit_of
+from .round import Phase, Round, RoundResult
+from .tiles import NUM_KINDS, TILE_NAMES, Meld, MeldKind, Wildcards, suit_of
 
 _END = Phase.END  # (enum member lookups are slow on Python 3.11, and a view is built at every decision)
 _ACT = Phase.ACT
@@ -73,6 +75,25 @@ def unseen_of_face(face: int, unseen: Sequence[int], wildcards: Wildcards) -> in
 def waits_json(faces: Sequence[int], unseen: Sequence[int], wildcards: Wildcards) -> list[dict[str, Any]]:
     """``[{"tile", "remaining"}]`` for winning (or useful) faces with their unseen natural tiles."""
     return [{"tile": TILE_NAMES[f], "remaining": unseen_of_face(f, unseen, wildcards)} for f in faces]
+
+
+_MARKS: dict[Wildcards, dict[str, dict[str, Any]]] = {}
+
+
+def tile_marks(wildcards: Wildcards) -> dict[str, dict[str, Any]]:
+    """What a tile means under this wildcard rule, for every kind that is not simply a natural tile of its own
+    face: ``{"5s": {"wild": True}, "P": {"face": "5s"}}`` in 翻财神 on 5s (the wildcard, and the white dragon
+    standing in for its face); ``{"P": {"wild": True}}`` in 白板财神. The page reads this table and derives no
+    rule; a kind not listed is a natural tile showing its own face. A new dict at every call."""
+    marks = _MARKS.get(wildcards)
+    if marks is None:
+        marks = _MARKS[wildcards] = {}
+        for k in range(NUM_KINDS):
+            if wildcards.is_wild(k):
+                marks[TILE_NAMES[k]] = {"wild": True}
+            elif wildcards.face(k) != k:
+                marks[TILE_NAMES[k]] = {"face": TILE_NAMES[wildcards.face(k)]}
+    return {name: dict(mark) for name, mark in marks.items()}
 
 
 def _kongs_face_down(melds: tuple[tuple[Meld, ...], ...], seat: int) -> tuple[tuple[Meld | None, ...], ...]:
@@ -131,7 +152,7 @@ class SeatView(NamedTuple):
     @staticmethod
     def of(r: Round, seat: int, points: tuple[int, int, int, int] | None = None) -> SeatView:
         """The view of ``seat`` in round ``r`` (``points`` from the match, when there is one)."""
-        discards, all_melds, last, hidden_kong, tan = r._table_snapshot()
+        discards, all_melds, last, hidden_kong, tan = r.table_snapshot()
         phase = r.phase
         melds: tuple[tuple[Meld | None, ...], ...] = all_melds
         if hidden_kong and phase is not _END:
@@ -139,13 +160,9 @@ class SeatView(NamedTuple):
         h = r.hands
         pw = r.passed_win[seat]
         pp = r.passed_pong[seat]
-        legal = r._legal
-        if legal is None:
-            legal = r._legal_map()
+        legal = r.legal_map()
         ch = r.chain[seat]
         own = r.current == seat
-        live = r._live  # r.discard_wins_live() without the call, when its kept answer holds
-        live_now = live[2] if live[0] is r.options and live[1] == r.streak else r.discard_wins_live()
         # tuple.__new__ skips the named tuple's Python-level __new__ (4x faster for 31 fields); the order
         # is the field order (tests/engine/test_view.py checks it against a keyword-built view). Two
         # displays, because one of more than 30 items compiles to a list built an item at a time.
@@ -160,10 +177,20 @@ class SeatView(NamedTuple):
             frozenset(pw) if pw else _NONE, frozenset(pp) if pp else _NONE, r.claim_final,
             seat in r.claim_options and seat not in r.declarations, last,
             _UNBOUND if r.freeze_owner is None else r.freeze_bound(),
-            live_now, len(r.events), r.result,
+            r.discard_wins_live(), len(r.events), r.result,
         ))
 
     # ------------------------------------------------------------------ what the seat can count
+
+    def kongs_this_turn(self) -> int:
+        """Kongs the seat declared since its last discard (the kongs that end its chain): a win on the tile
+        drawn now is a 杠开 with this many kongs (RULES §6.4); 0 after a discard or a 飘."""
+        n = 0
+        for item in reversed(self.chain):
+            if item != "kong":
+                break
+            n += 1
+        return n
 
     def visible_counts(self) -> list[int]:
         """Physical tiles of each kind this seat can see (own hand, open melds, unclaimed discards, indicator)."""
@@ -193,6 +220,11 @@ class SeatView(NamedTuple):
         return waits_json(self.wait_faces(), self.unseen_counts() if unseen is None else unseen, self.wildcards)
 
     # ------------------------------------------------------------------ JSON
+
+    def _next_deal_json(self, winner: int | None) -> dict[str, int]:
+        """Who deals the next hand and at which streak (RULES §8), for the result screen."""
+        dealer, streak = next_dealer(self.options, self.dealer, self.streak, winner)
+        return {"dealer": dealer, "streak": streak}
 
     def to_json(self) -> dict[str, Any]:
         """The JSON-ready view the page draws (``docs/log-format.md`` describes the tile notation)."""
@@ -233,7 +265,7 @@ class SeatView(NamedTuple):
                 "mode": wc.mode.value,
                 "tile": names[wc.wild_kind],
                 "indicator": None if self.indicator is None else names[self.indicator],
-                "stand_in": names[P] if self.indicator is not None and self.indicator != P else None,
+                "marks": tile_marks(wc),
             },
             "hand": [names[t] for t in sorted(self.hand)],
             "drawn": None if self.drawn is None else names[self.drawn],
@@ -252,6 +284,7 @@ class SeatView(NamedTuple):
             "passed_pong": sorted(names[t] for t in self.passed_pong),
             "chain": list(self.chain),
             "result": None if self.result is None else self.result.to_json(),
+            "next_deal": None if self.result is None else self._next_deal_json(self.result.winner),
             "event_count": self.event_count,
             "options": self.options.to_json(),
         }

@@ -119,8 +119,11 @@ function wire(bridge) {
     hints: () => prefs.hints,
     gameOverOpen: () => history.open,
     showGameOver: () => { history.show(); dock.render(); },
+    resultOpen: () => result.open,
+    showResult: () => { result.show(); dock.render(); },
   });
   const result = new ResultDialog(ctrl);
+  $('settle').addEventListener('close', () => dock.render());
   const newGame = new NewGameDialog(ctrl, (options, seed, level) => {
     replay.stopAutoplay();
     closeDialogs();
@@ -129,6 +132,8 @@ function wire(bridge) {
   });
   const replay = new ReplayViewer(ctrl, () => table.reset());
   const review = new ReviewPanel(ctrl, replay);
+  result.onWatch = (hand) => replay.watchGame(hand);
+  history.onWatch = (hand) => replay.watchGame(hand);
   ctrl.on('view', () => { dock.render(); renderRules(ctrl); autoPlay(ctrl); });
   ctrl.on('handOver', () => { result.show(); dock.render(); });
   ctrl.on('matchOver', () => { closeDialogs(); history.show(); dock.render(); });
@@ -242,6 +247,8 @@ function applyLang(ctrl) {
     else { b.setAttribute('aria-label', labels[b.dataset.replay]); b.title = labels[b.dataset.replay]; }
   }
   $('replay-speed').setAttribute('aria-label', t('speed'));
+  $('replay-play-label').textContent = t('rp.play');
+  if (hzmj.views) hzmj.views.replay.renderBar();
   if (ctrl.state) renderRules(ctrl);
 }
 

@@ -139,6 +139,18 @@ const STRINGS = {
   },
 };
 
+// The replay reached from play, the result dialog that can be closed, the replay's transport bar.
+Object.assign(STRINGS.zh, {
+  watch_hand: '看本局回放', view_table: '看牌桌', show_result: '结算', watch: '回放', watch_hand_n: '看第{n}局回放',
+  'rp.prev_hand': '上一局', 'rp.prev': '后退', 'rp.play': '播放', 'rp.pause': '暂停', 'rp.next': '前进',
+  'rp.end': '结果', 'rp.next_hand': '下一局', back_to_game: '回到牌局',
+});
+Object.assign(STRINGS.en, {
+  watch_hand: 'Watch this hand', view_table: 'View the table', show_result: 'Result', watch: 'Watch',
+  watch_hand_n: 'Watch hand {n}', 'rp.prev_hand': 'Prev hand', 'rp.prev': 'Back', 'rp.play': 'Play',
+  'rp.pause': 'Pause', 'rp.next': 'Step', 'rp.end': 'Result', 'rp.next_hand': 'Next hand', back_to_game: 'Back to the game',
+});
+
 let lang = 'zh';
 
 export function setLang(l) { lang = l === 'en' ? 'en' : 'zh'; document.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en'; }

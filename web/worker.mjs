@@ -229,10 +229,7 @@ const PRELOAD_PY = `
 import hzmj_core
 try:
     import hzmj_core.webapi
-    from hzmj_core.options import Options as _Options
-    for _seed in (101, 202, 303):
-        hzmj_core.webapi.GameSession(_Options(), _seed).state()
-    del _seed, _Options
+    hzmj_core.webapi.warm_up()
 except Exception:
     pass
 `;
@@ -243,7 +240,7 @@ import sys
 if "random" in sys.modules:
     sys.modules["random"].seed()
 if "hzmj_core.webapi" in sys.modules:
-    sys.modules["hzmj_core.webapi"]._session = None
+    sys.modules["hzmj_core.webapi"].reset()
 import hzmj_core
 hzmj_core.__version__
 `;

@@ -14,8 +14,9 @@ from collections.abc import Sequence
 
 from ..actions import Action, ActionType
 from ..analysis import cached_shanten
+from ..claims import FINAL_WALL
 from ..rng import Rng
-from ..round import FINAL_WALL, Phase, Round, chow_ban
+from ..round import Phase, Round, chow_ban
 from ..tiles import NUM_KINDS, TILE_NAMES, Meld, MeldKind
 from ..view import SeatView, tile_totals
 from .eval import isolation
@@ -71,54 +72,45 @@ def determinize(view: SeatView, rng: Rng) -> Round:
             pos += n
     live = pool[pos:pos + view.remaining]
     burned = pool[pos + view.remaining:]
-    r = Round()
-    r.options = view.options
-    r._use_wildcards(view.wildcards)
-    r.dealer = view.dealer
-    r.streak = view.streak
-    r.wall = live
-    r.front = 0
-    r.back = len(live)
-    r.indicator = view.indicator
-    r.hands = hands
-    r.melds = melds
-    r.discards = [list(ds) for ds in view.discards]
-    r.burned = burned
-    r.current = view.current
-    r.freeze_owner = view.freeze_owner
-    r.tan = [list(row) for row in view.tan]
-    r.chain = [list(view.chain) if s == me else _chain_of(view, s) for s in range(4)]
-    r.has_discarded = [bool(view.discards[s]) for s in range(4)]
-    r.dealer_first = not any(r.has_discarded) and not any(melds)
-    r.passed_win[me] = set(view.passed_win)
-    r.passed_pong[me] = set(view.passed_pong)
-    if view.last_discard is not None:
-        d, t = view.last_discard
-        r.events = [{"type": "discard", "seat": d, "tile": TILE_NAMES[t], "wild": view.wildcards.is_wild(t)}]
-    if view.phase is Phase.ACT:
-        r.phase = Phase.ACT
-        r.drawn = view.drawn
-        trailing = 0
-        for item in reversed(view.chain):
-            if item != "kong":
-                break
-            trailing += 1
-        r.replacement = view.drawn is not None and trailing > 0
-        r.turn_kongs[view.current] = trailing
-        r.may_win = bool(view.may_win) if view.may_win is not None else (view.drawn is not None or r.dealer_first)
-        r.chow_ban = view.chow_ban
-    else:
-        r.phase = Phase.CLAIM
-        r.current = view.claim_from if view.claim_from is not None else view.current
-        r.claim_tile = view.claim_tile
-        r.claim_from = view.claim_from
-        r.claim_final = view.claim_final or view.remaining <= FINAL_WALL
+    dealer_first = not any(view.discards) and not any(melds)
+    act = view.phase is Phase.ACT
+    turn = view.kongs_this_turn() if act else 0
+    if not act:
         assert view.claim_tile is not None and view.claim_from is not None
-        opts = r._claim_options(view.claim_from, view.claim_tile, r.claim_final)
-        opts[me] = list(view.legal)
-        r.claim_options = opts
-        r.declarations = {}
-    return r
+    last = view.last_discard
+    # In a claim window nobody has declared yet; every seat's offers are the rules' on the sampled tiles
+    # (claim_options=None), the seat's own the same as its view's.
+    return Round.from_position(
+        view.options,
+        dealer=view.dealer,
+        streak=view.streak,
+        wall=live,
+        indicator=view.indicator,
+        hands=hands,
+        melds=melds,
+        discards=view.discards,
+        burned=burned,
+        phase=view.phase,
+        current=view.current if act or view.claim_from is None else view.claim_from,
+        may_win=(True if not act else bool(view.may_win) if view.may_win is not None
+                 else (view.drawn is not None or dealer_first)),
+        drawn=view.drawn if act else None,
+        replacement=act and view.drawn is not None and turn > 0,
+        dealer_first=dealer_first,
+        chow_ban=view.chow_ban if act else (),
+        freeze_owner=view.freeze_owner,
+        tan=view.tan,
+        passed_win=[view.passed_win if s == me else () for s in range(4)],
+        passed_pong=[view.passed_pong if s == me else () for s in range(4)],
+        chain=[list(view.chain) if s == me else _chain_of(view, s) for s in range(4)],
+        turn_kongs=[turn if s == view.current else 0 for s in range(4)],
+        has_discarded=[bool(view.discards[s]) for s in range(4)],
+        claim_tile=None if act else view.claim_tile,
+        claim_from=None if act else view.claim_from,
+        claim_final=not act and (view.claim_final or view.remaining <= FINAL_WALL),
+        events=() if last is None else ({"type": "discard", "seat": last[0], "tile": TILE_NAMES[last[1]],
+                                         "wild": view.wildcards.is_wild(last[1])},),
+    )
 
 
 # ---------------------------------------------------------------------------------------------- fast policy
@@ -143,7 +135,7 @@ def fast_action(r: Round, seat: int, ron: bool = True) -> Action:
     Reads the seat's own tiles only."""
     legal = r.legal_actions(seat)
     wc = r.wildcards
-    ftab = r._ftab
+    ftab = r.face_table
     pass_action: Action | None = None
     for a in legal:
         if a.type is ActionType.WIN and (ron or r.phase is Phase.ACT):

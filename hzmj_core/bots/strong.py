@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from ..actions import Action, ActionType
 from ..analysis import Analysis, Shape
-from ..claims import claim_banned
+from ..claims import FINAL_WALL, may_win_on_discard
 from ..fan import WinType, evaluate_win
 from ..reasons import bot_seat_words, tile_names
 from ..view import SeatView
@@ -32,7 +32,7 @@ from .base import Decision
 from .eval import discard_wins_live, isolation, tan_cap
 from .normal import KONG_TYPES, NormalBot, wait_text
 
-_LAST_CALL = 24
+_LAST_CALL = FINAL_WALL + 4
 """A 飘 or a declined win needs R ≥ 24 now: the other three discard before the last 20 tiles, then we draw."""
 
 
@@ -53,11 +53,7 @@ def _win_type(view: SeatView) -> tuple[WinType, int]:
     """How the current self-drawn win would be scored (the view knows its own chain)."""
     if view.drawn is None:
         return WinType.DEALER_FIRST, 0
-    trailing = 0
-    for item in reversed(view.chain):
-        if item != "kong":
-            break
-        trailing += 1
+    trailing = view.kongs_this_turn()
     if trailing:
         return WinType.REPLACEMENT, trailing
     return WinType.SELF_DRAW, 0
@@ -85,12 +81,9 @@ class StrongBot(NormalBot):
 
     def can_ron_me(self, view: SeatView, o: int) -> bool:
         """Whether seat ``o`` could win on a natural discard of ours now (RULES §9, freeze, 暴头 after a 飘)."""
-        if not discard_wins_live(view):
-            return False
-        if (o == view.dealer) == (view.seat == view.dealer):
-            return False
-        owner = view.freeze_owner
-        if owner is not None and owner != view.seat and claim_banned(view.options, owner, o):
+        # Our natural discard lifts a freeze that we own, before anybody may claim it.
+        owner = None if view.freeze_owner == view.seat else view.freeze_owner
+        if not may_win_on_discard(view.options, view.dealer, view.streak, owner, o, view.seat):
             return False
         return not _just_piaoed(view, o)
 
@@ -134,7 +127,7 @@ class StrongBot(NormalBot):
     def feed_penalty(self, an: Analysis, tile: int) -> float:
         """Cost of letting a seat that already has two 摊 on us make the third (we would pay its wins)."""
         v = an.view
-        if not v.options.three_tan_chengbao or an.wc.is_wild(tile) or v.remaining <= 20:
+        if not v.options.three_tan_chengbao or an.wc.is_wild(tile) or v.remaining <= FINAL_WALL:
             return 0.0
         face = an.wc.face(tile)
         out = 0.0

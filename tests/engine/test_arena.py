@@ -82,7 +82,9 @@ def test_arena_cli(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["arena", "--hands", "4", "--seed", "2", "--seats", "x"]) == 2
     assert main(["arena", "--hands", "8", "--seed", "2", "--seats", "easy", "--workers", "2", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["workers"] == (2 if arena.can_use_processes() else 1)
-    assert main(["arena", "--hands", "4", "--seed", "2", "--workers", "0"]) == 2
+    with pytest.raises(SystemExit) as refused:  # argparse refuses it, in one line
+        main(["arena", "--hands", "4", "--seed", "2", "--workers", "0"])
+    assert refused.value.code == 2
     assert "--workers" in capsys.readouterr().err
 
 

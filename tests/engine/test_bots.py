@@ -126,7 +126,7 @@ def _s1_drew_wildcard(remaining: int | None = None) -> Round:
     assert r.current == 1 and TILE_NAMES[r.drawn or 0] == "P"
     if remaining is not None:
         r.front = r.back - remaining
-        r._legal = None
+        r.drop_caches()
     return r
 
 

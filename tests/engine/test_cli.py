@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +21,10 @@ SCENARIO = ROOT / "docs" / "examples" / "scenario-baotou.json"
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    code = main(list(args))
+    try:
+        code = main(list(args))
+    except SystemExit as exc:  # argparse refuses a flag
+        code = int(exc.code or 0)
     out, err = capsys.readouterr()
     return code, out, err
 
@@ -235,7 +241,7 @@ def test_dev_zero_and_broken_pipe_exit_2_without_traceback() -> None:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     p = subprocess.run([sys.executable, "-m", "hzmj_core", "replay", "/dev/zero"], capture_output=True,
                        text=True, env=env, cwd=ROOT, timeout=60)
-    assert p.returncode == 2 and "larger than 16,777,216 bytes" in p.stderr and "Traceback" not in p.stderr
+    assert p.returncode == 2 and "not a regular file" in p.stderr and "Traceback" not in p.stderr
     proc = subprocess.Popen([sys.executable, "-m", "hzmj_core", "simulate", "--hands", "3", "--seed", "1"],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, cwd=ROOT)
     assert proc.stdout is not None and proc.stderr is not None
@@ -266,3 +272,118 @@ def test_every_help_text_prints_its_percent_signs_once(capsys: pytest.CaptureFix
     assert "%%" not in out and "%(" not in out
     if command == "arena":
         assert "(95% CI)" in " ".join(out.split())
+
+
+def test_replay_refuses_a_file_over_16_mib(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    big = tmp_path / "big.json"
+    with open(big, "wb") as f:
+        f.truncate(16 * 1024 * 1024 + 1)  # sparse: no 16 MiB written
+    code, _, err = run(capsys, "replay", str(big))
+    assert code == 2 and "larger than 16,777,216 bytes" in err and err.count("\n") == 1
+
+
+@pytest.mark.host_only
+@pytest.mark.parametrize("command", [["replay"], ["hint"], ["review", "--seat", "0"]])
+def test_a_fifo_without_a_writer_is_refused_at_once(tmp_path: Path, command: list[str]) -> None:
+    # a named pipe that nobody writes to: opening it for reading the ordinary way blocks forever
+    fifo = tmp_path / "log.json"
+    os.mkfifo(fifo)
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    p = subprocess.run([sys.executable, "-m", "hzmj_core", command[0], str(fifo), *command[1:]],
+                       capture_output=True, text=True, env=env, cwd=ROOT, timeout=30)
+    assert p.returncode == 2
+    assert p.stderr == f"error: {fifo} is not a regular file (a pipe, a device or a directory); give a log file\n"
+
+
+def test_a_directory_is_refused_as_a_log(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code, _, err = run(capsys, "replay", str(tmp_path))
+    assert code == 2 and "is not a regular file" in err and err.count("\n") == 1
+
+
+def test_arena_workers_never_exceed_the_processors(capsys: pytest.CaptureFixture[str]) -> None:
+    d = run_json(capsys, "arena", "--hands", "8", "--seed", "1", "--seats", "random", "--workers", "1000")
+    assert d["workers"] == min(8, os.cpu_count() or 1) and d["hands"] == 8
+
+
+# every integer flag of every command, with a value it accepts
+INTEGER_FLAGS = [
+    (["simulate", "--seed", "1"], "--hands", "1"),
+    (["arena", "--seed", "1", "--hands", "1", "--seats", "random"], "--workers", "1"),
+    (["arena", "--seed", "1", "--seats", "random"], "--hands", "1"),
+    (["arena", "--seed", "1", "--hands", "1", "--seats", "random"], "--streak", "2"),
+    (["hint", "--seed", "1"], "--dealer", "1"),
+    (["hint", "--seed", "1"], "--streak", "2"),
+    (["hint", "--seed", "1"], "--seat", "1"),
+    (["hint", str(SCENARIO)], "--hand", "1"),
+    (["hint", str(SCENARIO)], "--step", "1"),
+    (["review", str(SCENARIO)], "--seat", "1"),
+]
+
+
+@pytest.mark.parametrize("before, flag, good", INTEGER_FLAGS)
+@pytest.mark.parametrize("bad", ["\uff11", "1_0", "+1", " 1", "1.0", "\u0661", "9" * 40])
+def test_integer_flags_take_ascii_digits_only(capsys: pytest.CaptureFixture[str], before: list[str], flag: str,
+                                              good: str, bad: str) -> None:
+    code, _, err = run(capsys, *before, flag, good, "--json")
+    assert code == 0, err
+    code, out, err = run(capsys, *before, flag, bad)
+    assert code == 2 and out == "" and flag in err and err.count("\n") == 1
+    assert len(err) < 200  # a long value is cut short, not echoed whole
+
+
+def test_stop_signal_ends_a_command_with_one_line(capsys: pytest.CaptureFixture[str],
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    def interrupted(*_: Any, **__: Any) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("hzmj_core.cli.replay_file", interrupted)
+    code, out, err = run(capsys, "replay", str(SCENARIO))
+    assert (code, out, err) == (130, "", "error: stopped by Ctrl-C\n")
+
+
+def _live_children(pid: int) -> list[int]:
+    kids = subprocess.run(["pgrep", "-P", str(pid)], capture_output=True, text=True).stdout.split()
+    alive = []
+    for k in kids:
+        try:
+            state = Path(f"/proc/{k}/stat").read_text().rsplit(")", 1)[1].split()[0]
+        except OSError:
+            continue
+        if state != "Z":
+            alive.append(int(k))
+    return alive
+
+
+@pytest.mark.host_only
+@pytest.mark.parametrize("sig, code, line", [(signal.SIGINT, 130, "error: stopped by Ctrl-C\n"),
+                                             (signal.SIGTERM, 143, "error: stopped by SIGTERM\n")])
+def test_arena_with_workers_stops_at_once_on_a_signal(sig: int, code: int, line: str) -> None:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    p = subprocess.Popen([sys.executable, "-m", "hzmj_core", "arena", "--hands", "1000000", "--seed", "1",
+                          "--seats", "basic", "--workers", "2"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                         text=True, env=env, cwd=ROOT, start_new_session=True)
+    try:
+        deadline = time.monotonic() + 60
+        workers: list[int] = []
+        while len(workers) < 2 and time.monotonic() < deadline:
+            time.sleep(0.2)
+            workers = _live_children(p.pid)
+        assert len(workers) == 2, "the arena started no two workers"
+        time.sleep(0.5)  # the workers are inside their first batches
+        t0 = time.monotonic()
+        if sig == signal.SIGINT:
+            os.killpg(p.pid, sig)  # Ctrl-C in a terminal reaches the whole process group
+        else:
+            os.kill(p.pid, sig)  # SIGTERM to the main process only, as `kill PID` sends it
+        out, err = p.communicate(timeout=30)
+        took = time.monotonic() - t0
+    finally:  # whatever happened, nothing of this session outlives the test
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(p.pid, signal.SIGKILL)
+        p.wait()
+    assert (p.returncode, out, err) == (code, "", line)
+    assert took < 5, f"took {took:.1f} s to stop"
+    time.sleep(0.3)
+    left = [w for w in workers if Path(f"/proc/{w}").exists()
+            and Path(f"/proc/{w}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"]
+    assert not left, f"workers left running: {left}"

@@ -75,7 +75,7 @@ def test_blocked_chow_ban() -> None:
 def test_blocked_tan_cap() -> None:
     r = scenario({0: "4m 9m 1p N N C C F F W W S S E", 1: "5m6m 1p2p3p 7s8s9s E S W N C"}, dealer=0, streak=1)
     r.tan[1][0] = 2
-    r._legal = None
+    r.drop_caches()
     r.apply(next(a for a in r.legal_actions(0) if a.type is ActionType.DISCARD and a.tile == 3))
     pass_claims(r)
     assert "tan_cap" in _codes(hints(r, 1))

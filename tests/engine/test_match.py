@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from helpers import act, discard_any, discard_drawn, junk, lap, opts, pass_claims, scenario
 
-from hzmj_core.match import Match, next_deal
+from hzmj_core.match import Match, next_deal, next_dealer
 from hzmj_core.options import Options
 from hzmj_core.round import Round
 from hzmj_core.scoring import settle
@@ -33,6 +33,7 @@ NEXT_DEAL = [
 def test_next_deal(changes: dict[str, object], dealer: int, lao: int, winner: int | None, points: list[int],
                    expect: tuple[int, int, bool]) -> None:
     assert next_deal(opts(**changes), dealer, lao, winner, points) == expect
+    assert next_dealer(opts(**changes), dealer, lao, winner) == expect[:2]
 
 
 # EX41 as (winner, F, expected points after, expected next dealer, next L, over)

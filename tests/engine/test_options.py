@@ -48,6 +48,7 @@ def test_every_value_is_accepted_and_round_trips(key: str, value: object) -> Non
     ("draw_adds_streak", 0), ("kong_burn", "yes"), ("rob_kong", 1), ("rob_kong_min_l", 1),
     ("must_baotou", "off"), ("que_yi_men", "z"), ("que_yi_men", False), ("start_points", 45),
     ("start_points", 50.0), ("base_score", 0), ("base_score", -1), ("base_score", True), ("base_score", 1.5),
+    ("base_score", 1001), ("base_score", 10**19),
 ])
 def test_invalid_values_are_refused_naming_the_key(key: str, value: object) -> None:
     with pytest.raises(OptionsError, match=key):

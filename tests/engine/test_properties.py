@@ -8,6 +8,7 @@ The whole file is kept well under a minute.
 from __future__ import annotations
 
 import json
+from collections import Counter
 from typing import Any
 
 from hypothesis import HealthCheck, given, settings
@@ -109,7 +110,6 @@ def test_1500_random_hands_conserve_tiles_and_pay_zero_sum() -> None:
             patterns.add(res.evaluation.pattern)
             assert res.deltas[res.winner] > 0
             assert all(d <= 0 for s, d in enumerate(res.deltas) if s != res.winner)
-        assert i >= 0
     assert ends["win"] > 250 and ends["draw"] > 250  # the sample really exercises both endings
     assert len(patterns) >= 6
 
@@ -123,6 +123,54 @@ game = st.tuples(
     st.integers(0, 3),
 )
 FAST = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+_CLAIM_TYPES = (ActionType.WIN, ActionType.PONG, ActionType.EXPOSED_KONG, ActionType.CHOW)
+
+
+def _check_claims_against_reasons(r: Round, tally: Counter[tuple[ActionType, bool] | str]) -> None:
+    """Right after a discard, each claim of each other seat is offered exactly when why_no_claim names no rule."""
+    last = r.actions[-1] if r.actions else None
+    if r.phase is Phase.CLAIM and not r.declarations:  # a claim window has just opened
+        assert r.claim_tile is not None and r.claim_from is not None
+        d, x = r.claim_from, r.claim_tile
+        offered = {q: {a.type for a in acts} for q, acts in r.claim_options.items()}
+    elif last is not None and last.type is ActionType.DISCARD and r.phase is not Phase.CLAIM:
+        d, x = last.seat, last.tiles[0]  # nobody could claim it: play went on (or the hand ended)
+        offered = {}
+    else:
+        return
+    for q in range(4):
+        if q == d:
+            continue
+        for t in _CLAIM_TYPES:
+            legal = t in offered.get(q, set())
+            why = r.why_no_claim(q, t, x, d)
+            assert (why is None) == legal, (r.to_json(), q, t, why)
+            tally[t, legal] += 1
+            if why is not None:
+                tally[why.code] += 1
+
+
+def test_a_claim_is_offered_exactly_when_no_reason_forbids_it() -> None:
+    rng = Rng(4141)
+    tally: Counter[tuple[ActionType, bool] | str] = Counter()
+    for i in range(600):
+        o = random_options(rng)
+        if i % 2:  # discard wins live at 3老 in every other hand, so that wins are offered and refused often
+            o = o.replace(win_mode="dealer_discard", discard_min_l=2)
+        r = Round.deal(o, dealer=rng.below(4), streak=3 if i % 2 else 1 + rng.below(3), seed=rng.next64() >> 1)
+        bots = [make_bot("basic", i * 4 + s) for s in range(4)]  # basic bots get ready, so wins come up
+        while not r.is_over:
+            s = r.deciding_seats()[0]
+            # Half the decisions at random: declined wins (漏胡) and pongs (漏碰) too.
+            r.apply(rng.choice(r.legal_actions(s)) if rng.random() < 0.5 else bots[s].choose(SeatView.of(r, s)))
+            _check_claims_against_reasons(r, tally)
+    for t in _CLAIM_TYPES:  # every claim type was seen both offered and refused, many times
+        assert tally[t, True] >= 30 and tally[t, False] >= 1000, (t, tally)
+    for code in ("wildcard_claim", "no_discard_win_streak", "non_dealers", "freeze_no_claim", "louhu",
+                 "chow_not_next", "final_claim", "loupeng", "tan_cap"):  # every rule of claims.rule_against
+        assert tally[code] > 0, (code, tally)
 
 
 def options_from(seed: int) -> Options:

@@ -3,14 +3,17 @@ counts it keeps for its win tests, the quick run test before the chow options.""
 
 from __future__ import annotations
 
+import inspect
+
 import pytest
-from helpers import opts
+from helpers import opts, scenario
 
 from hzmj_core.actions import ActionType
 from hzmj_core.bots import make_bot
+from hzmj_core.claims import FINAL_WALL
 from hzmj_core.options import Options
 from hzmj_core.rng import Rng
-from hzmj_core.round import Round, _run_possible
+from hzmj_core.round import Phase, Round, _run_possible
 from hzmj_core.tiles import parse_tiles
 from hzmj_core.view import SeatView
 
@@ -85,3 +88,56 @@ def test_the_quick_run_test_agrees_with_the_chow_pairs(mode: str) -> None:
         counts, _ = r._count(hand)
         for face in range(27):
             assert _run_possible(counts, face) == bool(r._chow_pairs(hand, face)), (hand, face)
+
+
+# ---------------------------------------------------------------------------------------------- from_position
+
+PUBLIC = [name for name in Round.__slots__ if not name.startswith("_")]
+POSITION = list(inspect.signature(Round.from_position).parameters)
+
+
+def test_from_position_and_to_json_name_every_public_field() -> None:
+    # A field added to Round must be carried by the constructor from a position (look-ahead builds its sampled
+    # rounds with it) and by the JSON form, or this fails. The wildcard rule follows from the indicator.
+    assert sorted(POSITION) == sorted(set(PUBLIC) - {"wildcards"})
+    assert sorted(Round.deal(seed=1).to_json()) == sorted(set(PUBLIC) - {"wildcards", "result"})
+
+
+def _position(r: Round) -> dict[str, object]:
+    return {name: getattr(r, name) for name in POSITION}
+
+
+@pytest.mark.parametrize("options", [Options(), opts(wildcard_mode="flipped", wildcard_in_melds=True),
+                                     opts(rob_kong=True, start_streak=3, zhuada_subject="discarder")])
+def test_a_round_rebuilt_from_its_position_is_the_same_round(options: Options) -> None:
+    windows = 0
+    for seed in range(5):
+        full = Round.deal(options, dealer=seed % 4, streak=3, seed=40 + seed)
+        _play_out(full, ["random", "basic", "random", "normal"], seed)
+        for step in range(0, len(full.actions) + 1, 3):
+            r = full.replayed(step)
+            if step % 2:
+                r.legal_actions()  # with its caches filled, and without
+            rebuilt = Round.from_position(**_position(r))
+            for name in PUBLIC:
+                assert getattr(rebuilt, name) == getattr(r, name), name
+            assert rebuilt.to_json() == r.to_json()
+            assert rebuilt.legal_actions() == r.legal_actions()
+            assert rebuilt.table_snapshot() == r.table_snapshot()
+            if r.phase is Phase.CLAIM and not r.declarations:  # the rules offer the same claims again
+                fresh = Round.from_position(**{**_position(r), "claim_options": None})
+                assert fresh.claim_options == r.claim_options
+                windows += 1
+            for a in full.actions[step:]:
+                rebuilt.apply(a)
+            assert rebuilt.to_json() == full.to_json() and rebuilt.result == full.result
+    assert windows >= 5
+
+
+def test_drop_caches_after_a_field_is_changed_directly() -> None:
+    r = scenario({0: "5p5p5p5p 1m2m3m 4s5s6s 7s8s9s E"}, dealer=0)
+    assert ActionType.CONCEALED_KONG in {a.type for a in r.legal_actions(0)}
+    r.front = r.back - FINAL_WALL  # the last 20 tiles: no kongs
+    assert ActionType.CONCEALED_KONG in {a.type for a in r.legal_actions(0)}  # the kept answer
+    r.drop_caches()
+    assert ActionType.CONCEALED_KONG not in {a.type for a in r.legal_actions(0)}

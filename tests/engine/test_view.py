@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from helpers import discard_any, opts, scenario
 
 from hzmj_core.bots import make_bot
 from hzmj_core.hints import hints
+from hzmj_core.match import next_deal
+from hzmj_core.options import Options
 from hzmj_core.round import Phase, Round
-from hzmj_core.tiles import MeldKind, parse_tile
+from hzmj_core.tiles import TILE_NAMES, MeldKind, parse_tile
 from hzmj_core.view import SeatView, tile_totals
 
 
@@ -95,3 +98,37 @@ def test_json_hides_other_concealed_kongs_until_the_end() -> None:
     assert data["players"][0]["melds"][0]["tiles"] == [None] * 4
     assert SeatView.of(r, 0).to_json()["players"][0]["melds"][0]["tiles"] == ["5p"] * 4
     json.dumps(data)
+
+
+@pytest.mark.parametrize("options, indicator, marks", [
+    (Options(), None, {"P": {"wild": True}}),
+    (opts(wildcard_mode="flipped"), "5s", {"5s": {"wild": True}, "P": {"face": "5s"}}),
+    (opts(wildcard_mode="flipped"), "P", {"P": {"wild": True}}),
+])
+def test_json_marks_the_wildcard_and_the_stand_in(options: Options, indicator: str | None,
+                                                  marks: dict[str, dict[str, object]]) -> None:
+    r = scenario({0: "1m"}, options=options, indicator=indicator)
+    data = SeatView.of(r, 0).to_json()
+    assert data["wildcard"]["marks"] == marks
+    wc = r.wildcards
+    for k in range(34):  # every kind not listed is a natural tile of its own face
+        mark = data["wildcard"]["marks"].get(TILE_NAMES[k], {})
+        assert bool(mark.get("wild")) is wc.is_wild(k)
+        assert mark.get("face", TILE_NAMES[k] if not wc.is_wild(k) else None) == (
+            None if wc.is_wild(k) else TILE_NAMES[wc.face(k)])
+
+
+def test_json_says_who_deals_next_once_the_hand_is_over() -> None:
+    seen: set[tuple[bool, int]] = set()
+    for seed in range(16):
+        r = Round.deal(opts(start_streak=2), dealer=seed % 4, streak=1 + seed % 3, seed=seed)
+        bots = [make_bot("random" if seed % 2 else "basic", seed * 4 + s) for s in range(4)]  # draws, wins
+        while not r.is_over:
+            assert SeatView.of(r, 1).to_json()["next_deal"] is None
+            s = r.deciding_seats()[0]
+            r.apply(bots[s].choose(SeatView.of(r, s)))
+        assert r.result is not None
+        dealer, streak, _ = next_deal(r.options, r.dealer, r.streak, r.result.winner, [50] * 4)
+        assert SeatView.of(r, 2).to_json()["next_deal"] == {"dealer": dealer, "streak": streak}
+        seen.add((r.result.winner is None, streak))
+    assert len(seen) >= 4  # draws and wins, streaks growing and starting over

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
+import re
 from typing import Any
 
 import pytest
@@ -184,11 +186,33 @@ def test_no_answer_carries_a_seed_as_a_number() -> None:
     answers["lessons"] = call("lessons")
     answers["lesson"] = call("lesson", id=answers["lessons"][0]["id"])
     answers["check_exercise"] = call("check_exercise", id=answers["lessons"][0]["exercises"][0], answer="1m")
-    for name in ("option_info", "fan_table", "bot_levels", "bot_level_names"):
+    for name in ("option_info", "fan_table", "bot_levels", "bot_level_names", "phrase_list"):
         answers[name] = call(name)
-    assert set(answers) == set(webapi.METHODS)  # a new method gets checked here too
+    # a friends table: the host at seat 0, a guest at seat 2
+    answers["new_game"] = call("new_game", seed=big, humans=[0, 2], timer="standard")
+    answers["seat_call"] = json.loads(webapi.call("seat_call", json.dumps({"seat": 2, "method": "state"})))
+    while not call("pending", now=1_700_000_000_000)["seats"]:
+        call("bot_step")
+    answers["pending"] = call("pending", now=1_700_000_000_000)
+    first = answers["pending"]["seats"][0]
+    answers["timeout"] = call("timeout", seat=first["seat"], now=first["deadline"])
+    answers["seat_to_bot"] = call("seat_to_bot", seat=2)
+    answers["seat_to_human"] = call("seat_to_human", seat=2)
+    answers["phrase"] = call("phrase", id="hello")
+    # 考级: an exam, its grading and certificate, the ladder
+    answers["exam_levels"] = call("exam_levels")
+    answers["exam_new"] = call("exam_new", level="registered", seed=big)
+    answers["exam_check"] = call("exam_check", level="registered", seed=big, index=0, answer=None)
+    answers["exam_grade"] = call("exam_grade", level="registered", seed=big, answers=[None] * 10)
+    answers["exam_verify"] = call("exam_verify", code=answers["exam_grade"]["code"])
+    answers["ladder_state"] = call("ladder_state", placements=[1, 2])
+    answers["ladder_rules"] = call("ladder_rules")
+    answers["ladder_ranked"] = call("ladder_ranked", save=answers["save_text"])
+    assert set(answers) | {"ladder_issue"} == set(webapi.METHODS)  # a new method gets checked here too
     assert _numbers_the_page_would_round(answers) == []
     assert answers["state"]["match"]["seed"] == big and answers["review_step"]["report"]["seed"] == big
+    assert answers["exam_new"]["seed"] == big and answers["ladder_ranked"]["seed"] == big
+    assert answers["seat_call"]["match"]["seed"] is None  # a guest never gets the seed
 
 
 def test_seed_is_a_decimal_string_end_to_end() -> None:
@@ -307,3 +331,91 @@ def test_no_bot_thinks_in_the_humans_round_trip(monkeypatch: pytest.MonkeyPatch)
             assert st["bots_to_act"]
             st = call("bot_step")["state"]
     assert st["hand_over"] and acts > 3 and thinking["calls"] > 3
+
+
+def _with_1e400(method: str) -> list[str]:
+    """Argument texts for ``method`` with the number 1e400 (infinite as a float) in every place it can go:
+    each argument, inside an object and a list, and in each number of a save or a log text."""
+    from hzmj_core.schema import METHOD_ARGS
+
+    texts = ['{"x": 1e400}', "1e400", "[1e400]"]
+    for name in METHOD_ARGS[method]:
+        texts += [f'{{"{name}": {v}}}' for v in ("1e400", "-1e400", "[1e400]", '{"base_score": 1e400}')]
+    return texts
+
+
+@pytest.mark.parametrize("method", sorted(webapi.METHODS))
+def test_every_method_refuses_1e400_with_an_api_error(method: str) -> None:
+    call("new_game", seed="3")
+    before = webapi.call("save_text")
+    for text in _with_1e400(method):
+        with contextlib.suppress(webapi.ApiError):
+            webapi.call(method, text)
+        if method not in ("new_game", "restore", "act", "bot_step", "next_hand"):
+            assert webapi.call("save_text") == before, text
+
+
+def test_1e400_in_every_number_of_a_save_and_a_log() -> None:
+    call("new_game", seed="3")
+    save = json.loads(webapi.call("save_text"))
+    log = json.loads(webapi.call("export_log_text"))
+    for method, key, text in (("restore", "save", save), ("replay_load", "log", log), ("review_start", "log", log)):
+        for m in list(re.finditer(r"(?<=[:\[, ])-?\d+(?=[,}\]\n])", text))[:80]:
+            forged = text[:m.start()] + "1e400" + text[m.end():]
+            with pytest.raises(webapi.ApiError):
+                webapi.call(method, json.dumps({key: forged}))
+
+
+def test_nothing_but_api_error_leaves_call(monkeypatch: pytest.MonkeyPatch) -> None:
+    # whatever a method fails with on an input the checks let through, call() refuses it as ApiError
+    for exc in (OverflowError("int too large to convert"), RecursionError("maximum recursion depth"),
+                KeyError("x"), AssertionError("?")):
+        def fail(_: Any, exc: Exception = exc) -> Any:
+            raise exc
+        monkeypatch.setitem(webapi.METHODS, "version", fail)
+        with pytest.raises(webapi.ApiError, match=type(exc).__name__):
+            webapi.call("version", "{}")
+
+
+@pytest.mark.parametrize("method, args", [
+    ("new_game", {"seed": "1", "level": "x" * 5000}),
+    ("act", {"action": {"x": "y" * 5000}}),
+    ("lesson", {"id": "z" * 99}),
+    ("replay_load", {"log": '{"format": "' + "q" * 5000 + '"}'}),
+    ("x" * 5000, {}),
+])
+def test_error_messages_do_not_echo_kilobytes(method: str, args: dict[str, Any]) -> None:
+    call("new_game", seed="3")
+    with pytest.raises(webapi.ApiError) as exc:
+        webapi.call(method, json.dumps(args))
+    assert 0 < len(str(exc.value)) <= webapi.MAX_MESSAGE
+
+
+def test_base_score_is_bounded_so_a_match_saves_and_restores() -> None:
+    with pytest.raises(webapi.ApiError, match="from 1 to 1000"):
+        call("new_game", seed="1", options={"base_score": 10**19})
+    call("new_game", seed="1", options={"base_score": 1000})
+    play_hand()
+    saved = webapi.call("save_text")
+    call("restore", save=json.loads(saved))
+    info = {o["key"]: o for o in call("option_info")}
+    assert (info["base_score"]["min"], info["base_score"]["max"]) == (1, 1000)
+    assert "1000" in info["base_score"]["description"] and "1000" in info["base_score"]["description_zh"]
+
+
+def test_replay_frame_from_any_seat_keeps_the_points() -> None:
+    call("new_game", seed=11, level="normal")
+    play_hand()
+    call("next_hand")
+    log = json.loads(webapi.call("export_log_text"))
+    points = json.loads(log)["hands"][1]["points"]
+    assert points != [50, 50, 50, 50]  # the first hand moved points
+    call("replay_load", log=log)
+    first = call("replay_frame", hand=0, step=0)
+    assert [p["points"] for p in first["players"]] == [50, 50, 50, 50]
+    frame = call("replay_frame", hand=1, step=0, seat=2)
+    assert frame["seat"] == 2 and frame["human"] == 2
+    assert [p["points"] for p in frame["players"]] == points
+    assert sorted(frame["hand"]) == sorted(frame["all_hands"][2])  # seat 2's own tiles are the ones at the bottom
+    with pytest.raises(webapi.ApiError, match="'seat'"):
+        call("replay_frame", hand=0, step=0, seat=4)

@@ -298,7 +298,7 @@ export class Controller {
     this.mode = 'game';
     this.gen += 1;
     this.setView(await this.call('state'));
-    this.afterState();
+    this.afterState(true);   // a finished hand's result (or the end of the match) again at once
   }
 }
 

@@ -3,6 +3,7 @@
 // the tiles of the hand). A button sends exactly the legal action it shows.
 
 import {getLang, seatName, t, tileName} from '../i18n.mjs';
+import {isWild} from '../render/rivers.mjs';
 import {tileCanvas} from '../render/tiles.mjs';
 import {$, el, tileOrder} from './dom.mjs';
 import {adviceWords, reasonWords} from './words.mjs';
@@ -14,7 +15,8 @@ export class Dock {
   /**
    * @param {import('./controller.mjs').Controller} ctrl
    * @param {{selected: () => number|null, suggested: () => string|null, hints: () => boolean,
-   *          gameOverOpen: () => boolean, showGameOver: () => void}} ui
+   *          gameOverOpen: () => boolean, showGameOver: () => void, resultOpen: () => boolean,
+   *          showResult: () => void}} ui
    */
   constructor(ctrl, ui) {
     this.ctrl = ctrl;
@@ -30,16 +32,24 @@ export class Dock {
     actions.textContent = '';
     $('replay-bar').hidden = ctrl.mode !== 'replay';
     actions.hidden = ctrl.mode === 'replay';
+    document.documentElement.dataset.mode = ctrl.mode;   // the page's layout differs in a replay
     if (ctrl.mode === 'replay') return;  // the replay viewer writes the prompt and info (its last step in words)
     info.textContent = '';
     $('prompt').textContent = this.prompt(s);
     this.renderInfo(s, info);
     if (s.hand_over) {
-      // the settlement dialog cannot be dismissed; the game-over one can, and comes back from here
+      // the result and game-over dialogs may be closed to look at the table; they come back from here
       if (s.match.over && !this.ui.gameOverOpen()) {
         const b = actionButton('next', t('game_over'), [], 'N', s);
         b.addEventListener('click', () => this.ui.showGameOver());
         actions.appendChild(b);
+      } else if (!s.match.over && !this.ui.resultOpen()) {
+        const again = actionButton('result', t('show_result'), [], '', s);
+        again.addEventListener('click', () => this.ui.showResult());
+        actions.appendChild(again);
+        const next = actionButton('next', t('next'), [], 'N', s);
+        next.addEventListener('click', () => this.ctrl.nextHand());
+        actions.appendChild(next);
       }
       return;
     }
@@ -113,7 +123,7 @@ export class Dock {
       box.appendChild(el('span', {}, `${waitsLabel}:`));
       for (const w of waits) {
         const item = el('span', {className: 'wait'});
-        item.appendChild(tileCanvas(w.tile, 16, {wild: w.tile === s.wildcard.tile}));
+        item.appendChild(tileCanvas(w.tile, 16, {wild: isWild(s, w.tile)}));
         item.append(t('remaining', {n: w.remaining}));
         box.appendChild(item);
       }
@@ -180,7 +190,7 @@ function actionButton(group, label, tiles, key, s, claimTile = null) {
   b.appendChild(el('span', {}, label));
   if (tiles.length) {
     const box = el('span', {className: 'tiles'});
-    for (const x of tiles) box.appendChild(tileCanvas(x, 18, {wild: x === s.wildcard.tile, highlight: x === claimTile ? 'last' : null}));
+    for (const x of tiles) box.appendChild(tileCanvas(x, 18, {wild: isWild(s, x), highlight: x === claimTile ? 'last' : null}));
     b.appendChild(box);
   }
   if (key) {

@@ -1,5 +1,5 @@
 // The match history: the end-of-match dialog with the final standings, a table of every hand
-// (dealer, who won with what, each seat's change) and a line chart of each seat's points.
+// (dealer, who won with what, each seat's change, a button to watch it) and a line chart of each seat's points.
 
 import {getLang, seatName, t} from '../i18n.mjs';
 import {$, el} from './dom.mjs';
@@ -14,6 +14,7 @@ export class MatchHistory {
    */
   constructor(ctrl, onClose) {
     this.ctrl = ctrl;
+    this.onWatch = () => {};       // watch hand i (0-based) in the replay viewer (set by the page)
     $('gameover').addEventListener('close', onClose);
     $('go-export').addEventListener('click', () => this.ctrl.exportLog());
   }
@@ -43,6 +44,8 @@ export class MatchHistory {
     }
     if (!$('gameover').open) $('gameover').showModal();
     $('go-new').focus({preventScroll: true});
+    // opened at its top: the title and the standings first (showModal scrolls to the focused button)
+    $('gameover').scrollTop = 0;
   }
 
   /** Each seat's points after every hand, from the starting points. */
@@ -77,6 +80,7 @@ export class MatchHistory {
     const head = el('tr');
     for (const h of [t('hand_col'), t('dealer'), t('outcome')]) head.appendChild(el('th', {}, h));
     for (let seat = 0; seat < 4; seat++) head.appendChild(el('th', {className: 'num'}, seatName(seat, s.seat)));
+    head.appendChild(el('th', {className: 'sr-only'}, t('watch')));
     table.appendChild(head);
     for (const h of history) {
       const tr = el('tr');
@@ -89,6 +93,13 @@ export class MatchHistory {
         const d = h.deltas[seat];
         tr.appendChild(el('td', {className: `num ${d > 0 ? 'plus' : d < 0 ? 'minus' : ''}`}, d > 0 ? `+${d}` : String(d)));
       }
+      const watch = el('button', {type: 'button', className: 'watch'}, t('watch'));
+      watch.dataset.hand = String(h.number - 1);
+      watch.setAttribute('aria-label', t('watch_hand_n', {n: h.number}));
+      watch.addEventListener('click', () => this.onWatch(h.number - 1));
+      const cell = el('td', {className: 'num'});
+      cell.appendChild(watch);
+      tr.appendChild(cell);
       table.appendChild(tr);
     }
     wrap.appendChild(table);

@@ -1,7 +1,9 @@
-// The replay viewer: steps through an imported log forward and back, hand by hand, with autoplay at
-// a chosen speed and a jump to the hand's result. Each frame is the engine's view with every hand shown;
-// the step is told in words ("下家 打出 六万"). A 复盘 review's flagged decisions are marks on the
-// hand's timeline under the bar; a mark jumps to its step.
+// The replay viewer: steps through an imported log, or the game being played (from the result screen or
+// the end of the match), forward and back, hand by hand, with autoplay at a chosen speed and a jump to the
+// hand's result. Each frame is the engine's view with every hand shown, drawn as one seat sits (the
+// player's own, or the seat a 复盘 review looked at), the plates with the points each seat had when the hand
+// began; the step is told in words ("下家 打出 六万"). A review's flagged decisions are marks on the hand's
+// timeline under the bar; a mark jumps to its step.
 
 import {getLang, t} from '../i18n.mjs';
 import {jsonProblem} from '../json-guard.mjs';
@@ -24,6 +26,8 @@ export class ReplayViewer {
     this.onReview = () => {};      // the 复盘 button (the review panel sets it)
     this.timer = 0;
     this.autoSpeed = 'normal';
+    this.seat = 0;                 // whose view the frames show
+    this.fromPlay = false;         // the game being played (leaving goes back to it) or an imported log
     for (const b of $('replay-bar').querySelectorAll('button[data-replay]')) {
       b.addEventListener('click', () => this.command(b.dataset.replay));
     }
@@ -34,8 +38,8 @@ export class ReplayViewer {
   get active() { return this.ctrl.mode === 'replay' && this.r !== null; }
 
   /** Load a log's text; false (with a message) when the engine cannot read it. `at`: start at {hand, step};
-   *  `quiet`: no "loaded" message (the page's own game). */
-  async load(text, {at = null, quiet = false} = {}) {
+   *  `quiet`: no "loaded" message (the page's own game); `seat`: whose view the frames show. */
+  async load(text, {at = null, quiet = false, seat = 0} = {}) {
     const problem = jsonProblem(text, getLang());
     if (problem) { toast(t('import_bad', {msg: problem}), true); return false; }
     let summary;
@@ -50,6 +54,8 @@ export class ReplayViewer {
     this.ctrl.enterReplay();
     this.text = text;
     this.marks = null;
+    this.seat = seat;
+    this.fromPlay = quiet;
     const hand = at ? Math.min(Math.max(0, at.hand), summary.hands.length - 1) : 0;
     this.r = {summary, hand, step: at ? Math.min(Math.max(0, at.step), summary.hands[hand].actions) : 0};
     if (!quiet) toast(t('import_ok', {n: summary.hands.length}));
@@ -57,9 +63,23 @@ export class ReplayViewer {
     return true;
   }
 
+  /** Watch hand `hand` (0-based) of the game being played, from its first step, from the player's seat. */
+  async watchGame(hand) {
+    const s = this.ctrl.state;
+    if (!s || this.ctrl.mode !== 'game') return false;
+    let text;
+    try {
+      text = await this.ctrl.call('export_log_text');
+    } catch (err) {
+      toast(t('import_bad', {msg: playerError(err)}), true);
+      return false;
+    }
+    return this.load(text, {at: {hand, step: 0}, quiet: true, seat: s.seat});
+  }
+
   async show() {
     const r = this.r;
-    const state = await this.ctrl.call('replay_frame', {hand: r.hand, step: r.step});
+    const state = await this.ctrl.call('replay_frame', {hand: r.hand, step: r.step, seat: this.seat});
     if (!this.active) return;
     this.onFrame();
     this.ctrl.setView(state);
@@ -105,10 +125,15 @@ export class ReplayViewer {
     await this.show();
   }
 
-  /** Show a review's flagged decisions on the timeline (null: none). */
+  /** Show a review's flagged decisions on the timeline (null: none); the frames then show the reviewed
+   *  seat's view, its tiles at the bottom. */
   setMarks(marks) {
     this.marks = marks;
     this.renderMarks();
+    if (marks && marks.seat !== this.seat) {
+      this.seat = marks.seat;
+      if (this.active) this.show();
+    }
   }
 
   /** Jump to the result of the current hand. */
@@ -156,6 +181,8 @@ export class ReplayViewer {
     $('info').textContent = last ? t('last_action', {a: actionWords(last, s.seat)}) : t('replay_start');
     const play = $('replay-bar').querySelector('button[data-replay=play]');
     play.setAttribute('aria-pressed', String(!!this.timer));
+    $('replay-play-label').textContent = t(this.timer ? 'rp.pause' : 'rp.play');
+    $('replay-bar').querySelector('button[data-replay=exit]').textContent = t(this.fromPlay ? 'back_to_game' : 'exit_replay');
     const last2 = r.hand === r.summary.hands.length - 1 && r.step === s.replay.steps;
     $('replay-bar').querySelector('button[data-replay=next-hand]').disabled = last2;
     $('replay-bar').querySelector('button[data-replay=next]').disabled = last2;

@@ -12,7 +12,16 @@ export class ResultDialog {
   /** @param {import('./controller.mjs').Controller} ctrl */
   constructor(ctrl) {
     this.ctrl = ctrl;
-    $('settle').addEventListener('cancel', (ev) => ev.preventDefault());
+    this.onWatch = () => {};       // "watch this hand" (the replay viewer sets it)
+    // closed (its button or Esc) to look at the final table; the dock offers it again
+    $('settle-close').addEventListener('click', () => $('settle').close());
+    $('settle-replay').addEventListener('click', () => this.onWatch(this.ctrl.state.match.hand_number - 1));
+    // N deals the next hand, as Enter on the focused button does
+    $('settle').addEventListener('keydown', (ev) => {
+      if (ev.key.toLowerCase() !== 'n' || ev.altKey || ev.ctrlKey || ev.metaKey || ev.repeat) return;
+      ev.preventDefault();
+      $('btn-next').click();
+    });
     $('btn-next').addEventListener('click', () => { $('settle').close(); this.ctrl.nextHand(); });
     $('settle-export').addEventListener('click', () => this.ctrl.exportLog());
   }
@@ -37,12 +46,12 @@ export class ResultDialog {
   drawn(body, s) {
     body.appendChild(el('h2', {}, t('settle_title_draw')));
     body.appendChild(el('p', {}, t('settle_draw_text', {n: s.wall_remaining})));
-    const who = seatName(s.dealer, s.seat);
-    const verb = s.dealer === s.seat ? 'deal' : 'deals';
-    // RULES §8: the dealer stays; the streak grows by one (at most 3) unless draw_adds_streak is off
-    const up = (s.options ? s.options.draw_adds_streak !== false : true) && s.streak < 3;
-    body.appendChild(el('p', {className: 'dealer-stays'}, up ? t('dealer_stays_up', {who, verb, a: s.streak, b: s.streak + 1})
-      : t('dealer_stays', {who, verb, a: s.streak})));
+    // the engine says who deals next and at which streak (after a draw the dealer stays, RULES §8)
+    const next = s.next_deal;
+    const who = seatName(next.dealer, s.seat);
+    const verb = next.dealer === s.seat ? 'deal' : 'deals';
+    body.appendChild(el('p', {className: 'dealer-stays'}, next.streak !== s.streak
+      ? t('dealer_stays_up', {who, verb, a: s.streak, b: next.streak}) : t('dealer_stays', {who, verb, a: s.streak})));
   }
 
   won(body, s, r) {
@@ -55,6 +64,7 @@ export class ResultDialog {
     body.appendChild(head);
     // the winning hand split into its sets and pair (each wildcard with the face it stood for), then the melds
     const handBox = el('div', {className: 'settle-hand', role: 'img'});
+    const big = tileSize(30), small = tileSize(24);
     const win = r.winning_tile;
     let winFace = null;
     const spoken = [];
@@ -64,17 +74,17 @@ export class ResultDialog {
         g.forEach((x, i) => {
           const isWin = r.split.winning && r.split.winning[0] === gi && r.split.winning[1] === i;
           if (isWin) winFace = x.face;
-          set.appendChild(tileWithFace(s, x.tile, x.face, 30, isWin));
+          set.appendChild(tileWithFace(s, x.tile, x.face, big, isWin));
           spoken.push(faceWords(s, x.tile, x.face));
         });
         handBox.appendChild(set);
       });
     } else {
       const set = el('span', {className: 'set'});
-      for (const x of r.hands ? r.hands[r.winner] : []) set.appendChild(tileWithFace(s, x, x, 30, false));
+      for (const x of r.hands ? r.hands[r.winner] : []) set.appendChild(tileWithFace(s, x, x, big, false));
       handBox.appendChild(set);
     }
-    for (const m of s.players[r.winner].melds) handBox.appendChild(meldBox(s, m, 24));
+    for (const m of s.players[r.winner].melds) handBox.appendChild(meldBox(s, m, small));
     handBox.setAttribute('aria-label', spoken.join(' '));
     body.appendChild(handBox);
     const facts = el('div', {className: 'facts'});
@@ -132,8 +142,9 @@ export class ResultDialog {
       const row = el('div', {className: 'row'});
       row.appendChild(el('span', {className: 'who'}, seatName(seat, s.seat)));
       const tiles = el('span', {className: 'tiles'});
-      for (const x of hand) tiles.appendChild(tileCanvas(x, 16, tileOpts(s, x)));
-      for (const m of s.players[seat].melds) tiles.appendChild(meldBox(s, m, 16));
+      const size = tileSize(20);
+      for (const x of hand) tiles.appendChild(tileCanvas(x, size, tileOpts(s, x)));
+      for (const m of s.players[seat].melds) tiles.appendChild(meldBox(s, m, size));
       row.appendChild(tiles);
       row.setAttribute('aria-label', `${seatName(seat, s.seat)}: ${hand.map(tileName).join(' ')}`);
       all.appendChild(row);
@@ -141,6 +152,11 @@ export class ResultDialog {
     box.appendChild(all);
     return box;
   }
+}
+
+/** A tile width that grows with the screen (`base` at 1280 px wide, never smaller than at a phone's). */
+function tileSize(base) {
+  return Math.round(base * Math.min(1.6, Math.max(0.8, Math.min(window.innerWidth / 1280, window.innerHeight / 760))));
 }
 
 function tileOpts(s, tile) {

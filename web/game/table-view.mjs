@@ -4,6 +4,7 @@
 
 import {getLang, seatName, t, tileName} from '../i18n.mjs';
 import {drawScene, layoutReport} from '../render/index.mjs';
+import {freeRoom} from '../render/layout.mjs';
 import {Motion} from '../motion.mjs';
 import {ANNOUNCE_MS} from '../render/overlays.mjs';
 import {syncHandButtons} from '../input.mjs';
@@ -43,6 +44,8 @@ export class TableView {
     if (handNo !== this.handNo) { this.handNo = handNo; this.ui.announcements = []; this.motion.clear(); }
     this.motion.onView(this.prevState, state);
     this.prevState = state;
+    // the player's own claim prompt: another seat's 碰!/吃! banner no longer hides the table it asks about
+    if (state.human_to_act && state.claim) this.ui.announcements = this.ui.announcements.filter((a) => a.seat === state.seat);
     const hand = state.hand.join();
     if (this.prevHand !== hand || !state.human_to_act) this.ui.selected = null;
     this.prevHand = hand;
@@ -89,6 +92,13 @@ export class TableView {
     ui.announcements = ui.announcements.filter((a) => ui.now - a.t0 < a.dur);
     const moving = this.motion.tick(ui.now);
     this.layout = drawScene(this.ctx, W, H, dpr, s, ui);
+    const room = freeRoom(this.layout, s);
+    const app = $('app');
+    app.style.setProperty('--side-w', `${room.side}px`);
+    app.style.setProperty('--hand-h', `${room.hand}px`);
+    // from the bottom of the window to the top of your hand: a message on a phone held upright sits on it
+    const box = stage.getBoundingClientRect();
+    app.style.setProperty('--above-hand', `${Math.round(window.innerHeight - box.top - this.layout.handZone.y + 4)}px`);
     this.canvas.setAttribute('aria-label', this.label(s));
     syncHandButtons($('hand'), this.layout, s, ui, (i, tile, legal) => this.onTile(i, tile, legal));
     if ((ui.announcements.length || moving) && !this.raf) {

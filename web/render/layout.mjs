@@ -248,6 +248,19 @@ export function describeLayout(L, state) {
   return {width: L.W, height: L.H, seats, centre};
 }
 
+/** The felt left free beside the table (the narrower of its two sides) and the hand zone's height, in canvas
+ *  pixels: the page puts the claim buttons, the hints and the messages there. */
+export function freeRoom(L, state) {
+  const d = describeLayout(L, state);
+  let x0 = d.centre.x, x1 = d.centre.x + d.centre.w;
+  for (const s of d.seats) {
+    for (const r of [s.river, s.plate, s.pos === 0 ? null : s.hand, s.pos === 0 ? null : s.melds]) {
+      if (r && r.w > 0) { x0 = Math.min(x0, r.x); x1 = Math.max(x1, r.x + r.w); }
+    }
+  }
+  return {side: Math.max(0, Math.floor(Math.min(x0, L.W - x1))), hand: Math.ceil(L.H - L.handZone.y)};
+}
+
 /** An opponent's row in its local frame: concealed tiles from handX, then melds from meldX. */
 export function opponentRow(L, pos, p, state) {
   const ow = L.ow[pos];

@@ -6,12 +6,14 @@ import {ANGLE, RIVER_COLS} from './layout.mjs';
 import {drawTile} from './tiles.mjs';
 import {easeOut, progress} from '../motion.mjs';
 
+/** True if the tile is a wildcard (财神) in this hand: the view's own table of tile meanings says so. */
 export function isWild(state, tile) {
-  return !!tile && tile === state.wildcard.tile;
+  return !!tile && !!(state.wildcard.marks[tile] || {}).wild;
 }
 
+/** The face a white dragon stands in for (翻财神), from the view's table; null for any other tile. */
 export function standInFor(state, tile) {
-  return tile === 'P' && state.wildcard.stand_in ? state.wildcard.tile : null;
+  return (tile && (state.wildcard.marks[tile] || {}).face) || null;
 }
 
 /** Local-frame top-left of river slot i of position pos. */

@@ -1,0 +1,216 @@
+"""升级赛: the ladder from 业余 1 级 to 业余 9 级, won by ranked matches against the bots.
+
+The rank points have the shape of Tenhou's 段位 points (天凤段位): each ranked match pays placement points, 1st
++30, 2nd +15, 3rd 0, 4th −5 × (grade − 1), so the loss for a 4th grows with the grade while the gains stay;
+a grade is won when the points reach its threshold (60 + 20 × (grade − 1)) and the new grade starts at half its
+threshold; from 业余 4 级 up, points below 0 lose the grade, and the lower grade starts at half its threshold again.
+The window is Tenhou's: the matches played since the grade was reached. Opponents get stronger with the grade
+(:data:`OPPONENTS`). A ranked match is :data:`RANKED_HANDS` hands with the default rules, the player at seat 0,
+or fewer when the game ends before (RULES §10.4); the placement is by points after it (a full game runs to dozens
+of hands).
+
+A grade won in matches is proved by a match file: per match its seed, the opponents' level and the player's own
+actions. :func:`replay_match` plays each match again, the bots deciding for themselves exactly as on the game page
+(each decision reseeded from the match seed, the hand number, the action count and the seat), the player's
+actions taken in order; an action that is not legal, or a match that does not end, refuses the file.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from ..actions import Action, ActionError
+from ..bots import make_bot
+from ..match import Match
+from ..options import Options
+from ..rng import SeedError, check_seed, derive_seed
+from ..round import IllegalActionError
+from ..view import SeatView
+from .certificate import CodeError, date_of, decode, ladder_code, name_hash
+
+GRADES = tuple(range(1, 10))
+"""业余 1 级 … 业余 9 级."""
+OPPONENTS: dict[int, str] = {1: "basic", 2: "easy", 3: "easy", 4: "normal", 5: "normal", 6: "strong", 7: "strong",
+                             8: "expert", 9: "expert"}
+"""The bots' level at each grade."""
+GAINS = (30, 15, 0)
+"""Placement points for 1st, 2nd and 3rd."""
+DEMOTE_FROM = 4
+HUMAN = 0
+RANKED_HANDS = 8
+"""Hands in a ranked match (fewer if the game ends first)."""
+MAX_ACTIONS = 20000
+
+
+class LadderError(ValueError):
+    """A ladder record or match file that is malformed or does not replay."""
+
+
+def grade_name(g: int) -> tuple[str, str]:
+    """The grade's name: 业余 3 级 / Amateur grade 3."""
+    return f"业余 {g} 级", f"Amateur grade {g}"
+
+
+def threshold(g: int) -> int:
+    """Points that win the next grade."""
+    return 60 + 20 * (g - 1)
+
+
+def placement_points(g: int, placement: int) -> int:
+    """Rank points of a placement (1-4) at grade ``g``."""
+    return GAINS[placement - 1] if placement <= 3 else -5 * (g - 1)
+
+
+def rules() -> dict[str, Any]:
+    """The ladder's rules as data, for the page to show."""
+    return {"grades": [{"grade": g, "zh": grade_name(g)[0], "en": grade_name(g)[1], "threshold": threshold(g),
+                        "fourth": placement_points(g, 4), "opponents": OPPONENTS[g], "demotes": g >= DEMOTE_FROM}
+                       for g in GRADES],
+            "gains": list(GAINS), "start": "half", "shape": "tenhou"}
+
+
+@dataclass
+class Step:
+    """One ranked match on the ladder."""
+
+    grade: int
+    placement: int
+    delta: int
+    points: int
+    """Points after the match (in the grade after it)."""
+    after: int
+    """Grade after the match."""
+
+
+def climb(placements: list[int]) -> tuple[int, int, list[Step], int]:
+    """The grade and points after these placements, each step, and the highest grade reached."""
+    g, pts, best = 1, threshold(1) // 2, 1
+    steps: list[Step] = []
+    for p in placements:
+        if p not in (1, 2, 3, 4):
+            raise LadderError(f"a placement is 1-4, not {p!r}")
+        d = placement_points(g, p)
+        before = g
+        pts += d
+        if pts >= threshold(g) and g < GRADES[-1]:
+            g += 1
+            pts = threshold(g) // 2
+        elif pts < 0 and g >= DEMOTE_FROM:
+            g -= 1
+            pts = threshold(g) // 2
+        elif pts < 0:
+            pts = 0
+        best = max(best, g)
+        steps.append(Step(before, p, d, pts, g))
+    return g, pts, steps, best
+
+
+def ladder_state(placements: list[int]) -> dict[str, Any]:
+    """The profile: grade, points, threshold, the next opponents and every step (for the page)."""
+    g, pts, steps, best = climb(placements)
+    zh, en = grade_name(g)
+    return {"grade": g, "name_zh": zh, "name_en": en, "points": pts, "threshold": threshold(g), "best": best,
+            "opponents": OPPONENTS[g], "steps": [s.__dict__ for s in steps], "rules": rules()}
+
+
+def placement_of(points: list[int], seat: int = HUMAN) -> int:
+    """1-4: ties go to the lower seat (seat 0 first, as a seat that starts nearer the first dealer in Tenhou)."""
+    order = sorted(range(4), key=lambda s: (-points[s], s))
+    return order.index(seat) + 1
+
+
+def replay_match(entry: Any, where: str = "match") -> tuple[int, list[int]]:
+    """Play a ranked match again from its seed, level and the player's actions; its placement and final points."""
+    if not isinstance(entry, dict):
+        raise LadderError(f"{where}: a match is an object {{seed, level, actions}}")
+    try:
+        seed = check_seed(entry.get("seed"))
+    except SeedError as exc:
+        raise LadderError(f"{where}: seed: {exc}") from None
+    level = entry.get("level")
+    actions = entry.get("actions")
+    if level not in OPPONENTS.values() or not isinstance(actions, list):
+        raise LadderError(f"{where}: needs a bot level and a list of the player's actions")
+    m = Match(Options(), seed)
+    bots = {s: make_bot(str(level), 0) for s in range(4) if s != HUMAN}
+    mine = iter(actions)
+    for _ in range(MAX_ACTIONS):
+        if m.over or len(m.history) >= RANKED_HANDS:
+            break
+        r = m.round
+        if r.is_over:
+            m.finish_hand()
+            continue
+        deciding = r.deciding_seats()
+        if HUMAN in deciding:
+            text = next(mine, None)
+            if not isinstance(text, str):
+                raise LadderError(f"{where}: the player's actions end before the match does")
+            try:
+                a = Action.parse(text)
+                if a.seat != HUMAN:
+                    raise LadderError(f"{where}: {text!r} is not the player's action")
+                r.apply(a)
+            except (ActionError, IllegalActionError) as exc:
+                raise LadderError(f"{where}: the player's action {text!r} is not legal there: {exc}") from None
+            continue
+        pts = (m.points[0], m.points[1], m.points[2], m.points[3])
+        seats = [s for s in deciding if s != HUMAN]
+        for s in seats if r.claim_from is not None else seats[:1]:
+            bot = bots[s]
+            bot.reseed(derive_seed(seed, len(m.history), len(r.actions), s))
+            r.apply(bot.decide(SeatView.of(r, s, pts)).action)
+    if not m.over and len(m.history) < RANKED_HANDS:
+        raise LadderError(f"{where}: the match does not end")
+    if next(mine, None) is not None:
+        raise LadderError(f"{where}: actions are left over after the match ended")
+    return placement_of(m.points), list(m.points)
+
+
+def file_hash(data: Any) -> bytes:
+    """SHA-256 of a match file's canonical JSON (sorted keys, no spaces, UTF-8)."""
+    text = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(text.encode()).digest()
+
+
+def check_file(data: Any) -> tuple[int, list[int]]:
+    """Replay a match file ``{"matches": [...]}``: the highest grade reached and the placements. Each match must be
+    played against the opponents of the grade the player held then."""
+    if not isinstance(data, dict) or not isinstance(data.get("matches"), list):
+        raise LadderError("a match file is an object {\"matches\": [...]}")
+    placements: list[int] = []
+    for i, entry in enumerate(data["matches"]):
+        g = climb(placements)[0]
+        if isinstance(entry, dict) and entry.get("level") != OPPONENTS[g]:
+            raise LadderError(f"match {i + 1}: played against {entry.get('level')!r}, but at {grade_name(g)[1]} the "
+                              f"opponents are {OPPONENTS[g]!r}")
+        placements.append(replay_match(entry, f"match {i + 1}")[0])
+    return climb(placements)[3], placements
+
+
+def issue(data: Any, date: str | None = None, name: str = "") -> dict[str, Any]:
+    """A ladder certificate for a match file: the highest grade its matches reach and the code pinning the file."""
+    best, placements = check_file(data)
+    code = ladder_code(best, file_hash(data), date, name)
+    zh, en = grade_name(best)
+    return {"grade": best, "name_zh": zh, "name_en": en, "code": code, "matches": len(placements)}
+
+
+def verify_ladder(code: object, data: Any, name: str | None = None) -> dict[str, Any]:
+    """Verify a ladder code against its match file: the hash, then every match replayed and the grade re-climbed."""
+    d = decode(code)
+    if d.level != 3:
+        raise CodeError("this is an exam certificate, not a ladder one: verify it without a match file")
+    if file_hash(data)[:10] != d.file_hash:
+        raise CodeError("the match file is not the one this code was issued for (its hash differs)")
+    if name is not None and name_hash(name) != d.name:
+        raise CodeError("the name does not match the one on the certificate")
+    best, placements = check_file(data)
+    if best < d.grade:
+        raise CodeError(f"the matches reach {grade_name(best)[1]} only, not {grade_name(d.grade)[1]}")
+    zh, en = grade_name(d.grade)
+    return {"valid": True, "level": f"ladder{d.grade}", "grade": d.grade, "name_zh": zh, "name_en": en,
+            "date": date_of(d.day), "matches": len(placements), "placements": placements}
