@@ -64,6 +64,11 @@ PYODIDE_RUNTIME_FILES = (
 MICROPIP_VERSION = "0.11.1"
 MICROPIP_WHEEL = f"micropip-{MICROPIP_VERSION}-py3-none-any.whl"
 MICROPIP_SHA256 = "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3"
+# The QR code encoder and decoder of the friends table's invitations (`npm pack qr@0.7.0`, MIT OR Apache-2.0,
+# no dependencies): served as dist/vendor/qr/ (decode.js imports index.js).
+QR_VERSION = "0.7.0"
+QR_TGZ_SHA256 = "632ef43ecb74f7eb5f578e978068bcbfba0fbba36101e79c079a6d95f24d8865"
+QR_FILES = ("index.js", "decode.js", "LICENSE")
 
 # 1980-01-01, the earliest date a zip can store: every wheel entry gets it, so the bytes are reproducible.
 ZIP_EPOCH = (1980, 1, 1, 0, 0, 0)
@@ -87,7 +92,10 @@ MIME_TYPES = {
 # The Content-Security-Policy of every page (a <meta> in each web/*.html; tests/e2e/test_csp.py checks that
 # they match). The server below also sends it as a header, so that the engine worker, which a page's
 # <meta> does not cover, runs under it too. 'wasm-unsafe-eval' is what Pyodide needs (WebAssembly
-# compilation); nothing else is allowed beyond this origin.
+# compilation); nothing else is allowed beyond this origin. The friends table's WebRTC data channels need
+# no allowance: connect-src does not govern ICE or the channels (Chromium has no CSP directive for them; the
+# draft `webrtc` directive defaults to allow and is not written, as Chromium reports it as unknown), the QR
+# codes are drawn on a canvas, and the camera (scanning a reply) is a permission, not a fetch.
 CSP = (
     "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data: blob:; "
     "connect-src 'self'; worker-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'"
@@ -268,9 +276,37 @@ def fetch_micropip() -> Path:
     return whl
 
 
+def fetch_qr() -> Path:
+    """Unpacked npm package of the QR code library (the directory holding index.js)."""
+    target = CACHE / f"qr-{QR_VERSION}" / "package"
+    if all((target / f).is_file() for f in QR_FILES):
+        return target
+    CACHE.mkdir(exist_ok=True)
+    tgz = CACHE / f"qr-{QR_VERSION}.tgz"
+    if not tgz.is_file():
+        log(f"fetching qr@{QR_VERSION} with npm pack (once) ...")
+        npm = shutil.which("npm")
+        if npm is None:
+            raise SystemExit("npm is needed once to fetch the QR code library (npm pack qr@...)")
+        subprocess.run([npm, "pack", f"qr@{QR_VERSION}", "--pack-destination", str(CACHE), "--silent"],
+                       check=True, cwd=CACHE, stdout=subprocess.DEVNULL)
+    digest = sha256_file(tgz)
+    if digest != QR_TGZ_SHA256:
+        tgz.unlink()
+        raise SystemExit(f"qr tarball sha256 mismatch: {digest} (expected {QR_TGZ_SHA256})")
+    tmp = target.parent.with_name(target.parent.name + ".tmp")
+    shutil.rmtree(tmp, ignore_errors=True)
+    with tarfile.open(tgz, "r:gz") as tf:
+        tf.extractall(tmp, filter="data")
+    shutil.rmtree(target.parent, ignore_errors=True)
+    tmp.rename(target.parent)
+    return target
+
+
 def fetch_all() -> None:
     fetch_pyodide()
     fetch_micropip()
+    fetch_qr()
 
 
 # --------------------------------------------------------------------------------------------- build
@@ -398,10 +434,17 @@ SW_TEMPLATE_PATH = WEB / "sw.template.js"
 """The service worker's source; build.py fills in the build id and the precache list (it is not served itself)."""
 
 
+def is_engine_file(name: str) -> bool:
+    """A file only a page that runs the engine needs (a friends table's guest page precaches none of them)."""
+    return name.startswith(("pyodide/", "wheels/"))
+
+
 def service_worker(build_id: str, precache: list[str]) -> bytes:
     """dist/sw.js: the template with this build's id and files filled in."""
     text = SW_TEMPLATE_PATH.read_text(encoding="utf-8")
-    for mark, value in (("/*BUILD_ID*/null", json.dumps(build_id)), ("/*PRECACHE*/[]", json.dumps(precache, indent=1))):
+    engine = [f for f in precache if is_engine_file(f)]
+    for mark, value in (("/*BUILD_ID*/null", json.dumps(build_id)), ("/*PRECACHE*/[]", json.dumps(precache, indent=1)),
+                        ("/*ENGINE*/[]", json.dumps(engine, indent=1))):
         if mark not in text:
             raise RuntimeError(f"{SW_TEMPLATE_PATH} has lost its {mark} placeholder")
         text = text.replace(mark, value)
@@ -438,6 +481,9 @@ def build(dist: Path = DIST, quiet: bool = False) -> dict[str, object]:
     files[f"pyodide/{MICROPIP_WHEEL}"] = micropip.read_bytes()
     files["manifest.webmanifest"] = _manifest(version)
     files["render/glyphs.mjs"] = tile_glyphs_module()
+    qr_dir = fetch_qr()
+    for f in QR_FILES:
+        files[f"vendor/qr/{f}"] = (qr_dir / f).read_bytes()
 
     h = hashlib.sha256()
     for name in sorted(files):

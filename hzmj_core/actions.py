@@ -35,8 +35,13 @@ class ActionType(enum.StrEnum):
 
     @property
     def chinese(self) -> str:
-        """Chinese name."""
-        return _CHINESE[self]
+        """Chinese name as a verb (打, 碰, 直杠...)."""
+        return ACTION_WORDS[self].chinese
+
+    @property
+    def words(self) -> ActionWords:
+        """How players name it, in Chinese and English (:data:`ACTION_WORDS`)."""
+        return ACTION_WORDS[self]
 
     @property
     def ui_group(self) -> str:
@@ -44,16 +49,41 @@ class ActionType(enum.StrEnum):
         return "kong" if self in _KONGS else self.value
 
 
-_CHINESE = {
-    ActionType.DISCARD: "打",
-    ActionType.WIN: "胡",
-    ActionType.CONCEALED_KONG: "暗杠",
-    ActionType.ADDED_KONG: "加杠",
-    ActionType.CHOW: "吃",
-    ActionType.PONG: "碰",
-    ActionType.EXPOSED_KONG: "直杠",
-    ActionType.PASS: "过",
+@dataclass(frozen=True, slots=True)
+class ActionWords:
+    """How players name one action type; each pair is (Chinese, English)."""
+
+    chinese: str
+    """The Chinese verb on its own: 打, 碰, 直杠."""
+    noun: tuple[str, str]
+    """The action as a noun: "{action} is not possible now" (打牌 / discard, 直杠 / exposed kong)."""
+    done: tuple[str, str]
+    """What a seat did, before the tiles: 下家 打出 六万 / Right discarded 6 Characters."""
+    advice: tuple[str, str]
+    """What to do, ``{tile}`` the tile it is about: 打{tile} / Discard the {tile}."""
+
+    def to_json(self) -> dict[str, object]:
+        """JSON-ready form (what ``web/reasons.mjs`` holds as ``ACTION_WORDS``)."""
+        return {"chinese": self.chinese, "noun": list(self.noun), "done": list(self.done),
+                "advice": list(self.advice)}
+
+
+ACTION_WORDS: dict[ActionType, ActionWords] = {
+    ActionType.DISCARD: ActionWords("打", ("打牌", "discard"), ("打出", "discarded"),
+                                    ("打{tile}", "Discard the {tile}")),
+    ActionType.WIN: ActionWords("胡", ("胡", "win"), ("胡", "won"), ("胡", "Win")),
+    ActionType.CONCEALED_KONG: ActionWords("暗杠", ("暗杠", "concealed kong"), ("暗杠", "declared a concealed kong of"),
+                                           ("暗杠{tile}", "Declare a concealed kong of the {tile}")),
+    ActionType.ADDED_KONG: ActionWords("加杠", ("加杠", "added kong"), ("加杠", "added a kong of"),
+                                       ("加杠{tile}", "Add the {tile} to its pong")),
+    ActionType.CHOW: ActionWords("吃", ("吃", "chow"), ("吃", "chowed"), ("吃{tile}", "Chow the {tile}")),
+    ActionType.PONG: ActionWords("碰", ("碰", "pong"), ("碰", "ponged"), ("碰{tile}", "Pong the {tile}")),
+    ActionType.EXPOSED_KONG: ActionWords("直杠", ("直杠", "exposed kong"), ("杠", "konged"),
+                                         ("杠{tile}", "Kong the {tile}")),
+    ActionType.PASS: ActionWords("过", ("过", "pass"), ("过", "passed"), ("过", "Pass")),
 }
+"""The one table of action names: the engine's reasons, the command line, hints, the review and the page
+(``web/reasons.mjs`` holds the same table; ``tests/engine/test_reasons.py`` compares the two)."""
 _KONGS = (ActionType.CONCEALED_KONG, ActionType.ADDED_KONG, ActionType.EXPOSED_KONG)
 
 _TILE_COUNT = {

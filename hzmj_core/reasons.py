@@ -1,26 +1,41 @@
-"""Why an action is not allowed: one :class:`Reason` value, worded in Chinese or English.
+"""Reasons in one value: why an action is not allowed, and why a bot (or a hint) chose its action.
 
-A reason is a stable ``code`` and JSON-ready ``params`` (tiles in notation, seats 0-3, counts). The engine
-(:meth:`hzmj_core.round.Round.explain_illegal`, :meth:`~hzmj_core.round.Round.why_no_claim`) makes them;
-hints, the tutorial, the command line and ``webapi`` word them with :meth:`Reason.text`. The page words the
-same ``{code, params}`` with ``web/reasons.mjs``, which holds the same sentences (a test compares the two
-for every code). Params by key: ``tile`` a tile, ``tiles`` a list of tiles, ``seat``/``current``/``owner``/
-``discarder`` a seat, ``action`` an action type, ``state`` ``"baotou"`` or ``"qike"``; any other key is a
-number. Seats are named relative to a viewer (你/下家/对家/上家, you/Right/Across/Left), or ``S0``-``S3``
-without one; a template may also use ``{seat_s}``, the possessive (你的 / your, Right's).
+A reason is a stable ``code`` and JSON-ready ``params`` (tiles in notation, seats 0-3, counts, expected points).
+Two families share the value and the wording:
+
+* refusals (:data:`REFUSAL_CODES`): the engine (:meth:`hzmj_core.round.Round.explain_illegal`,
+  :meth:`~hzmj_core.round.Round.why_no_claim`) says why an action is not allowed;
+* grounds (:data:`GROUND_CODES`): a bot's :class:`~hzmj_core.bots.base.Decision` says why it chose its action,
+  as a few parts (what was compared, with its figures), never restating the action itself, so a page can put
+  the action in its own words in front ("Discard the 3 Dots — 2 tiles from ready, 31 useful tiles").
+
+This module holds every code and its Chinese and English wording, for the command line and ``webapi``
+(:meth:`Reason.text`). The page words the same ``{code, params}`` with ``web/reasons.mjs``, which holds the
+same sentences; ``tests/engine/test_reasons.py`` words every code with both and requires the same text.
+
+Params by key: ``tile``/``other_tile`` a tile, ``tiles`` a list of tiles, ``waits`` a list of ``[tile, count]``,
+``seat``/``current``/``owner``/``discarder`` a seat, ``action`` an action type, ``state`` ``"baotou"`` or
+``"qike"``; a key ending in ``_ev`` is expected points, worded signed with one decimal (+2.5), ``_pts`` points
+and ``_est`` an estimate, both with one decimal; any other key is a whole number. Seats are named relative to a
+viewer (你/下家/对家/上家, you/Right/Across/Left), or ``S0``-``S3`` without one; a template may also use
+``{seat_s}``, the possessive (你的 / your, Right's). ``{count|tile|tiles}`` words a count with its noun in the
+singular or the plural (1 tile, 3 tiles).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import re
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from .actions import ACTION_WORDS, ActionType
 from .tiles import TILE_NAMES
 
 SEAT_KEYS = ("seat", "current", "owner", "discarder")
+TILE_KEYS = ("tile", "other_tile")
 
-_TEMPLATES: dict[str, tuple[str, str]] = {
+_REFUSALS: dict[str, tuple[str, str]] = {
     "hand_over": ("这一局已经结束", "the hand is over"),
     "not_your_turn": ("现在轮到{current}出牌", "it is {current_s} turn"),
     "own_discard": ("{seat}打出的牌，自己不能要", "{seat} discarded this tile and cannot claim it"),
@@ -62,18 +77,98 @@ _TEMPLATES: dict[str, tuple[str, str]] = {
     "must_baotou": ("有财必暴头：手里有财神不能胡别人打的牌", "有财必暴头: no discard win while holding a wildcard"),
 }
 
+_GROUNDS: dict[str, tuple[str, str]] = {
+    # what a win, a kong or an only choice rests on
+    "win": ("胡牌", "the hand wins"),
+    "win_on_discard": ("胡别人打的牌", "a win on the discard"),
+    "win_ends_game": ("胡了就结束比赛，而且{seat}领先", "the win ends the game with {seat} in the lead"),
+    "win_last_tiles": ("墙只剩 {remaining} 张，马上胡", "only {remaining|tile|tiles} left in the wall: win now"),
+    "gangbao": ("开杠保住暴头，杠上摸什么都胡（杠暴）", "the kong keeps 暴头: any replacement tile wins (杠暴)"),
+    "piao": ("财神飘：留着暴头，下一张摸到就胡", "飘 with the 财神: 暴头 stays, and the next draw wins"),
+    "piao_fan": ("财神飘：下一张摸到就胡 {fan} 番", "飘 with the 财神: the next draw wins {fan} fan"),
+    "decline_baotou": ("不胡，等暴头", "declining the win to wait in 暴头"),
+    "decline_baotou_fan": ("不胡，等暴头（{fan} 番）", "declining the win to wait in 暴头 ({fan} fan)"),
+    "beats_win": ("期望 {best_ev} 分，胜过现在胡的 {win_ev} 分",
+                  "{best_ev} points expected, more than winning now ({win_ev})"),
+    "wall_left": ("墙还有 {remaining} 张", "{remaining|tile|tiles} left in the wall"),
+    "kong_keeps_shape": ("开杠不影响牌型，还多摸一张", "the kong keeps the hand as good, with one more draw"),
+    "only_discard": ("只能打这张", "the only tile that may be discarded"),
+    "only_discard_freeze": ("抓打：只能打这张", "the 抓打 freeze allows only this tile"),
+    "only_wildcards": ("只剩财神可打", "only wildcards are left to discard"),
+    "random": ("随便选的", "a random choice"),
+    # the shape a discard or a claim leaves
+    "any_draw_wins": ("{state}状态，摸什么都胡", "in {state} state any draw wins"),
+    "waits": ("听{waits}（共 {total} 张）", "waiting on {waits} ({total|tile|tiles} in all)"),
+    "waits_more": ("听{waits}等（共 {total} 张）",
+                   "waiting on {waits} and {more|other tile|other tiles} ({total|tile|tiles} in all)"),
+    "far": ("差 {shanten} 张听牌，有效牌 {useful} 张",
+            "{shanten|tile|tiles} from ready, {useful|useful tile|useful tiles}"),
+    "shanten": ("差 {shanten} 张听牌", "{shanten|tile|tiles} from ready"),
+    "ready": ("听牌", "the hand is ready"),
+    "claimable": ("其中可碰 {pong} 张、可吃 {chow} 张", "{pong} of them can be ponged, {chow} chowed"),
+    "claimable_pong": ("其中可碰 {pong} 张", "{pong} of them can be ponged"),
+    "claimable_chow": ("其中可吃 {chow} 张", "{chow} of them can be chowed"),
+    "in_wall": ("估计约 {left_est} 张还在牌墙里", "about {left_est} of them likely still in the wall"),
+    "baotou_kept": ("财神留作暴头（{draws} 张牌摸到更近暴头）",
+                    "the 财神 kept free for 暴头 ({draws|tile brings|tiles bring} it nearer)"),
+    # what was compared
+    "best_of": ("{count} 个选择中期望最高（{best_ev} 分）", "the best of {count} choices ({best_ev} points expected)"),
+    "best_sampled": ("{count} 个选择中期望最高（{best_ev} 分，{samples} 次推演）",
+                     "the best of {count} choices ({best_ev} points expected over {samples|sample|samples})"),
+    "best_ahead": ("算上下一张摸牌，{count} 个选择中期望最高（{best_ev} 分）",
+                   "counting the next draw, the best of {count} choices ({best_ev} points expected)"),
+    "defence": ("防守：{tile}放铳风险 {risk_pts} 分，{other_tile} {other_pts} 分",
+                "defence: {tile} risks {risk_pts} points of a deal-in, {other_tile} {other_pts}"),
+    "defence_live": ("防守：3老可放铳，{tile}更安全", "defence: discard wins are live (3老), and {tile} is safer"),
+    "fold_wildcard": ("财神不能被胡；别的牌中最安全的{other_tile}也有 {risk_pts} 分的放铳风险",
+                      "nobody can win on a 财神, and even the safest other tile, {other_tile}, risks {risk_pts} "
+                      "points of a deal-in"),
+    # claims
+    "nothing_to_claim": ("没有可要的牌", "nothing to claim"),
+    "claim_no_help": ("要{tile}无益", "taking the {tile} does not help"),
+    "claim_closer": ("离听牌更近", "closer to ready"),
+    "claim_wider": ("离听牌一样远，有效牌从 {before} 张增到 {after} 张",
+                    "as far from ready, but {after|useful tile|useful tiles} instead of {before}"),
+    "claim_nearer_baotou": ("离听牌一样远，财神留作暴头，离暴头从差 {before} 张到差 {after} 张",
+                            "as far from ready, and nearer 暴头 with the 财神 free ({after} away instead of {before})"),
+    "third_tan": ("{seat}第三次吃碰{discarder}就要承包",
+                  "a third claim on {discarder} would make {seat} liable (承包)"),
+    "pairs_qike": ("七客状态，摸什么都胡（4 倍），要{tile}会拆掉七对",
+                   "in 七客 state any draw wins at ×4; taking the {tile} would break the seven pairs"),
+    "pairs_ready": ("七对已听牌，要{tile}会拆掉七对", "ready as seven pairs; taking the {tile} would break them"),
+    "leave_better": ("不要{tile}更好", "leaving the {tile} is better"),
+    "expected": ("期望 {best_ev} 分，{samples} 次推演", "{best_ev} points expected over {samples|sample|samples}"),
+    "best_of_plain": ("{count} 个选择中最好", "the best of {count} choices"),
+    "best_ahead_plain": ("算上下一张摸牌，{count} 个选择中最好", "counting the next draw, the best of {count} choices"),
+    "beats_pass": ("期望 {best_ev} 分，胜过过的 {pass_ev} 分",
+                   "{best_ev} points expected, more than passing ({pass_ev})"),
+}
+"""Why a bot chose its action: the parts of a :class:`~hzmj_core.bots.base.Decision`'s reason."""
+
+_TEMPLATES = {**_REFUSALS, **_GROUNDS}
+
+REFUSAL_CODES: tuple[str, ...] = tuple(_REFUSALS)
+"""Every code the engine gives for an action it does not allow."""
+GROUND_CODES: tuple[str, ...] = tuple(_GROUNDS)
+"""Every code a bot gives for its choice."""
 CODES: tuple[str, ...] = tuple(_TEMPLATES)
-"""Every code the engine can give (``web/reasons.mjs`` words each of them)."""
+"""Every code (``web/reasons.mjs`` words each of them)."""
+_PLAIN = {"best_of": "best_of_plain", "best_sampled": "best_of_plain", "best_ahead": "best_ahead_plain"}
+_FIGURES_ONLY = frozenset({"beats_win", "beats_pass", "expected"})
 
 _SEATS = {"zh": ("你", "下家", "对家", "上家"), "en": ("you", "Right", "Across", "Left")}
 _ZH_RANK = "一二三四五六七八九"
 _SUITS = {"m": ("万", "Characters"), "p": ("筒", "Dots"), "s": ("条", "Bamboo")}
 _HONOURS = {"E": ("东", "East wind"), "S": ("南", "South wind"), "W": ("西", "West wind"), "N": ("北", "North wind"),
             "C": ("红中", "Red dragon"), "F": ("发财", "Green dragon"), "P": ("白板", "White dragon")}
-_ACTIONS = {"discard": ("打牌", "discard"), "win": ("胡", "win"), "concealed_kong": ("暗杠", "concealed kong"),
-            "added_kong": ("加杠", "added kong"), "chow": ("吃", "chow"), "pong": ("碰", "pong"),
-            "exposed_kong": ("直杠", "exposed kong"), "pass": ("过", "pass")}
 _STATES = {"baotou": "暴头", "qike": "七客"}
+
+
+def _wait_words(tile: str, left: int, zh: bool) -> str:
+    if zh:
+        return f"{tile_words(tile, 'zh')}×{left}"
+    return f"{tile_words(tile, 'en')} ({left} left)" if left else f"{tile_words(tile, 'en')} (none left)"
+_FIELD = re.compile(r"\{(\w+)(?:\|([^|{}]*)\|([^|{}]*))?\}")
 
 
 def tile_words(tile: str, lang: str) -> str:
@@ -109,7 +204,8 @@ def seat_words(seat: int, lang: str, viewer: int | None = None, possessive: bool
 
 @dataclass(frozen=True)
 class Reason:
-    """Why something is not allowed: a code from :data:`CODES` and its JSON-ready parameters."""
+    """Why something is not allowed, or why a bot chose its action: a code from :data:`CODES` and its JSON-ready
+    parameters."""
 
     code: str
     params: Mapping[str, Any] = field(default_factory=dict)
@@ -126,17 +222,30 @@ class Reason:
             if key in SEAT_KEYS:
                 values[key] = seat_words(int(value), lang, viewer)
                 values[key + "_s"] = seat_words(int(value), lang, viewer, possessive=True)
-            elif key == "tile":
+            elif key in TILE_KEYS:
                 values[key] = tile_words(str(value), lang)
             elif key == "tiles":
                 values[key] = ("、" if zh else " or ").join(tile_words(str(t), lang) for t in value)
+            elif key == "waits":
+                values[key] = ("、" if zh else ", ").join(_wait_words(str(t), int(n), zh) for t, n in value)
             elif key == "action":
-                values[key] = _ACTIONS[str(value)][0 if zh else 1]
+                values[key] = ACTION_WORDS[ActionType(value)].noun[0 if zh else 1]
             elif key == "state":
                 values[key] = _STATES[str(value)]
+            elif key.endswith("_ev"):
+                values[key] = f"{float(value):+.1f}"
+            elif key.endswith(("_pts", "_est")):
+                values[key] = f"{float(value):.1f}"
             else:
                 values[key] = str(value)
-        return _TEMPLATES[self.code][0 if zh else 1].format(**values)
+
+        def fill(m: re.Match[str]) -> str:
+            word = values[m.group(1)]
+            if m.group(2) is None:
+                return word
+            return f"{word} {m.group(2) if word == '1' else m.group(3)}"
+
+        return _FIELD.sub(fill, _TEMPLATES[self.code][0 if zh else 1])
 
     def zh(self, viewer: int | None = None) -> str:
         """The reason in Chinese."""
@@ -156,3 +265,32 @@ class Reason:
 
     def __str__(self) -> str:
         return self.en()
+
+
+def because(code: str, **params: Any) -> Reason:
+    """A :class:`Reason` from keyword params: ``because("far", shanten=2, useful=31)``."""
+    return Reason(code, params)
+
+
+def points(value: float) -> float:
+    """Expected points as a reason carries them: one decimal, never ``-0.0``."""
+    return round(value, 1) + 0.0
+
+
+def words(parts: Sequence[Reason], lang: str = "en", viewer: int | None = None) -> str:
+    """Several reasons (a decision's grounds) in one sentence: 差 2 张听牌，有效牌 31 张，财神留作暴头 /
+    2 tiles from ready, 31 useful tiles; the 财神 kept free for 暴头."""
+    return ("，" if lang == "zh" else "; ").join(p.text(lang, viewer) for p in parts)
+
+
+def without_figures(parts: Sequence[Reason]) -> tuple[Reason, ...]:
+    """A decision's grounds without the bot's own expected points (what a review shows beside the values both
+    choices got on the same samples): "the best of 3 choices (+1.2 points expected)" becomes "the best of 3
+    choices", a part that is only figures goes."""
+    out: list[Reason] = []
+    for p in parts:
+        if p.code in _PLAIN:
+            out.append(Reason(_PLAIN[p.code], {"count": p.params["count"]}))
+        elif p.code not in _FIGURES_ONLY:
+            out.append(p)
+    return tuple(out) or tuple(parts)

@@ -18,7 +18,7 @@ from typing import Any
 from .actions import Action, ActionType
 from .bots.expert import ExpertBot
 from .log import LogError, replay
-from .reasons import tile_names
+from .reasons import Reason, tile_names, without_figures, words
 from .rng import derive_seed
 from .round import Round
 from .view import SeatView
@@ -39,25 +39,21 @@ class ReviewError(ValueError):
 
 
 def action_words(action: Action, claim_tile: int | None, wild_kind: int | None = None) -> tuple[str, str]:
-    """An action in words for players: ("打五筒", "discard 5 Dots"), ("碰东", "pong the East wind"); a discarded
-    tile of ``wild_kind`` is named as the 财神 it is."""
-    t = action.type
-    if t is ActionType.WIN:
-        return "胡", "win"
-    if t is ActionType.PASS:
-        return "过", "pass"
-    if t is ActionType.DISCARD:
-        if action.tile == wild_kind:
-            return "打财神", "discard the 财神 (wildcard)"
-        zh, en = tile_names(action.tile)
-        return f"打{zh}", f"discard {en}"
-    if t in (ActionType.CONCEALED_KONG, ActionType.ADDED_KONG):
-        zh, en = tile_names(action.tiles[0])
-        return f"{t.chinese}{zh}", f"{'concealed' if t is ActionType.CONCEALED_KONG else 'added'} kong of {en}"
-    tile = claim_tile if claim_tile is not None else action.tiles[0]
-    zh, en = tile_names(tile)
-    names = {ActionType.CHOW: "chow", ActionType.PONG: "pong", ActionType.EXPOSED_KONG: "kong"}
-    return f"{t.chinese}{zh}", f"{names.get(t, t.value)} the {en}"
+    """An action in words for players (the advice of :data:`~hzmj_core.actions.ACTION_WORDS`): ("打五筒",
+    "discard the 5 Dots"), ("碰东", "pong the East wind"); a discarded tile of ``wild_kind`` is named as the 财神
+    it is."""
+    zh, en = action.type.words.advice
+    if action.type in (ActionType.WIN, ActionType.PASS):
+        return zh, en.lower()
+    if action.type is ActionType.DISCARD and action.tile == wild_kind:
+        names = ("财神", "财神 (wildcard)")
+    else:
+        tile = claim_tile if claim_tile is not None and action.type in _CLAIMS else action.tiles[0]
+        names = tile_names(tile)
+    return zh.format(tile=names[0]), (en[0].lower() + en[1:]).format(tile=names[1])
+
+
+_CLAIMS = (ActionType.CHOW, ActionType.PONG, ActionType.EXPOSED_KONG)
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,10 +70,20 @@ class ReviewItem:
     taken_value: float
     choice_value: float
     samples: int
-    reason_zh: str
-    reason_en: str
+    why: tuple[Reason, ...]
+    """The expert's grounds for its choice, without its own expected points (the item has both values)."""
     words_taken: tuple[str, str]
     words_choice: tuple[str, str]
+
+    @property
+    def reason_zh(self) -> str:
+        """The expert's grounds in Chinese, seats named from the reviewed seat."""
+        return words(self.why, "zh", self.taken.seat)
+
+    @property
+    def reason_en(self) -> str:
+        """The expert's grounds in English, seats named from the reviewed seat."""
+        return words(self.why, "en", self.taken.seat)
 
     @property
     def loss(self) -> float:
@@ -112,6 +118,7 @@ class ReviewItem:
                 "choice_words": {"zh": self.words_choice[0], "en": self.words_choice[1]},
                 "taken_value": round(self.taken_value, 2), "choice_value": round(self.choice_value, 2),
                 "loss": round(self.loss, 2), "flagged": self.flagged, "samples": self.samples,
+                "why": [r.to_json() for r in self.why],
                 "reason_zh": self.reason_zh, "reason_en": self.reason_en, "text_zh": zh, "text_en": en}
 
 
@@ -211,8 +218,8 @@ class Review:
                 cv, tv = got[0], got[-1]
             tile = view.claim_tile
             wk = view.wildcards.wild_kind
-            self.items.append(ReviewItem(hand, step, view.remaining, taken, d.action, tv, cv, n, d.reason_zh,
-                                         d.reason_en, action_words(taken, tile, wk), action_words(d.action, tile, wk)))
+            self.items.append(ReviewItem(hand, step, view.remaining, taken, d.action, tv, cv, n, without_figures(d.why),
+                                         action_words(taken, tile, wk), action_words(d.action, tile, wk)))
         return self._done
 
     def report(self) -> dict[str, Any]:

@@ -307,16 +307,18 @@ class GameSession:
         in_claim = r.claim_from is not None
         before = len(r.events)
         stamp = self.stamp()
-        reasons = ("", "")
+        reasons: tuple[str, str, list[Any]] = ("", "", [])
         seat = seats[0]
         for seat in seats if in_claim else seats[:1]:
             bot = self._bot(seat)
             bot.reseed(derive_seed(self.seed, len(self.match.history), len(r.actions), seat))
             decision = bot.decide(SeatView.of(r, seat, self.points()))
             r.apply(decision.action)
-            reasons = (decision.reason_zh, decision.reason_en)
+            reasons = (decision.text("zh", self.human), decision.text("en", self.human),
+                       [w.to_json() for w in decision.why])
         public = not in_claim and not self.multi
         return {"seat": seat if not in_claim else None, "events": r.events[before:],
+                "why": reasons[2] if public else [],
                 "reason_zh": reasons[0] if public else "", "reason_en": reasons[1] if public else "",
                 "changed": self.stamp() != stamp, "state": self.state()}
 

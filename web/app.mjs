@@ -23,6 +23,8 @@ import {ReviewPanel} from './game/review.mjs';
 import {rulesLine} from './game/rules-line.mjs';
 import {parseSeed} from './seed.mjs';
 import {Sound, speakerIcon} from './sound.mjs';
+import {Friends} from './net/friends.mjs';
+import {isJoinPage, joinTable} from './net/join.mjs';
 
 window.hzmjBootStarted = true;
 const hzmj = window.hzmj = {bridge: null, progressLog: [], readyAt: null, tableReadyAt: null, error: null, game: null};
@@ -33,6 +35,9 @@ const validLang = (l) => l === 'en' || l === 'zh';
 setLang(validLang(urlLang) ? urlLang : validLang(settings.lang) ? settings.lang
   : (navigator.language || '').toLowerCase().startsWith('zh') ? 'zh' : 'en');
 if (urlLang === 'en' || urlLang === 'zh') settings.lang = urlLang;
+// the friends table (web/net/): this page hosts one, or is a guest at one (opened at '#join=…')
+const friends = new Friends();
+hzmj.friends = friends.api();
 
 
 // ======================================================================================= boot
@@ -46,6 +51,7 @@ function onProgress(p) {
 }
 
 async function start() {
+  if (isJoinPage()) return startGuest();
   setState('loading');
   $('failure').hidden = true;
   $('loading').hidden = false;
@@ -74,6 +80,7 @@ async function start() {
     if (reset.length) notes.push(t('settings_reset', {keys: reset.join(', ')}));
     if (asked.problem) notes.push(t('seed_ignored', {why: asked.problem}));
     await game.begin(asked.seed ?? null, notes);
+    await friends.afterBegin();
     hzmj.tableReadyAt = performance.now();
     document.documentElement.dataset.table = 'ready';
   } catch (err) {
@@ -89,15 +96,45 @@ async function start() {
   }
 }
 
-function registerServiceWorker() {
-  // Registered once the engine runs, so its precache does not compete with the first download.
+function registerServiceWorker(guest = false) {
+  // Registered once the engine runs, so its precache does not compete with the first download. A guest's
+  // page registers it without the engine's files (see sw.template.js).
   if (!('serviceWorker' in navigator) || !window.isSecureContext) return;
-  navigator.serviceWorker.register('./sw.js').catch((err) => console.warn('service worker:', err));
+  navigator.serviceWorker.register(guest ? './sw.js?guest=1' : './sw.js').catch((err) => console.warn('service worker:', err));
+}
+
+/** A guest's page: the reply to the invitation, then the host's table over the link (no engine here). */
+async function startGuest() {
+  setState('loading');
+  $('failure').hidden = true;
+  applyLangStatic();
+  let bridge;
+  try {
+    bridge = await joinTable(friends);
+  } catch (err) {
+    hzmj.error = String(err && err.message || err);
+    if (!err.shown) $('join-status').textContent = t('join_bad', {msg: hzmj.error});
+    return;
+  }
+  hzmj.bridge = bridge;
+  hzmj.readyAt = performance.now();
+  $('app').hidden = false;
+  setState('ready');
+  registerServiceWorker(true);
+  const game = wire(bridge, true);
+  hzmj.game = game;
+  await game.beginGuest();
+  hzmj.tableReadyAt = performance.now();
+  document.documentElement.dataset.table = 'ready';
+}
+
+function applyLangStatic() {
+  for (const e of document.querySelectorAll('[data-i18n]')) e.textContent = t(e.dataset.i18n);
 }
 
 // ======================================================================================= wiring
 
-function wire(bridge) {
+function wire(bridge, guest = false) {
   const speed = params.get('speed') || settings.speed || 'normal';
   const ctrl = new Controller(bridge, settings, speed);
   const prefs = {hints: settings.hints !== false};
@@ -194,6 +231,8 @@ function wire(bridge) {
     if (f) await replay.load(await f.text());
   });
   hzmj.views = {table, dock, result, history, newGame, replay, review};  // for tests
+  friends.attach(ctrl, {bridge: guest ? bridge : null, rulesText: () => $('rules').textContent,
+    levels: () => newGame.metadata().then((m) => m.levels)});
   newGame.metadata().then(() => renderRules(ctrl), () => {});
   wire.newGame = newGame;
   applyLang(ctrl);

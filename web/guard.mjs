@@ -74,7 +74,8 @@ function styleSheet() {
 if (typeof WebAssembly !== 'object' || typeof Worker !== 'function') {
   showError('这个浏览器不支持 WebAssembly。This browser cannot run the game (no WebAssembly).');
 } else {
-  startEngineEarly();
+  // A friends table's guest (#join=…) plays on the host's engine: its page downloads no Pyodide.
+  if (!location.hash.startsWith('#join=')) startEngineEarly();
   let styled = false;
   const timer = setTimeout(() => {
     // a style sheet still loading holds back all rendering: drop it, so that the error can be seen

@@ -1,17 +1,22 @@
-// Words a reason the engine gave for refusing an action ({code, params}, from hzmj_core/reasons.py) in
-// Chinese or English. Pure: no DOM, no state. The sentences are the engine's own (Reason.text); a test
-// (tests/e2e/test_reasons_js.py) words every engine code here and in Python and requires the same text.
+// Reasons in a player's words, from the engine's {code, params} (hzmj_core/reasons.py): why an action is not
+// allowed (a refusal), and why a bot or a hint chose its action (the grounds, a list of parts). Pure: no DOM,
+// no state. The sentences and the action names are the engine's own (Reason.text, actions.ACTION_WORDS);
+// tests/engine/test_reasons.py (test_the_page_words_every_engine_reason_as_the_engine_does) requires this
+// module's tables to equal the engine's and words every code here and in Python to the same text.
 //
-//   import {reasonText} from './reasons.mjs';
+//   import {reasonText, groundsText} from './reasons.mjs';
 //   reasonText({code: 'chow_ban', params: {tiles: ['4m', '7m']}}, 'zh', humanSeat)  // "吃后限打：这一轮不能打四万、七万"
+//   groundsText([{code: 'far', params: {shanten: 1, useful: 1}}], 'en', 0)          // "1 tile from ready, 1 useful tile"
 //
-// Params by key: tile (notation), tiles (list), seat/current/owner/discarder (0-3, named relative to the
-// viewer: 你/下家/对家/上家, you/Right/Across/Left), action (an action type), state ('baotou' | 'qike');
-// anything else is a number. `{seat_s}` in a template is the possessive (你的, your / Right's).
+// Params by key: tile/other_tile (notation), tiles (list), waits (list of [tile, count]), seat/current/owner/
+// discarder (0-3, named relative to the viewer: 你/下家/对家/上家, you/Right/Across/Left), action (an action
+// type), state ('baotou' | 'qike'); a key ending in _ev is expected points (signed, one decimal), _pts and
+// _est one decimal; anything else is a whole number. `{seat_s}` in a template is the possessive (你的, your /
+// Right's); `{n|tile|tiles}` words a count with its noun in the singular or the plural.
 
 import {tileWords} from './i18n.mjs';
 
-const TEMPLATES = {
+const REFUSALS = {
   hand_over: ['这一局已经结束', 'the hand is over'],
   not_your_turn: ['现在轮到{current}出牌', 'it is {current_s} turn'],
   own_discard: ['{seat}打出的牌，自己不能要', '{seat} discarded this tile and cannot claim it'],
@@ -20,8 +25,7 @@ const TEMPLATES = {
   not_in_hand: ['{seat}手里没有{tile}', '{tile} is not in {seat_s} hand'],
   not_offered: ['现在不能{action}', '{action} is not possible now'],
   zhuada: ['抓打：{owner}打了财神，只能自摸、暗杠或打出刚摸到的{tile}',
-    '抓打 freeze ({owner} discarded a wildcard): only a self-draw win, a concealed kong or discarding ' +
-    'the tile just drawn ({tile})'],
+    '抓打 freeze ({owner} discarded a wildcard): only a self-draw win, a concealed kong or discarding the tile just drawn ({tile})'],
   freeze_added_kong: ['抓打期间不能加杠', 'no 加杠 (added kong) while the 抓打 freeze lasts'],
   freeze_no_claim: ['抓打期间不能吃碰杠，也不能胡别人打的牌', 'no claims and no discard wins while the 抓打 freeze binds'],
   chow_ban: ['吃后限打：这一轮不能打{tiles}', 'after a chow, {tiles} may not be discarded this turn (吃后限打)'],
@@ -46,6 +50,90 @@ const TEMPLATES = {
   must_baotou: ['有财必暴头：手里有财神不能胡别人打的牌', '有财必暴头: no discard win while holding a wildcard'],
 };
 
+const GROUNDS = {
+  win: ['胡牌', 'the hand wins'],
+  win_on_discard: ['胡别人打的牌', 'a win on the discard'],
+  win_ends_game: ['胡了就结束比赛，而且{seat}领先', 'the win ends the game with {seat} in the lead'],
+  win_last_tiles: ['墙只剩 {remaining} 张，马上胡', 'only {remaining|tile|tiles} left in the wall: win now'],
+  gangbao: ['开杠保住暴头，杠上摸什么都胡（杠暴）', 'the kong keeps 暴头: any replacement tile wins (杠暴)'],
+  piao: ['财神飘：留着暴头，下一张摸到就胡', '飘 with the 财神: 暴头 stays, and the next draw wins'],
+  piao_fan: ['财神飘：下一张摸到就胡 {fan} 番', '飘 with the 财神: the next draw wins {fan} fan'],
+  decline_baotou: ['不胡，等暴头', 'declining the win to wait in 暴头'],
+  decline_baotou_fan: ['不胡，等暴头（{fan} 番）', 'declining the win to wait in 暴头 ({fan} fan)'],
+  beats_win: ['期望 {best_ev} 分，胜过现在胡的 {win_ev} 分', '{best_ev} points expected, more than winning now ({win_ev})'],
+  wall_left: ['墙还有 {remaining} 张', '{remaining|tile|tiles} left in the wall'],
+  kong_keeps_shape: ['开杠不影响牌型，还多摸一张', 'the kong keeps the hand as good, with one more draw'],
+  only_discard: ['只能打这张', 'the only tile that may be discarded'],
+  only_discard_freeze: ['抓打：只能打这张', 'the 抓打 freeze allows only this tile'],
+  only_wildcards: ['只剩财神可打', 'only wildcards are left to discard'],
+  random: ['随便选的', 'a random choice'],
+  any_draw_wins: ['{state}状态，摸什么都胡', 'in {state} state any draw wins'],
+  waits: ['听{waits}（共 {total} 张）', 'waiting on {waits} ({total|tile|tiles} in all)'],
+  waits_more: ['听{waits}等（共 {total} 张）',
+    'waiting on {waits} and {more|other tile|other tiles} ({total|tile|tiles} in all)'],
+  far: ['差 {shanten} 张听牌，有效牌 {useful} 张', '{shanten|tile|tiles} from ready, {useful|useful tile|useful tiles}'],
+  shanten: ['差 {shanten} 张听牌', '{shanten|tile|tiles} from ready'],
+  ready: ['听牌', 'the hand is ready'],
+  claimable: ['其中可碰 {pong} 张、可吃 {chow} 张', '{pong} of them can be ponged, {chow} chowed'],
+  claimable_pong: ['其中可碰 {pong} 张', '{pong} of them can be ponged'],
+  claimable_chow: ['其中可吃 {chow} 张', '{chow} of them can be chowed'],
+  in_wall: ['估计约 {left_est} 张还在牌墙里', 'about {left_est} of them likely still in the wall'],
+  baotou_kept: ['财神留作暴头（{draws} 张牌摸到更近暴头）', 'the 财神 kept free for 暴头 ({draws|tile brings|tiles bring} it nearer)'],
+  best_of: ['{count} 个选择中期望最高（{best_ev} 分）', 'the best of {count} choices ({best_ev} points expected)'],
+  best_sampled: ['{count} 个选择中期望最高（{best_ev} 分，{samples} 次推演）',
+    'the best of {count} choices ({best_ev} points expected over {samples|sample|samples})'],
+  best_ahead: ['算上下一张摸牌，{count} 个选择中期望最高（{best_ev} 分）',
+    'counting the next draw, the best of {count} choices ({best_ev} points expected)'],
+  defence: ['防守：{tile}放铳风险 {risk_pts} 分，{other_tile} {other_pts} 分',
+    'defence: {tile} risks {risk_pts} points of a deal-in, {other_tile} {other_pts}'],
+  defence_live: ['防守：3老可放铳，{tile}更安全', 'defence: discard wins are live (3老), and {tile} is safer'],
+  fold_wildcard: ['财神不能被胡；别的牌中最安全的{other_tile}也有 {risk_pts} 分的放铳风险',
+    'nobody can win on a 财神, and even the safest other tile, {other_tile}, risks {risk_pts} points of a deal-in'],
+  nothing_to_claim: ['没有可要的牌', 'nothing to claim'],
+  claim_no_help: ['要{tile}无益', 'taking the {tile} does not help'],
+  claim_closer: ['离听牌更近', 'closer to ready'],
+  claim_wider: ['离听牌一样远，有效牌从 {before} 张增到 {after} 张',
+    'as far from ready, but {after|useful tile|useful tiles} instead of {before}'],
+  claim_nearer_baotou: ['离听牌一样远，财神留作暴头，离暴头从差 {before} 张到差 {after} 张',
+    'as far from ready, and nearer 暴头 with the 财神 free ({after} away instead of {before})'],
+  third_tan: ['{seat}第三次吃碰{discarder}就要承包', 'a third claim on {discarder} would make {seat} liable (承包)'],
+  pairs_qike: ['七客状态，摸什么都胡（4 倍），要{tile}会拆掉七对',
+    'in 七客 state any draw wins at ×4; taking the {tile} would break the seven pairs'],
+  pairs_ready: ['七对已听牌，要{tile}会拆掉七对', 'ready as seven pairs; taking the {tile} would break them'],
+  leave_better: ['不要{tile}更好', 'leaving the {tile} is better'],
+  expected: ['期望 {best_ev} 分，{samples} 次推演', '{best_ev} points expected over {samples|sample|samples}'],
+  best_of_plain: ['{count} 个选择中最好', 'the best of {count} choices'],
+  best_ahead_plain: ['算上下一张摸牌，{count} 个选择中最好', 'counting the next draw, the best of {count} choices'],
+  beats_pass: ['期望 {best_ev} 分，胜过过的 {pass_ev} 分', '{best_ev} points expected, more than passing ({pass_ev})'],
+};
+
+/** Every sentence, by code: [Chinese, English]. */
+export const TEMPLATES = Object.freeze({...REFUSALS, ...GROUNDS});
+
+/** Every code this module words (the engine's hzmj_core.reasons.CODES). */
+export const CODES = Object.freeze(Object.keys(TEMPLATES));
+
+/** How players name each action type (the engine's hzmj_core.actions.ACTION_WORDS): the Chinese verb, the
+ *  noun ("{action} is not possible now"), what a seat did (before the tiles), and the advice ({tile}). */
+export const ACTION_WORDS = Object.freeze({
+  discard: {chinese: '打', noun: ['打牌', 'discard'], done: ['打出', 'discarded'],
+    advice: ['打{tile}', 'Discard the {tile}']},
+  win: {chinese: '胡', noun: ['胡', 'win'], done: ['胡', 'won'],
+    advice: ['胡', 'Win']},
+  concealed_kong: {chinese: '暗杠', noun: ['暗杠', 'concealed kong'], done: ['暗杠', 'declared a concealed kong of'],
+    advice: ['暗杠{tile}', 'Declare a concealed kong of the {tile}']},
+  added_kong: {chinese: '加杠', noun: ['加杠', 'added kong'], done: ['加杠', 'added a kong of'],
+    advice: ['加杠{tile}', 'Add the {tile} to its pong']},
+  chow: {chinese: '吃', noun: ['吃', 'chow'], done: ['吃', 'chowed'],
+    advice: ['吃{tile}', 'Chow the {tile}']},
+  pong: {chinese: '碰', noun: ['碰', 'pong'], done: ['碰', 'ponged'],
+    advice: ['碰{tile}', 'Pong the {tile}']},
+  exposed_kong: {chinese: '直杠', noun: ['直杠', 'exposed kong'], done: ['杠', 'konged'],
+    advice: ['杠{tile}', 'Kong the {tile}']},
+  pass: {chinese: '过', noun: ['过', 'pass'], done: ['过', 'passed'],
+    advice: ['过', 'Pass']},
+});
+
 /**
  * An engine error's message for a player: the Python exception's class name ("LogError: ", with or without
  * its module path) taken off the front, so that only what was wrong remains.
@@ -54,17 +142,11 @@ export function plainMessage(err) {
   return String(err && err.message || err).replace(/^(?:[A-Za-z_]\w*\.)*[A-Za-z_]\w*(?:Error|Exception): /, '');
 }
 
-/** Every code this module words (the engine's hzmj_core.reasons.CODES). */
-export const CODES = Object.freeze(Object.keys(TEMPLATES));
-
 const SEATS = {zh: ['你', '下家', '对家', '上家'], en: ['you', 'Right', 'Across', 'Left']};
-const ACTIONS = {
-  discard: ['打牌', 'discard'], win: ['胡', 'win'], concealed_kong: ['暗杠', 'concealed kong'],
-  added_kong: ['加杠', 'added kong'], chow: ['吃', 'chow'], pong: ['碰', 'pong'],
-  exposed_kong: ['直杠', 'exposed kong'], pass: ['过', 'pass'],
-};
 const STATES = {baotou: '暴头', qike: '七客'};
 const SEAT_KEYS = new Set(['seat', 'current', 'owner', 'discarder']);
+const TILE_KEYS = new Set(['tile', 'other_tile']);
+const FIELD = /\{(\w+)(?:\|([^|{}]*)\|([^|{}]*))?\}/g;
 
 /** A seat relative to `viewer` (你/下家/对家/上家, you/Right/Across/Left); S0-S3 when viewer is null. */
 export function seatWords(seat, lang, viewer = null, possessive = false) {
@@ -73,6 +155,19 @@ export function seatWords(seat, lang, viewer = null, possessive = false) {
   if (!possessive) return name;
   if (lang === 'zh') return `${name}的`;
   return name === 'you' ? 'your' : `${name}'s`;
+}
+
+function waitWords(tile, left, zh) {
+  if (zh) return `${tileWords(tile, 'zh')}×${left}`;
+  return `${tileWords(tile, 'en')} (${left ? `${left} left` : 'none left'})`;
+}
+
+/** Points with one decimal, as Python's format(value, '.1f') writes them (the engine sends them rounded). */
+function decimal(value, signed) {
+  const v = Number(value);
+  const negative = v < 0 || Object.is(v, -0);
+  const text = Math.abs(v).toFixed(1);
+  return negative ? `-${text}` : `${signed ? '+' : ''}${text}`;
 }
 
 /**
@@ -88,11 +183,23 @@ export function reasonText(reason, lang, viewer = null) {
     if (SEAT_KEYS.has(key)) {
       values[key] = seatWords(value, lang, viewer);
       values[`${key}_s`] = seatWords(value, lang, viewer, true);
-    } else if (key === 'tile') values[key] = tileWords(value, lang);
+    } else if (TILE_KEYS.has(key)) values[key] = tileWords(value, lang);
     else if (key === 'tiles') values[key] = value.map((t) => tileWords(t, lang)).join(zh ? '、' : ' or ');
-    else if (key === 'action') values[key] = ACTIONS[value][zh ? 0 : 1];
+    else if (key === 'waits') values[key] = value.map(([t, n]) => waitWords(t, n, zh)).join(zh ? '、' : ', ');
+    else if (key === 'action') values[key] = ACTION_WORDS[value].noun[zh ? 0 : 1];
     else if (key === 'state') values[key] = STATES[value];
+    else if (key.endsWith('_ev')) values[key] = decimal(value, true);
+    else if (key.endsWith('_pts') || key.endsWith('_est')) values[key] = decimal(value, false);
     else values[key] = String(value);
   }
-  return template[zh ? 0 : 1].replace(/\{(\w+)\}/g, (_, k) => values[k]);
+  return template[zh ? 0 : 1].replace(FIELD, (_, k, one, many) => {
+    const word = values[k];
+    if (one === undefined) return word;
+    return `${word} ${word === '1' ? one : many}`;
+  });
+}
+
+/** A decision's grounds (a list of reasons) in one sentence, as the engine joins them (reasons.words). */
+export function groundsText(parts, lang, viewer = null) {
+  return (parts || []).map((p) => reasonText(p, lang, viewer)).join(lang === 'zh' ? '，' : '; ');
 }

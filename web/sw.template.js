@@ -1,18 +1,24 @@
-// The service worker (dist/sw.js) is made from this template by build.py, which fills in the build id and the file list.
+// The service worker (dist/sw.js) is made from this template by build.py, which fills in the build id and the file lists.
 // Precaches every file of this build; the cache name carries the build id, so a new build gets a
 // fresh cache and the old ones are deleted when it activates. Cache-first for same-origin GETs.
 // worker.mjs also stores its Pyodide memory snapshot in this cache ('__pyodide_snapshot__/<build id>'),
 // so it goes away with the build it belongs to.
+// A friends table's guest page (opened at '#join=…') registers it as 'sw.js?guest=1': a guest needs no engine,
+// so that one precaches no engine file (Pyodide, the wheel); the page registers plain 'sw.js' again, and so
+// precaches the engine, once that person opens the game to play alone.
 const BUILD_ID = /*BUILD_ID*/null;
 const CACHE = 'hzmj-' + BUILD_ID;
 const PRECACHE = /*PRECACHE*/[];
+const ENGINE = /*ENGINE*/[];
+const GUEST = new URL(self.location.href).searchParams.has('guest');
 
 self.addEventListener('install', (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
+    const files = GUEST ? PRECACHE.filter((u) => !ENGINE.includes(u)) : PRECACHE;
     // 'no-cache' revalidates against the server (a cheap 304 when the browser already has the file)
     // so a stale HTTP-cache entry can never end up in the precache.
-    await cache.addAll(PRECACHE.map((u) => new Request(new URL(u, self.registration.scope), {cache: 'no-cache'})));
+    await cache.addAll(files.map((u) => new Request(new URL(u, self.registration.scope), {cache: 'no-cache'})));
     await self.skipWaiting();
   })());
 });

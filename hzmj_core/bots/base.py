@@ -11,21 +11,38 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass
 
 from ..actions import Action
+from ..reasons import Reason, words
 from ..rng import Rng
 from ..view import SeatView
 
 
 @dataclass(frozen=True, slots=True)
 class Decision:
-    """A bot's chosen action with a short reason in Chinese and English."""
+    """A bot's chosen action and why: the grounds it compared, as :class:`~hzmj_core.reasons.Reason` parts
+    (``{code, params}``, never restating the action), which the command line and the page word."""
 
     action: Action
-    reason_zh: str = ""
-    reason_en: str = ""
+    why: tuple[Reason, ...] = ()
 
-    def to_json(self) -> dict[str, object]:
-        """JSON-ready form."""
-        return {"action": self.action.to_json(), "reason_zh": self.reason_zh, "reason_en": self.reason_en}
+    def text(self, lang: str = "en", viewer: int | None = None) -> str:
+        """The grounds in words, seats named from ``viewer`` (by default the deciding seat itself)."""
+        return words(self.why, lang, self.action.seat if viewer is None else viewer)
+
+    @property
+    def reason_zh(self) -> str:
+        """The grounds in Chinese, seats named from the deciding seat."""
+        return self.text("zh")
+
+    @property
+    def reason_en(self) -> str:
+        """The grounds in English, seats named from the deciding seat."""
+        return self.text("en")
+
+    def to_json(self, viewer: int | None = None) -> dict[str, object]:
+        """JSON-ready form: the action, ``why`` (the grounds as ``{code, params}``, what the page words) and the
+        same in words (``reason_zh``/``reason_en``, seats named from ``viewer``, by default the deciding seat)."""
+        return {"action": self.action.to_json(), "why": [r.to_json() for r in self.why],
+                "reason_zh": self.text("zh", viewer), "reason_en": self.text("en", viewer)}
 
 
 class Bot(ABC):

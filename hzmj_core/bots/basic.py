@@ -7,7 +7,8 @@ from collections.abc import Sequence
 
 from ..actions import Action, ActionType
 from ..hand import shanten
-from ..tiles import Wildcards
+from ..reasons import because
+from ..tiles import TILE_NAMES, Wildcards
 from ..view import SeatView, unseen_of_face
 from .base import Bot, Decision
 from .eval import isolation
@@ -31,7 +32,7 @@ class BasicBot(Bot):
         legal = view.legal
         for a in legal:
             if a.type is ActionType.WIN:
-                return Decision(a, "胡牌", "win")
+                return Decision(a, (because("win"),))
         if view.phase.value == "act":
             return self._act(view)
         return self._claim(view)
@@ -47,9 +48,9 @@ class BasicBot(Bot):
         for k in kongs:
             after = _shanten_without(hand, k.tiles, wc, melds + (1 if k.type is ActionType.CONCEALED_KONG else 0))
             if after <= now:
-                return Decision(k, "开杠", "kong keeps the hand as good")
+                return Decision(k, (because("kong_keeps_shape"),))
         if len(discards) == 1:
-            return Decision(discards[0], "只能打这张", "only legal discard")
+            return Decision(discards[0], (because("only_discard"),))
         scored: list[tuple[int, Action, list[int], int]] = []
         for a in discards:
             t = a.tile
@@ -60,7 +61,7 @@ class BasicBot(Bot):
             c, ww = wc.split(rest)
             scored.append((shanten(c, ww, melds), a, c, ww))
         if not scored:
-            return Decision(discards[0], "只剩财神可打", "only wildcards to discard")
+            return Decision(discards[0], (because("only_wildcards"),))
         low = min(sc[0] for sc in scored)
         unseen = view.unseen_counts()
         best: tuple[int, int] | None = None
@@ -74,7 +75,7 @@ class BasicBot(Bot):
             key = (isolation(counts, face), -unseen_of_face(face, unseen, wc))
             if best is None or key < best:
                 best, choice = key, a
-        return Decision(choice, f"向听数 {low}", f"{low} from ready")
+        return Decision(choice, (because("shanten", shanten=low) if low else because("ready"),))
 
     def _claim(self, view: SeatView) -> Decision:
         wc = view.wildcards
@@ -100,7 +101,8 @@ class BasicBot(Bot):
                 if after <= now and best is None:
                     best = (after, a)
         if best is not None:
-            return Decision(best[1], "吃碰后向听数降低", "the claim improves the hand")
-        return Decision(pass_action, "过", "the claim does not help")
+            return Decision(best[1], (because("claim_closer"),))
+        return Decision(pass_action, (because("claim_no_help", tile=TILE_NAMES[view.claim_tile]),)
+                        if view.claim_tile is not None else (because("nothing_to_claim"),))
 
 

@@ -43,26 +43,26 @@ from ..actions import Action, ActionType
 from ..analysis import Analysis, Shape, baotou_distance
 from ..fan import WinEvaluation
 from ..hand import seven_pairs_shanten
-from ..reasons import bot_seat_words, tile_names
+from ..reasons import Reason, because, points
 from ..round import Phase
-from ..tiles import NUM_KINDS
+from ..tiles import NUM_KINDS, TILE_NAMES
 from ..view import SeatView
 from . import lookahead
 from .base import Decision
 from .draw_ahead import value_after_draw
 from .eval import discard_wins_live, isolation
 from .expert_params import ExpertParams
-from .normal import KONG_TYPES, NormalBot, wait_text
+from .normal import KONG_TYPES, NormalBot, shape_reasons
 from .strong import _LAST_CALL, StrongBot, _just_piaoed
 
 DEFAULT_PARAMS = ExpertParams()
 """The expert as it ships."""
 
 
-def claim_words(an: Analysis, counts: Sequence[int], sh: Shape) -> tuple[str, str]:
+def claim_words(an: Analysis, counts: Sequence[int], sh: Shape) -> tuple[Reason, ...]:
     """How many of a far hand's useful tiles it could also claim (:meth:`.Analysis.claim_sources`, so with the 摊
-    caps only from the seats still open), in words: "，其中可碰 6 张、可吃 8 张" / " (6 of them can be ponged, 8
-    chowed)"; empty when none can."""
+    caps only from the seats still open), as a reason: 其中可碰 6 张、可吃 8 张 / 6 of them can be ponged, 8
+    chowed; none when none can."""
     pong = chow = 0
     for f in sh.improving:
         if not an.claim_sources(counts, f, an.melds):
@@ -72,12 +72,12 @@ def claim_words(an: Analysis, counts: Sequence[int], sh: Shape) -> tuple[str, st
         else:
             chow += an.unseen_face[f]
     if pong and chow:
-        return f"，其中可碰 {pong} 张、可吃 {chow} 张", f" ({pong} of them can be ponged, {chow} chowed)"
+        return (because("claimable", pong=pong, chow=chow),)
     if pong:
-        return f"，其中可碰 {pong} 张", f" ({pong} of them can be ponged)"
+        return (because("claimable_pong", pong=pong),)
     if chow:
-        return f"，其中可吃 {chow} 张", f" ({chow} of them can be chowed)"
-    return "", ""
+        return (because("claimable_chow", chow=chow),)
+    return ()
 
 
 class ExpertBot(StrongBot):
@@ -332,11 +332,11 @@ class ExpertBot(StrongBot):
         win to wait in 暴头 — each by its expected points against winning now (:meth:`going_on`)."""
         v = an.view
         if v.phase is not Phase.ACT:
-            return Decision(win, "胡牌（别人打的牌）", "win on the discard")
+            return Decision(win, (because("win_on_discard"),))
         fan = self.current_fan(an)
         now = float(an.win_gain(fan))
         if self.win_ends_game_ahead(an, int(now)):
-            return Decision(win, "胡牌，结束比赛且领先", "win: it ends the game with us ahead")
+            return Decision(win, (because("win_ends_game", seat=v.seat),))
         piao = v.chain.count("piao")
         kongs = v.chain.count("kong")
         values: dict[Action, float] = {win: now}
@@ -357,23 +357,16 @@ class ExpertBot(StrongBot):
         if best is win:
             if k_n == 1:
                 if v.remaining < _LAST_CALL and an.w > 0:
-                    return Decision(win, f"墙只剩 {v.remaining} 张，马上胡", f"only {v.remaining} tiles left: win now")
-                return Decision(win, "胡牌", "win")
-            return Decision(win, f"胡牌：{k_n} 个选择中期望最高（{now:+.1f} 分）",
-                            f"win: the best of {k_n} choices ({now:+.1f} pts)")
+                    return Decision(win, (because("win_last_tiles", remaining=v.remaining),))
+                return Decision(win, (because("win"),))
+            return Decision(win, (because("win"), because("best_of", count=k_n, best_ev=points(now))))
+        beats = because("beats_win", best_ev=points(value), win_ev=points(now))
         if best.type in KONG_TYPES:
-            return Decision(best, f"开杠等杠暴：期望 {value:+.1f} 分，胜过现在胡的 {now:+.1f} 分",
-                            f"kong for 杠暴: {value:+.1f} pts expected, more than winning now ({now:+.1f})")
+            return Decision(best, (because("gangbao"), beats))
+        wall = because("wall_left", remaining=v.remaining)
         if an.wc.is_wild(best.tile):
-            return Decision(best, f"打财神飘：期望 {value:+.1f} 分，胜过现在胡的 {now:+.1f} 分"
-                                  f"（墙还有 {v.remaining} 张）",
-                            f"飘 the 财神: {value:+.1f} pts expected, more than winning now ({now:+.1f}; "
-                            f"{v.remaining} tiles left)")
-        zh_t, en_t = tile_names(best.tile)
-        return Decision(best, f"不胡，打{zh_t}等暴头：期望 {value:+.1f} 分，胜过现在胡的 {now:+.1f} 分"
-                              f"（墙还有 {v.remaining} 张）",
-                        f"decline, discard {en_t} and wait in 暴头: {value:+.1f} pts expected, more than "
-                        f"winning now ({now:+.1f}; {v.remaining} tiles left)")
+            return Decision(best, (because("piao"), beats, wall))
+        return Decision(best, (because("decline_baotou"), beats, wall))
 
     def _win_alternatives(self, an: Analysis) -> list[Action]:
         """Going on instead of winning: kongs that keep 暴头, and (wall long enough) discards that keep 暴头/七客."""
@@ -415,9 +408,7 @@ class ExpertBot(StrongBot):
             if an.shape(c, w, an.melds + (1 if k.type is ActionType.CONCEALED_KONG else 0)).shanten <= best_sh:
                 good_kongs.append(k)
         if good_kongs:
-            zh_t, en_t = tile_names(good_kongs[0].tiles[0])
-            return Decision(good_kongs[0], f"开杠{zh_t}：牌型不变，多摸一张",
-                            f"kong of {en_t}: the hand stays as good, one more draw")
+            return Decision(good_kongs[0], (because("kong_keeps_shape"),))
         return self._discard_decision(an, top, vals, None, ahead)
 
     def ahead_candidates(self, an: Analysis, vals: dict[int, tuple[float, Shape]]) -> list[int]:
@@ -473,62 +464,46 @@ class ExpertBot(StrongBot):
                           ahead: dict[int, float] | None = None) -> Decision:
         """The decision with its reason, naming what was compared: the expected points of the candidates,
         the risk of a deal-in against the most efficient tile, or the tiles that lead to 暴头."""
-        zh_t, en_t = ("财神", "the 财神") if an.wc.is_wild(a.tile) else tile_names(a.tile)
         v = an.view
         sh = vals[a.tile][1]
         live = self.live_threat(v)
         naturals = [t for t in vals if not an.wc.is_wild(t)]
+        shape: tuple[Reason, ...]
         if sh.baotou or sh.qike:
-            zh_x, en_x = "等暴头，摸什么都胡", "waiting in 暴头: any draw wins"
+            shape = (because("any_draw_wins", state="baotou"),)
         elif sh.shanten == 0:
-            zh_x, en_x = wait_text(an, sh)
+            shape = shape_reasons(an, sh)
             if an.weighed and sh.ukeire:
                 # the weighed draws are scaled to the unseen count; the wall holds ``remaining`` of those tiles
                 in_wall = sh.draws * v.remaining / an.unseen_total
-                zh_x += f"，估计约 {in_wall:.1f} 张还在牌墙里"
-                en_x += f"; about {in_wall:.1f} of them likely still in the wall"
+                shape += (because("in_wall", left_est=round(in_wall, 1)),)
         else:
-            zh_x, en_x = f"差 {sh.shanten} 张听牌，有效牌 {sh.ukeire} 张", \
-                f"{sh.shanten} from ready, {sh.ukeire} useful tiles"
+            shape = (because("far", shanten=sh.shanten, useful=sh.ukeire),)
             c, w = an.without((a.tile,))
             if an.claim_weight:
-                zh_c, en_c = claim_words(an, c, sh)
-                zh_x += zh_c
-                en_x += en_c
+                shape += claim_words(an, c, sh)
             bt = self.baotou_draws(an, c, w) if self.shaping and w > 0 and sh.shanten == 1 else 0
             if bt and len(naturals) > 1:
-                zh_x += f"，财神留作暴头（{bt} 张牌摸到更近暴头）"
-                en_x += f"; the 财神 kept free for 暴头 ({bt} tiles bring it nearer)"
+                shape += (because("baotou_kept", draws=bt),)
         if an.wc.is_wild(a.tile) and live and naturals:
             safest = min(naturals, key=lambda t: (self.danger(an, t), t))
-            zh_s, en_s = tile_names(safest)
             risk = self.danger(an, safest)
-            return Decision(a, f"打财神弃和：财神不能被胡；别的牌最安全的{zh_s}也有 {risk:.1f} 分的放铳风险",
-                            f"fold with the 财神: nobody can win on it; the safest other tile, {en_s}, risks "
-                            f"{risk:.1f} pts")
+            return Decision(a, (because("fold_wildcard", other_tile=TILE_NAMES[safest], risk_pts=points(risk)),))
         if live and not an.wc.is_wild(a.tile):
             eff = NormalBot.rank_discards(self, an, [d for d in v.legal if d.type is ActionType.DISCARD])
             if eff is not None and eff[0].tile != a.tile:
                 mine, theirs = self.danger(an, a.tile), self.danger(an, eff[0].tile)
                 if mine < theirs:
-                    zh_e, en_e = tile_names(eff[0].tile)
-                    zh_x, en_x = (f"防守：{zh_t}放铳风险 {mine:.1f} 分，{zh_e} {theirs:.1f} 分；{zh_x}",
-                                  f"defence: {en_t} risks {mine:.1f} pts of a deal-in, {en_e} {theirs:.1f}; {en_x}")
+                    shape = (because("defence", tile=TILE_NAMES[a.tile], risk_pts=points(mine),
+                                     other_tile=TILE_NAMES[eff[0].tile], other_pts=points(theirs)), *shape)
         if ahead and a.tile in ahead and len(ahead) > 1:
-            value = ahead[a.tile]
-            return Decision(a, f"打{zh_t}：算上下一张摸牌，{len(ahead)} 个候选中期望最高（{value:+.1f} 分），{zh_x}",
-                            f"discard {en_t}: counting the next draw, the best of {len(ahead)} candidates "
-                            f"({value:+.1f} pts expected); {en_x}")
+            return Decision(a, (because("best_ahead", count=len(ahead), best_ev=points(ahead[a.tile])), *shape))
         if sampled is not None:
             value, k, n = sampled
-            return Decision(a, f"打{zh_t}：{k} 个候选中期望最高（{value:+.1f} 分，{n} 次推演），{zh_x}",
-                            f"discard {en_t}: the best of {k} candidates ({value:+.1f} pts expected, {n} samples); "
-                            f"{en_x}")
+            return Decision(a, (because("best_sampled", count=k, best_ev=points(value), samples=n), *shape))
         if len(naturals) > 1 and (live or sh.shanten == 0):
-            return Decision(a, f"打{zh_t}：{len(vals)} 个候选中期望最高（{vals[a.tile][0]:+.1f} 分），{zh_x}",
-                            f"discard {en_t}: the best of {len(vals)} candidates ({vals[a.tile][0]:+.1f} pts "
-                            f"expected); {en_x}")
-        return Decision(a, f"打{zh_t}：{zh_x}", f"discard {en_t}: {en_x}")
+            return Decision(a, (because("best_of", count=len(vals), best_ev=points(vals[a.tile][0])), *shape))
+        return Decision(a, shape)
 
     def claim_ok(self, an: Analysis, action: Action, after: Shape, now: int) -> bool:
         """Strong's rule (the claim brings the hand nearer ready, no third 摊), :meth:`claim_widens` or
@@ -585,28 +560,23 @@ class ExpertBot(StrongBot):
         pass_action = next(a for a in v.legal if a.type is ActionType.PASS)
         tile = v.claim_tile
         if tile is None:
-            return Decision(pass_action, "过", "pass")
+            return Decision(pass_action, (because("nothing_to_claim"),))
         prior = StrongBot.on_claim(self, an).action
         return self._claim_words(an, prior, tile, None)
 
     def _claim_words(self, an: Analysis, a: Action, tile: int, _: None) -> Decision:
-        zh_t, en_t = tile_names(tile)
         v = an.view
         src = v.claim_from
+        name = TILE_NAMES[tile]
         if a.type is ActionType.PASS:
             if (src is not None and v.options.three_tan_chengbao and v.tan[v.seat][src] >= 2
                     and any(x.type in (ActionType.CHOW, ActionType.PONG, ActionType.EXPOSED_KONG) for x in v.legal)):
-                zh_s, en_s = bot_seat_words(src, v.seat)
-                return Decision(a, f"过：再要{zh_s}的牌就是第三摊，要承包",
-                                f"pass: a third claim on {en_s} would make us liable (承包)")
+                return Decision(a, (because("third_tan", seat=v.seat, discarder=src),))
             if self.pairs_ready(an) and any(x.type in (ActionType.CHOW, ActionType.PONG) for x in v.legal):
                 if an.shape(an.counts, an.w).qike:
-                    return Decision(a, f"过：七客状态，摸什么都胡（4 倍），要{zh_t}会拆掉七对",
-                                    f"pass: in 七客 state any draw wins at ×4; taking the {en_t} would break the "
-                                    "seven pairs")
-                return Decision(a, f"过：七对已听牌，要{zh_t}会拆掉七对",
-                                f"pass: ready as seven pairs; taking the {en_t} would break them")
-            return Decision(a, f"过：要{zh_t}无益", f"pass: taking the {en_t} does not help")
+                    return Decision(a, (because("pairs_qike", tile=name),))
+                return Decision(a, (because("pairs_ready", tile=name),))
+            return Decision(a, (because("claim_no_help", tile=name),))
         if a.type in (ActionType.CHOW, ActionType.PONG):
             got = an.best_after_claim(a, tile)
             now = an.shape(an.counts, an.w)
@@ -614,16 +584,10 @@ class ExpertBot(StrongBot):
                     and not self.claim_widens(an, a, got[0], now.shanten)
                     and self.claim_nears_baotou(an, a, got[0], now.shanten)):
                 before, after = baotou_distance(an.counts, an.w), self.baotou_after_claim(an, a)
-                return Decision(a, f"{a.type.chinese}{zh_t}：离听牌一样远，财神留作暴头，离暴头从差 {before} 张到差 "
-                                   f"{after} 张",
-                                f"{a.type.value} the {en_t}: as far from ready, nearer 暴头 with the 财神 free "
-                                f"({after} away instead of {before})")
+                return Decision(a, (because("claim_nearer_baotou", before=before, after=after),))
             if got is not None and got[0].shanten == now.shanten:
-                return Decision(a, f"{a.type.chinese}{zh_t}：离听牌一样远，有效牌从 {now.ukeire} 张增到 "
-                                   f"{got[0].ukeire} 张",
-                                f"{a.type.value} the {en_t}: as far from ready, useful tiles {now.ukeire} → "
-                                f"{got[0].ukeire}")
-        return Decision(a, f"{a.type.chinese}{zh_t}：离听牌更近", f"{a.type.value} the {en_t}: closer to ready")
+                return Decision(a, (because("claim_wider", before=now.ukeire, after=got[0].ukeire),))
+        return Decision(a, (because("claim_closer"),))
 
 
 __all__ = ["DEFAULT_PARAMS", "ExpertBot", "ExpertParams"]

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from ..actions import Action, ActionType
 from ..analysis import Analysis, Shape
-from ..reasons import tile_names
+from ..reasons import Reason, because
+from ..tiles import TILE_NAMES
 from ..view import SeatView
 from .base import Bot, Decision
 from .eval import isolation
@@ -19,20 +20,18 @@ _WAITS_SHOWN = 4
 """Waits a reason names before "and more" (a 财神 can make a hand wait on most of the tiles)."""
 
 
-def wait_text(an: Analysis, shape: Shape) -> tuple[str, str]:
-    """Short zh/en description of a shape: waits with unseen counts, 暴头, or how far from ready (向听) with the
-    useful tiles."""
-    if shape.baotou:
-        return "暴头，摸什么都胡", "baotou: any tile wins"
-    if shape.qike:
-        return "七客，摸什么都胡", "qike: any tile wins"
+def shape_reasons(an: Analysis, shape: Shape) -> tuple[Reason, ...]:
+    """What a shape is, as reasons: 暴头/七客 (any draw wins), the waits with unseen counts, or how far from ready
+    (向听) with the useful tiles."""
+    if shape.baotou or shape.qike:
+        return (because("any_draw_wins", state="baotou" if shape.baotou else "qike"),)
     if shape.shanten == 0:
-        shown = [(tile_names(f), an.unseen_face[f]) for f in shape.improving[:_WAITS_SHOWN]]
-        more = len(shape.improving) > len(shown)
-        zh = "、".join(f"{names[0]}×{n}" for names, n in shown) + ("等" if more else "")
-        en = ", ".join(f"{names[1]} ×{n}" for names, n in shown) + (" and more" if more else "")
-        return f"听{zh}（共 {shape.ukeire} 张）", f"waits on {en} ({shape.ukeire} tiles)"
-    return f"向听 {shape.shanten}，有效牌 {shape.ukeire} 张", f"{shape.shanten} from ready, {shape.ukeire} useful tiles"
+        shown = [[TILE_NAMES[f], an.unseen_face[f]] for f in shape.improving[:_WAITS_SHOWN]]
+        more = len(shape.improving) - len(shown)
+        if more:
+            return (because("waits_more", waits=shown, more=more, total=shape.ukeire),)
+        return (because("waits", waits=shown, total=shape.ukeire),)
+    return (because("far", shanten=shape.shanten, useful=shape.ukeire),)
 
 
 class NormalBot(Bot):
@@ -60,7 +59,7 @@ class NormalBot(Bot):
 
     def on_win(self, an: Analysis, win: Action) -> Decision:
         """A win is legal: take it."""
-        return Decision(win, "胡牌", "win")
+        return Decision(win, (because("win"),))
 
     def on_act(self, an: Analysis) -> Decision:
         """Own turn: a kong that does not hurt, else the most efficient discard."""
@@ -73,15 +72,12 @@ class NormalBot(Bot):
         if len(discards) == 1:
             a = discards[0]
             if an.wc.is_wild(a.tile):
-                return Decision(a, "只能打这张（抓打）", "the only legal discard (抓打)")
-            zh, en = wait_text(an, an.after_discard(a.tile))
-            return Decision(a, f"只能打这张；{zh}", f"the only legal discard; {en}")
+                return Decision(a, (because("only_discard_freeze"),))
+            return Decision(a, (because("only_discard"), *shape_reasons(an, an.after_discard(a.tile))))
         if best is None:
-            return Decision(discards[0], "只剩财神可打", "only wildcards left to discard")
+            return Decision(discards[0], (because("only_wildcards"),))
         a, shape = best
-        zh, en = wait_text(an, shape)
-        zh_t, en_t = tile_names(a.tile)
-        return Decision(a, f"打{zh_t}，{zh}", f"discard {en_t}: {en}")
+        return Decision(a, shape_reasons(an, shape))
 
     def rank_discards(self, an: Analysis, discards: list[Action]) -> tuple[Action, Shape] | None:
         """The most efficient natural discard (never a 财神) and the shape it leaves."""
@@ -108,7 +104,7 @@ class NormalBot(Bot):
             c, w = an.without(k.tiles)
             melds = an.melds + (1 if k.type is ActionType.CONCEALED_KONG else 0)
             if an.shape(c, w, melds).shanten <= target:
-                return Decision(k, "开杠，不影响牌型", "kong: the hand stays as good")
+                return Decision(k, (because("kong_keeps_shape"),))
         return None
 
     def on_claim(self, an: Analysis) -> Decision:
@@ -117,7 +113,7 @@ class NormalBot(Bot):
         pass_action = next(a for a in legal if a.type is ActionType.PASS)
         tile = an.view.claim_tile
         if tile is None:
-            return Decision(pass_action, "过", "pass")
+            return Decision(pass_action, (because("nothing_to_claim"),))
         now = an.current_shanten()
         best: tuple[tuple[int, float], Action, Shape] | None = None
         for a in legal:
@@ -137,10 +133,9 @@ class NormalBot(Bot):
                 if self.exposed_kong_ok(an, a, sh, now) and best is None:
                     best = ((sh.shanten, -sh.draws), a, sh)
         if best is None:
-            return Decision(pass_action, "过：吃碰无益", "pass: the claim does not help")
+            return Decision(pass_action, (because("claim_no_help", tile=TILE_NAMES[tile]),))
         _, a, sh = best
-        zh, en = wait_text(an, sh)
-        return Decision(a, f"{a.type.chinese}，{zh}", f"{a.type.value}: {en}")
+        return Decision(a, (because("claim_closer"), *shape_reasons(an, sh)))
 
     def claim_ok(self, an: Analysis, action: Action, after: Shape, now: int) -> bool:
         """Whether a chow or pong is worth making: it must lower the shanten."""

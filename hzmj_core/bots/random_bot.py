@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..actions import Action
+from ..reasons import because
 from ..view import SeatView
 from .base import Bot, Decision
 
@@ -16,7 +17,7 @@ class RandomBot(Bot):
         """A uniform choice among ``view.legal``."""
         if not view.legal:
             raise ValueError(f"S{view.seat} has no legal action to choose from")
-        return Decision(self.rng.choice(list(view.legal)), "随机", "random choice")
+        return Decision(self.rng.choice(list(view.legal)), (because("random"),))
 
     def choose(self, view: SeatView) -> Action:
         """The same choice as :meth:`decide`, without building its :class:`Decision` (self-play's hot path)."""

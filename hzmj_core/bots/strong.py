@@ -26,11 +26,12 @@ from ..actions import Action, ActionType
 from ..analysis import Analysis, Shape
 from ..claims import FINAL_WALL, may_win_on_discard
 from ..fan import WinType, evaluate_win
-from ..reasons import bot_seat_words, tile_names
+from ..reasons import because
+from ..tiles import TILE_NAMES
 from ..view import SeatView
 from .base import Decision
 from .eval import discard_wins_live, isolation, tan_cap
-from .normal import KONG_TYPES, NormalBot, wait_text
+from .normal import KONG_TYPES, NormalBot, shape_reasons
 
 _LAST_CALL = FINAL_WALL + 4
 """A 飘 or a declined win needs R ≥ 24 now: the other three discard before the last 20 tiles, then we draw."""
@@ -191,11 +192,11 @@ class StrongBot(NormalBot):
         """Win now, or go for more (飘, 杠暴, waiting in 暴头) when that is worth more."""
         v = an.view
         if v.phase.value != "act":
-            return Decision(win, "胡牌（放铳）", "win on the discard")
+            return Decision(win, (because("win_on_discard"),))
         fan = self.current_fan(an)
         now = an.win_gain(fan)
         if self.win_ends_game_ahead(an, now):
-            return Decision(win, "胡牌，结束比赛且领先", "win: it ends the game with us ahead")
+            return Decision(win, (because("win_ends_game", seat=v.seat),))
         best: tuple[float, Decision] | None = None
         piao = v.chain.count("piao")
         kongs = v.chain.count("kong")
@@ -210,8 +211,7 @@ class StrongBot(NormalBot):
             if sh.baotou:
                 value = float(an.win_gain(1 + piao + kongs + 1))
                 if value > now and (best is None or value > best[0]):
-                    best = (value, Decision(k, "开杠保暴头，杠上摸什么都胡（杠暴）",
-                                            "kong keeping 暴头: any replacement wins (杠暴)"))
+                    best = (value, Decision(k, (because("gangbao"),)))
         if v.remaining >= _LAST_CALL:
             others = self.threats(an)
             p_other = min(0.95, sum(p for _, p in others))
@@ -232,19 +232,14 @@ class StrongBot(NormalBot):
                 if not wild:
                     value -= self.danger(an, t) * self.risk_weight(v)
                 if value > now and (best is None or value > best[0]):
-                    if wild:
-                        zh, en = (f"打财神飘，下一张胡 {f_next} 番（墙还有 {v.remaining} 张）",
-                                  f"飘 the 财神: the next draw wins {f_next} fan ({v.remaining} tiles left)")
-                    else:
-                        zh_t, en_t = tile_names(t)
-                        zh, en = (f"不胡，打{zh_t}等暴头（{f_next} 番）",
-                                  f"decline, discard {en_t} and wait in 暴头 ({f_next} fan)")
-                    best = (value, Decision(a, zh, en))
+                    why = ((because("piao_fan", fan=f_next), because("wall_left", remaining=v.remaining)) if wild
+                           else (because("decline_baotou_fan", fan=f_next),))
+                    best = (value, Decision(a, why))
         if best is not None:
             return best[1]
         if v.remaining < _LAST_CALL and an.w > 0:
-            return Decision(win, f"墙只剩 {v.remaining} 张，马上胡", f"only {v.remaining} tiles left: win now")
-        return Decision(win, "胡牌", "win")
+            return Decision(win, (because("win_last_tiles", remaining=v.remaining),))
+        return Decision(win, (because("win"),))
 
     def win_ends_game_ahead(self, an: Analysis, gain: int) -> bool:
         """A non-dealer win that leaves somebody at ≤ 0 ends the game; take it when we finish first."""
@@ -294,9 +289,7 @@ class StrongBot(NormalBot):
             eff = NormalBot.rank_discards(self, an, [a for a in v.legal if a.type is ActionType.DISCARD])
             mine = an.after_discard(d.action.tile)
             if eff is not None and (eff[1].shanten, -eff[1].draws) < (mine.shanten, -mine.draws):
-                zh_t, en_t = tile_names(d.action.tile)
-                return Decision(d.action, f"防守：3老可放铳，打安全的{zh_t}",
-                                f"defence: discard wins are live (3老), {en_t} is safer")
+                return Decision(d.action, (because("defence_live", tile=TILE_NAMES[d.action.tile]), *d.why))
         return d
 
     def claim_ok(self, an: Analysis, action: Action, after: Shape, now: int) -> bool:
@@ -324,10 +317,8 @@ class StrongBot(NormalBot):
         if (d.action.type is ActionType.PASS and src is not None and v.tan[v.seat][src] >= 2
                 and v.options.three_tan_chengbao
                 and any(a.type in (ActionType.CHOW, ActionType.PONG, ActionType.EXPOSED_KONG) for a in v.legal)):
-            zh_s, en_s = bot_seat_words(src, v.seat)
-            return Decision(d.action, f"过：不吃碰{zh_s}第三摊，免得承包",
-                            f"pass: a third claim on {en_s} would make us liable (承包)")
+            return Decision(d.action, (because("third_tan", seat=v.seat, discarder=src),))
         return d
 
 
-__all__ = ["StrongBot", "wait_text"]
+__all__ = ["StrongBot", "shape_reasons"]

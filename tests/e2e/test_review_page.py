@@ -81,7 +81,11 @@ def test_review_after_a_hand_then_its_marks_in_the_replay(page: Any, site: Any, 
     assert "你" in text and "大师" in text and "期望" in text and "理由" in text, text
     assert not SHORTHAND.search(page.locator("#review-body").inner_text()), page.locator("#review-body").inner_text()
     # the position as it was: the seat's tiles drawn, the one let go and the expert's marked
-    assert first.locator(".rv-hand canvas").count() >= 13
+    # one row drawn by render/ (stripCanvas) holds the seat's 13 or 14 tiles, inside the card
+    row = first.locator(".rv-hand canvas.tile-strip").first
+    assert int(row.get_attribute("data-tiles")) >= 13
+    box, card = row.bounding_box(), first.bounding_box()
+    assert box and card and box["x"] >= card["x"] and box["x"] + box["width"] <= card["x"] + card["width"]
     assert first.locator(".rv-other").count() == 3
     screenshot(page, "review-after-hand")
     steps = [int(cards.nth(i).get_attribute("data-step")) for i in range(cards.count())]
@@ -121,7 +125,7 @@ def test_review_an_imported_log(page: Any, site: Any, tmp_path: Path, screenshot
     card = page.locator("#review .rv-item").first
     assert card.get_attribute("data-step") == str(at)
     text = card.inner_text()
-    assert "discard 5 Bamboo" in text and "Expert" in text, text
+    assert "Discard the 5 Bamboo" in text and "Expert" in text, text
     assert "has claimed from you 2×" in text, text  # the dealer's two 摊 on this seat, drawn with the position
     assert "“You” below means Left" in page.locator("#review-body").inner_text()
     assert not SHORTHAND.search(page.locator("#review-body").inner_text())

@@ -130,7 +130,10 @@ def test_expert_declines_a_plain_win_to_wait_in_baotou() -> None:
     bot = ExpertBot(0)
     d = bot.decide(view)
     assert d.action.type is ActionType.DISCARD and TILE_NAMES[d.action.tile] == "5m", d
-    assert "暴头" in d.reason_zh and "五万" in d.reason_zh and "胜过现在胡的 +4.0 分" in d.reason_zh
+    assert [r.to_json() for r in d.why] == [{"code": "decline_baotou", "params": {}},
+                                            {"code": "beats_win", "params": {"best_ev": 8.0, "win_ev": 4.0}},
+                                            {"code": "wall_left", "params": {"remaining": 82}}]
+    assert "暴头" in d.reason_zh and "胜过现在胡的 +4.0 分" in d.reason_zh
     win = next(a for a in view.legal if a.type is ActionType.WIN)
     assert bot.last_values[win] == 4.0 and bot.last_values[d.action] > 6.0
     # Late in the wall the next draw may never come: win now.
@@ -267,7 +270,8 @@ def test_expert_keeps_a_pair_it_can_pong() -> None:
     d = ExpertBot(0).decide(view)
     assert d.action.tile == five, d
     assert "有效牌 27 张，其中可碰 2 张、可吃 12 张" in d.reason_zh
-    assert "27 useful tiles (2 of them can be ponged, 12 chowed)" in d.reason_en
+    assert d.why[-1].to_json() == {"code": "claimable", "params": {"pong": 2, "chow": 12}}
+    assert "27 useful tiles; 2 of them can be ponged, 12 chowed" in d.reason_en
     # At 3老 (discard wins live) the useful tiles are counted alike: there the claims' weight is not measured.
     live = SeatView.of(scenario({0: "2m4m7m9m 1p2p5p8p 1s5s6s6s7s C"}, dealer=0, streak=3), 0)
     assert ExpertBot(0).analysis(live).claim_weight == 0.0 < ExpertBot(0).analysis(view).claim_weight

@@ -2,11 +2,23 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from helpers import act, opts, pass_claims, scenario
 
-from hzmj_core.actions import Action, ActionType
-from hzmj_core.reasons import CODES, Reason, bot_seat_words, seat_words, tile_names, tile_words
+from hzmj_core.actions import ACTION_WORDS, Action, ActionType
+from hzmj_core.reasons import (
+    CODES,
+    GROUND_CODES,
+    REFUSAL_CODES,
+    Reason,
+    bot_seat_words,
+    seat_words,
+    tile_names,
+    tile_words,
+    words,
+)
 from hzmj_core.round import IllegalActionError, Round
 from hzmj_core.tiles import parse_tiles
 
@@ -125,18 +137,95 @@ EXAMPLES: dict[str, dict[str, object]] = {
     "must_baotou": {},
 }
 
+# Examples of the grounds a bot gives, each count once at one and once above (the words take the singular).
+GROUND_EXAMPLES: dict[str, list[dict[str, object]]] = {
+    "win": [{}],
+    "win_on_discard": [{}],
+    "win_ends_game": [{"seat": 2}],
+    "win_last_tiles": [{"remaining": 1}, {"remaining": 17}],
+    "gangbao": [{}],
+    "piao": [{}],
+    "piao_fan": [{"fan": 3}],
+    "decline_baotou": [{}],
+    "decline_baotou_fan": [{"fan": 2}],
+    "beats_win": [{"best_ev": 8.0, "win_ev": 4.0}, {"best_ev": -0.4, "win_ev": -1.5}],
+    "wall_left": [{"remaining": 1}, {"remaining": 82}],
+    "kong_keeps_shape": [{}],
+    "only_discard": [{}],
+    "only_discard_freeze": [{}],
+    "only_wildcards": [{}],
+    "random": [{}],
+    "any_draw_wins": [{"state": "baotou"}, {"state": "qike"}],
+    "waits": [{"waits": [["3p", 2], ["E", 0]], "total": 1}, {"waits": [["9s", 3]], "total": 3}],
+    "waits_more": [{"waits": [["1m", 1], ["2m", 2], ["4m", 3], ["5m", 0]], "more": 1, "total": 9},
+                   {"waits": [["1m", 1], ["2m", 2], ["4m", 3], ["5m", 0]], "more": 5, "total": 22}],
+    "far": [{"shanten": 1, "useful": 1}, {"shanten": 3, "useful": 27}],
+    "shanten": [{"shanten": 1}, {"shanten": 2}],
+    "ready": [{}],
+    "claimable": [{"pong": 2, "chow": 12}],
+    "claimable_pong": [{"pong": 1}],
+    "claimable_chow": [{"chow": 8}],
+    "in_wall": [{"left_est": 2.3}],
+    "baotou_kept": [{"draws": 1}, {"draws": 17}],
+    "best_of": [{"count": 3, "best_ev": 1.2}],
+    "best_sampled": [{"count": 2, "best_ev": -0.3, "samples": 1}, {"count": 4, "best_ev": 0.0, "samples": 16}],
+    "best_ahead": [{"count": 3, "best_ev": 2.5}],
+    "defence": [{"tile": "5p", "risk_pts": 0.4, "other_tile": "3s", "other_pts": 2.1}],
+    "defence_live": [{"tile": "C"}],
+    "fold_wildcard": [{"other_tile": "1p", "risk_pts": 3.5}],
+    "nothing_to_claim": [{}],
+    "claim_no_help": [{"tile": "6m"}],
+    "claim_closer": [{}],
+    "claim_wider": [{"before": 12, "after": 1}, {"before": 12, "after": 20}],
+    "claim_nearer_baotou": [{"before": 2, "after": 1}],
+    "third_tan": [{"seat": 1, "discarder": 0}],
+    "pairs_qike": [{"tile": "N"}],
+    "pairs_ready": [{"tile": "7s"}],
+    "leave_better": [{"tile": "F"}],
+    "expected": [{"best_ev": 1.5, "samples": 1}, {"best_ev": 1.5, "samples": 16}],
+    "beats_pass": [{"best_ev": 3.0, "pass_ev": 1.2}],
+    "best_of_plain": [{"count": 2}],
+    "best_ahead_plain": [{"count": 3}],
+}
+
+
+def _all_examples() -> list[Reason]:
+    out = [Reason(code, params) for code, params in EXAMPLES.items()]
+    return out + [Reason(code, params) for code, cases in GROUND_EXAMPLES.items() for params in cases]
+
+
+def test_the_grounds_read_as_a_player_writes() -> None:
+    assert set(GROUND_EXAMPLES) == set(GROUND_CODES) and set(EXAMPLES) == set(REFUSAL_CODES)
+    assert Reason("far", {"shanten": 1, "useful": 1}).en() == "1 tile from ready, 1 useful tile"
+    assert Reason("far", {"shanten": 3, "useful": 27}).en() == "3 tiles from ready, 27 useful tiles"
+    assert Reason("far", {"shanten": 3, "useful": 27}).zh() == "差 3 张听牌，有效牌 27 张"
+    assert Reason("waits", {"waits": [["3p", 2], ["E", 0]], "total": 2}).en() == \
+        "waiting on 3 Dots (2 left), East wind (none left) (2 tiles in all)"
+    assert Reason("beats_win", {"best_ev": -0.4, "win_ev": 4.0}).en() == \
+        "-0.4 points expected, more than winning now (+4.0)"
+    assert Reason("third_tan", {"seat": 1, "discarder": 0}).en(viewer=0) == \
+        "a third claim on you would make Right liable (承包)"
+    assert Reason("third_tan", {"seat": 3, "discarder": 2}).zh(viewer=3) == "你第三次吃碰上家就要承包"
+    for r in _all_examples():
+        for lang in ("zh", "en"):
+            text = r.text(lang, 0)
+            assert text and "{" not in text and "|" not in text and " 1 tiles" not in text, (r, text)
+            assert "S0" not in text and not re.search(r"\d from ready|\b1 (pts|points|tiles)\b", text), (r, text)
+
+
 _NODE = """
 import {readFileSync} from 'node:fs';
-const {CODES, reasonText} = await import(process.argv[1]);
+const {CODES, TEMPLATES, ACTION_WORDS, reasonText, groundsText} = await import(process.argv[1]);
 const cases = JSON.parse(readFileSync(0, 'utf8'));
 const texts = cases.map(([reason, lang, viewer]) =>
   CODES.includes(reason.code) ? reasonText(reason, lang, viewer) : null);
-process.stdout.write(JSON.stringify({codes: CODES, texts}));
+const joined = ['zh', 'en'].map((lang) => groundsText(cases.slice(0, 3).map(([r]) => r), lang, 0));
+process.stdout.write(JSON.stringify({codes: CODES, templates: TEMPLATES, actions: ACTION_WORDS, texts, joined}));
 """
 
 
 def test_every_engine_code_has_an_example() -> None:
-    assert set(EXAMPLES) == set(CODES)
+    assert set(EXAMPLES) | set(GROUND_EXAMPLES) == set(CODES)
     for code, params in EXAMPLES.items():
         assert Reason(code, params).zh(viewer=0) and Reason(code, params).en()
 
@@ -147,9 +236,11 @@ def test_the_page_words_every_engine_reason_as_the_engine_does() -> None:
     import subprocess
     from pathlib import Path
 
+    from hzmj_core.reasons import _TEMPLATES
+
     module = Path(__file__).resolve().parents[2] / "web" / "reasons.mjs"
-    cases = [(Reason(code, params).to_json(), lang, viewer)
-             for code, params in EXAMPLES.items() for lang in ("zh", "en") for viewer in (None, 0, 1, 3)]
+    cases = [(reason.to_json(), lang, viewer)
+             for reason in _all_examples() for lang in ("zh", "en") for viewer in (None, 0, 1, 3)]
     done = subprocess.run(["node", "--input-type=module", "-e", _NODE, module.as_uri()], input=json.dumps(cases),
                           capture_output=True, text=True, check=True, timeout=60)
     out = json.loads(done.stdout)
@@ -157,6 +248,12 @@ def test_the_page_words_every_engine_reason_as_the_engine_does() -> None:
     assert sorted(set(out["codes"]) - set(CODES)) == []  # a code the engine no longer gives
     for (reason, lang, viewer), text in zip(cases, out["texts"], strict=True):
         assert text == Reason(reason["code"], reason["params"]).text(lang, viewer), (reason, lang, viewer)
+    # the same sentences, so the same params: every code has the engine's template, word for word
+    assert out["templates"] == {code: list(pair) for code, pair in _TEMPLATES.items()}
+    first = [Reason(r["code"], r["params"]) for r, _, _ in cases[:3]]
+    assert out["joined"] == [words(first, "zh", 0), words(first, "en", 0)]
+    # one table of action names: the page's is the engine's
+    assert out["actions"] == {t.value: w.to_json() for t, w in ACTION_WORDS.items()}
 
 
 def test_webapi_refusal_carries_the_reason() -> None:
@@ -207,3 +304,15 @@ process.stdout.write(JSON.stringify([
                           capture_output=True, text=True, check=True, timeout=60)
     assert json.loads(done.stdout) == ['line 3: unknown tile "9x"', "the log has no hands", "seat must be 0-3",
                                        "could not download the engine: check the connection"]
+
+
+def test_a_review_keeps_the_grounds_without_the_bots_own_figures() -> None:
+    from hzmj_core.reasons import because, without_figures
+
+    ahead = (because("best_ahead", count=3, best_ev=1.2), because("far", shanten=1, useful=13))
+    assert without_figures(ahead) == (because("best_ahead_plain", count=3), because("far", shanten=1, useful=13))
+    assert without_figures(ahead)[0].en() == "counting the next draw, the best of 3 choices"
+    win = (because("decline_baotou"), because("beats_win", best_ev=8.0, win_ev=4.0), because("wall_left", remaining=9))
+    assert without_figures(win) == (because("decline_baotou"), because("wall_left", remaining=9))
+    only = (because("beats_pass", best_ev=3.0, pass_ev=1.2),)
+    assert without_figures(only) == only  # nothing else to say: the figures stay

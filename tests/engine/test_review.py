@@ -155,7 +155,7 @@ def test_flags_a_third_tan_fed_at_3lao() -> None:
     d, step = _feed_review()
     it = _step_item(d, step)
     assert it["flagged"] and it["loss"] >= 1.0, it["text_en"]
-    assert it["taken_words"] == {"zh": "打五条", "en": "discard 5 Bamboo"}
+    assert it["taken_words"] == {"zh": "打五条", "en": "discard the 5 Bamboo"}
     assert it["choice"]["type"] == "discard" and it["choice"]["tiles"] != ["5s"]
     assert d["worst"][0]["step"] == step and "S0" not in it["text_zh"] + it["reason_zh"]
     # the 摊 is part of the cost: without 三摊承包 the same discard gives away less

@@ -35,6 +35,8 @@ export class Controller {
     this.pumpAgain = false;
     this.lastWasClaim = false;
     this.metrics = {roundTrips: []};
+    this.role = 'local';           // 'local' | 'host' (a friends table on this engine) | 'guest' (over a link)
+    this.handOverShown = null;     // the hand whose result screen was shown
     this.listeners = {view: [], events: [], handOver: [], matchOver: []};
   }
 
@@ -170,8 +172,10 @@ export class Controller {
     const t0 = performance.now();
     const gen = this.gen;
     let res;
+    const args = {action: action.text};
+    if (this.role !== 'local' && this.state.stamp) args.stamp = this.state.stamp;  // stale answers are refused
     try {
-      res = await this.call('act', {action: action.text});
+      res = await this.call('act', args);
     } catch (err) {
       toast(t('illegal', {msg: playerError(err, this.state.seat)}), true);
       this.setBusy(false);
@@ -192,14 +196,18 @@ export class Controller {
     if (this.busy || !s || !s.hand_over) return;
     if (s.match.over) { this.emit('matchOver', s); return; }
     this.setBusy(true);
+    let state = null;
     try {
-      this.setView(await this.call('next_hand'));
+      state = await this.call('next_hand');
+      this.setView(state);
     } catch (err) {
       toast(playerError(err), true);
     } finally {
       this.setBusy(false);
     }
     await this.persist();
+    // at a friends table the next hand is dealt once every player is ready: until then, wait
+    if (state && state.hand_over && !state.match.over) return;
     this.afterState(true);
   }
 
@@ -210,14 +218,19 @@ export class Controller {
     const s = this.state;
     if (!s.hand_over) { this.pump(); return; }
     if (s.match.over) { this.emit('matchOver', s); return; }
+    const hand = `${s.match.hand_number}/${s.match.history.length}`;
+    if (this.role !== 'local' && this.handOverShown === hand) return;   // already shown (updates go on)
+    this.handOverShown = hand;
     if (immediate) { this.emit('handOver', s); return; }
     // let the 胡!/流局 announcement play before the settlement screen
     sleep(this.pace(ANNOUNCE_MS)).then(() => {
-      if (this.state === s && this.mode === 'game') this.emit('handOver', s);
+      if (this.mode !== 'game') return;
+      if (this.state === s || (this.role !== 'local' && this.state.hand_over)) this.emit('handOver', this.state);
     });
   }
 
   async pump() {
+    if (this.role === 'guest') return;   // the host's page plays the bots
     if (this.pumping) { this.pumpAgain = true; return; }
     this.pumping = true;
     document.documentElement.dataset.busy = '1';
@@ -256,7 +269,7 @@ export class Controller {
 
   /** Save the game after every action; saves requested while one is running coalesce into one more. */
   async persist() {
-    if (this.mode !== 'game') return;
+    if (this.mode !== 'game' || this.role === 'guest') return;
     if (this.saving) { this.saveAgain = true; return this.saving; }
     this.saving = (async () => {
       do {
@@ -283,6 +296,52 @@ export class Controller {
     a.click();
     a.remove();
     setTimeout(() => URL.revokeObjectURL(a.href), 5000);
+  }
+
+  // ------------------------------------------------------------------ a friends table (web/net/)
+
+  /** The seat this page plays (0 before the first game). */
+  seatOfHost() { return this.state ? this.state.human : 0; }
+
+  /** Deal a friends table on this page's engine: `humans` are the seats people play (this page's included). */
+  async startFriendsGame(settings, humans) {
+    this.role = 'host';
+    this.mode = 'game';
+    this.gen += 1;
+    this.handOverShown = null;
+    const args = {options: settings.options || {}, seed: settings.seed ?? randomSeed(), level: settings.level,
+      humans, timer: settings.timer || 'off', hints: settings.hints !== false};
+    if (!args.level) delete args.level;
+    const state = await this.call('new_game', args);
+    this.setView(state);
+    await this.persist();
+    this.afterState();
+  }
+
+  /** Another seat changed the table: fetch this seat's view and show it (the host's page). */
+  async refresh(events = []) {
+    if (this.mode !== 'game') return;
+    this.applyRemote(events, await this.call('state'));
+  }
+
+  /** Show a view that another seat's decision produced (events animate once: a view seen already has none). */
+  applyRemote(events, state) {
+    if (!state || this.mode !== 'game') return;
+    const same = this.state && this.state.stamp === state.stamp && this.state.match.hand_number === state.match.hand_number;
+    if (events.length && !same) this.emit('events', events, state);
+    this.setView(state);
+    if (this.role !== 'guest') this.persist();
+    if (!state.hand_over || this.handOverShown !== `${state.match.hand_number}/${state.match.history.length}`) {
+      this.afterState();
+    }
+  }
+
+  /** A guest's page: its seat's view from the host, then every change the host pushes. */
+  async beginGuest() {
+    this.role = 'guest';
+    this.mode = 'game';
+    this.setView(await this.call('state'));
+    this.afterState(true);
   }
 
   // ------------------------------------------------------------------ replay mode (the viewer drives it)

@@ -110,7 +110,7 @@ export class Dock {
       }
     }
     if (showHints && hints.suggestion && s.human_to_act && !s.hand_over) {
-      info.appendChild(el('span', {className: 'suggest'}, t('suggest', {advice: adviceWords(hints.suggestion)})));
+      info.appendChild(el('span', {className: 'suggest'}, t('suggest', {advice: adviceWords(hints.suggestion, s.claim ? s.claim.tile : null, s.seat, s.wildcard.tile)})));
     } else if (showHints && hints.current && !s.hand_over && !waits.length && hints.current.shanten !== undefined) {
       info.appendChild(el('span', {}, t('shanten_line', {n: hints.current.shanten, u: hints.current.useful})));
     }

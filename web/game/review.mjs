@@ -6,11 +6,11 @@
 // After a hand it reviews the human's seat of the current game; in the replay viewer, a seat chosen
 // by the player in the imported log.
 
-import {getLang, seatName, t, tileName} from '../i18n.mjs';
-import {tileCanvas} from '../render/tiles.mjs';
-import {isWild, standInFor} from '../render/rivers.mjs';
+import {seatName, t, tileName} from '../i18n.mjs';
+import {stripCanvas} from '../render/strip.mjs';
 import {$, el, toast} from './dom.mjs';
 import {plainMessage} from '../reasons.mjs';
+import {actionAdvice, groundsWords} from './words.mjs';
 
 const RIVER_TAIL = 6;  // the last discards shown of each seat
 
@@ -134,24 +134,22 @@ export class ReviewPanel {
   marks(job, report) {
     return {hand: job.hand, seat: job.seat, items: report.worst.map((it) => ({
       step: it.step,
-      label: t('review_mark', {step: it.step, taken: this.words(it.taken_words), choice: this.words(it.choice_words),
+      label: t('review_mark', {step: it.step, taken: choiceWords(it, it.taken), choice: choiceWords(it, it.choice),
         loss: it.loss.toFixed(1)}),
     }))};
   }
 
-  words(pair) { return getLang() === 'en' ? pair.en : pair.zh; }
-
   show(job, report) {
     const body = $('review-body');
     body.textContent = '';
-    const en = getLang() === 'en';
     const viewer = this.viewer(job);
     if (!report || !report.decisions) {
       body.appendChild(el('p', {className: 'rv-summary'}, t('review_no_decisions', {who: seatName(job.seat, viewer)})));
       return;
     }
     if (job.source === 'replay') body.appendChild(el('p', {className: 'rv-note'}, t('review_you_are', {who: seatName(job.seat, viewer)})));
-    body.appendChild(el('p', {className: 'rv-summary'}, en ? report.summary_en : report.summary_zh));
+    body.appendChild(el('p', {className: 'rv-summary'}, t('review_summary', {n: report.decisions, same: report.agree,
+      flagged: report.flagged, loss: report.expected_loss.toFixed(1)})));
     if (!report.worst.length) {
       body.appendChild(el('p', {className: 'rv-clean'}, t('review_none', {p: report.flag_points})));
     }
@@ -179,18 +177,18 @@ export class ReviewPanel {
       r.appendChild(el('span', {className: 'ev'}, t('review_ev', {v: signed(value)})));
       cmp.appendChild(r);
     };
-    row('taken', t('review_taken'), this.words(it.taken_words), it.taken_value);
-    row('expert', t('review_expert'), this.words(it.choice_words), it.choice_value);
+    row('taken', t('review_taken'), choiceWords(it, it.taken), it.taken_value);
+    row('expert', t('review_expert'), choiceWords(it, it.choice), it.choice_value);
     li.appendChild(cmp);
-    const reason = getLang() === 'en' ? it.reason_en : it.reason_zh;
-    li.appendChild(el('p', {className: 'rv-reason'}, `${t('review_why')}${grounds(reason)}`));
+    li.appendChild(el('p', {className: 'rv-reason'}, `${t('review_why')}${groundsWords(it.why, job.seat)}`));
     const go = el('button', {type: 'button', className: 'rv-goto'}, t('review_goto'));
     go.addEventListener('click', () => this.openInReplay(it.step));
     li.appendChild(go);
     return li;
   }
 
-  /** The position as the seat saw it: its tiles (the one it let go and the expert's marked), the table facts. */
+  /** The position as the seat saw it: its tiles (the one it let go and the expert's marked), the table facts;
+   *  every tile drawn by render/ (stripCanvas), as the table draws them. */
   position(it) {
     const p = it.position;
     const me = p.seat;
@@ -198,7 +196,7 @@ export class ReviewPanel {
     const facts = el('div', {className: 'rv-facts'});
     const fact = (text, tile) => {
       const f = el('span', {className: 'fact'}, text);
-      if (tile) f.appendChild(tileCanvas(tile, 14, tileOpts(p, tile)));
+      if (tile) f.appendChild(stripCanvas([{tile}], 14, p, me));
       facts.appendChild(f);
     };
     fact(t('review_wall', {n: p.wall_remaining}));
@@ -212,25 +210,26 @@ export class ReviewPanel {
     if (p.drawn) hand.splice(hand.indexOf(p.drawn), 1);
     const taken = discardTile(it.taken);
     const choice = discardTile(it.choice);
-    const mine = el('div', {className: 'rv-hand', role: 'img'});
     const marked = {taken: false, choice: false};
-    const tile = (x, size) => {
-      let highlight = null;
-      if (x === taken && !marked.taken) { highlight = 'win'; marked.taken = true; }
-      else if (x === choice && !marked.choice) { highlight = 'hint'; marked.choice = true; }
-      return tileCanvas(x, size, {...tileOpts(p, x), highlight});
+    const mark = (tile) => {
+      if (tile === taken && !marked.taken) { marked.taken = true; return 'win'; }
+      if (tile === choice && !marked.choice) { marked.choice = true; return 'hint'; }
+      return null;
     };
+    // the drawn tile marked first, so the mark goes on it when the seat let go of the tile it drew
+    const drawnMark = p.drawn ? mark(p.drawn) : null;
+    const parts = hand.map((tile) => ({tile, highlight: mark(tile)}));
+    if (p.drawn) parts.push({gap: true}, {tile: p.drawn, highlight: drawnMark});
     const narrow = window.innerWidth < 560;
     const size = narrow ? 19 : 28;
-    // the drawn tile first, so the mark goes on it when the seat let go of the tile it drew
-    const drawnCanvas = p.drawn ? tile(p.drawn, size) : null;
-    for (const x of hand) mine.appendChild(tile(x, size));
-    if (drawnCanvas) { mine.appendChild(el('span', {className: 'gap'})); mine.appendChild(drawnCanvas); }
-    for (const m of p.players[me].melds) mine.appendChild(meldBox(p, m, Math.round(size * 0.8)));
+    const mine = el('div', {className: 'rv-hand', role: 'img'});
+    mine.appendChild(stripCanvas(parts, size, p, me));
+    const melds = p.players[me].melds;
+    if (melds.length) mine.appendChild(stripCanvas(melds.map((meld) => ({meld})), Math.round(size * 0.8), p, me));
     mine.setAttribute('aria-label', `${t('your_hand')}: ${[...hand, ...(p.drawn ? [p.drawn] : [])].map(tileName).join(' ')}`);
     box.appendChild(mine);
 
-    // the others: melds, their last discards, 摊 between them and this seat
+    // the others: melds, their last discards (claimed ones dimmed), 摊 between them and this seat
     const others = el('div', {className: 'rv-others'});
     for (let k = 1; k < 4; k += 1) {
       const seat = (me + k) % 4;
@@ -239,11 +238,13 @@ export class ReviewPanel {
       const who = `${seatName(seat, me)}${pl.is_dealer ? ` (${t('dealer')})` : ''}`;
       row.appendChild(el('span', {className: 'who'}, who));
       const tiles = el('span', {className: 'tiles'});
-      for (const m of pl.melds) tiles.appendChild(meldBox(p, m, narrow ? 13 : 17));
+      if (pl.melds.length) tiles.appendChild(stripCanvas(pl.melds.map((meld) => ({meld})), narrow ? 13 : 17, p, seat));
       const tail = pl.discards.slice(-RIVER_TAIL);
       if (tail.length) {
-        const river = el('span', {className: 'river', title: t('review_river')});
-        for (const d of tail) river.appendChild(tileCanvas(d.tile, narrow ? 11 : 14, {...tileOpts(p, d.tile), alpha: d.claimed_by === null ? 1 : 0.45}));
+        const river = stripCanvas(tail.map((d) => ({tile: d.tile, alpha: d.claimed_by === null ? 1 : 0.45})),
+          narrow ? 11 : 14, p, seat);
+        river.classList.add('river');
+        river.title = t('review_river');
         tiles.appendChild(river);
       }
       row.appendChild(tiles);
@@ -279,13 +280,10 @@ export class ReviewPanel {
   }
 }
 
-/** The expert's reason without its leading action (the card names it) and without the figures of its own
- *  sampling (the card shows the values both choices got on the same samples). */
-function grounds(reason) {
-  const text = String(reason || '');
-  const i = text.search(/[:：]/);
-  const rest = (i >= 0 ? text.slice(i + 1) : text).replace(/\s*[（(][^（()）]*(分|pts)[^（()）]*[）)]/g, '').trim();
-  return rest || text;
+/** A reviewed action in words: "打三筒" / "Discard the 3 Dots", a claim naming the discard it takes. */
+function choiceWords(it, action) {
+  const p = it.position;
+  return actionAdvice(action, p && p.claim ? p.claim.tile : null, p ? p.wildcard.tile : null);
 }
 
 function signed(v) {
@@ -294,14 +292,4 @@ function signed(v) {
 
 function discardTile(action) {
   return action && action.type === 'discard' ? action.tiles[0] : null;
-}
-
-function tileOpts(p, tile) {
-  return {wild: isWild(p, tile), standIn: standInFor(p, tile)};
-}
-
-function meldBox(p, m, size) {
-  const box = el('span', {className: 'set meld'});
-  for (const x of m.tiles) box.appendChild(tileCanvas(x || '', size, {back: !x, ...(x ? tileOpts(p, x) : {})}));
-  return box;
 }

@@ -2,20 +2,32 @@
 // Nothing here decides a rule; it only names what the engine reports, in the current language.
 
 import {getLang, seatName, t, tileName} from '../i18n.mjs';
-import {reasonText} from '../reasons.mjs';
+import {ACTION_WORDS, groundsText, reasonText} from '../reasons.mjs';
 
-const VERBS = {
-  discard: ['打出', 'discarded'], win: ['胡', 'won'], concealed_kong: ['暗杠', 'declared a concealed kong of'],
-  added_kong: ['加杠', 'added a kong of'], chow: ['吃', 'chowed'], pong: ['碰', 'ponged'],
-  exposed_kong: ['杠', 'konged'], pass: ['过', 'passed'],
-};
+const CLAIMS = new Set(['chow', 'pong', 'exposed_kong']);
 
 /** One action ({seat, type, tiles} as the engine lists it) as a sentence: "下家 打出 六万" / "Right discarded 6 Characters". */
 export function actionWords(action, human = 0) {
   const en = getLang() === 'en';
-  const verb = (VERBS[action.type] || [action.type, action.type])[en ? 1 : 0];
+  const words = ACTION_WORDS[action.type];
+  const verb = words ? words.done[en ? 1 : 0] : action.type;
   const tiles = (action.tiles || []).map(tileName).join(en ? ', ' : '');
   return [seatName(action.seat, human), verb, tiles].filter(Boolean).join(' ');
+}
+
+/**
+ * An action as advice, in the current language: "打三筒" / "Discard the 3 Dots", "碰东" / "Pong the East wind".
+ * `claimTile` is the discard a chow, pong or exposed kong takes (the action lists only the hand's tiles);
+ * a discard of `wildTile` is named as the 财神 it is.
+ */
+export function actionAdvice(action, claimTile = null, wildTile = null) {
+  const en = getLang() === 'en';
+  const words = ACTION_WORDS[action.type];
+  if (!words) return action.type;
+  const tile = CLAIMS.has(action.type) && claimTile ? claimTile : (action.tiles || [])[0];
+  let name = tile ? tileName(tile) : '';
+  if (action.type === 'discard' && wildTile && tile === wildTile) name = en ? '财神 (wildcard)' : '财神';
+  return words.advice[en ? 1 : 0].replace('{tile}', name);
 }
 
 const PAY_REASONS = {
@@ -69,23 +81,22 @@ export function reasonWords(reason, viewer) {
   }
 }
 
-const ADVICE = {
-  discard: ['打出', 'Discard'], win: ['胡', 'Win'], concealed_kong: ['暗杠', 'Kong'], added_kong: ['加杠', 'Add a kong of'],
-  chow: ['吃', 'Chow'], pong: ['碰', 'Pong'], exposed_kong: ['杠', 'Kong'], pass: ['过', 'Pass'],
-};
-
-/** The hint's suggestion as advice: "打出 二万 — 向听 4，有效牌 31 张" / "Discard 2 Characters — 4 from ready, …". */
-export function adviceWords(suggestion) {
-  const en = getLang() === 'en';
-  const a = suggestion.action;
-  let out = '';
-  if (a) {
-    const verb = (ADVICE[a.type] || [a.type, a.type])[en ? 1 : 0];
-    out = [verb, (a.tiles || []).map(tileName).join(en ? ', ' : '')].filter(Boolean).join(' ');
+/** A decision's grounds ({code, params} parts from the engine) in the current language, seats named for `viewer`. */
+export function groundsWords(why, viewer = 0) {
+  try {
+    return groundsText(why || [], getLang(), viewer);
+  } catch (e) {
+    console.warn(e);
+    return '';
   }
-  const reason = en ? suggestion.reason_en : suggestion.reason_zh;
-  // the engine's reason starts with the action, then its grounds after the first separator
-  const grounds = String(reason || '').split(/[:：，,]\s*/).slice(1).join(en ? ', ' : '，');
-  if (grounds) out += `${out ? ' — ' : ''}${grounds}`;
-  return out;
+}
+
+/**
+ * The hint's suggestion as advice, worded here from the engine's action and grounds:
+ * "打二万 — 差 4 张听牌，有效牌 31 张" / "Discard the 2 Characters — 4 tiles from ready, 31 useful tiles".
+ */
+export function adviceWords(suggestion, claimTile = null, viewer = 0, wildTile = null) {
+  const out = suggestion.action ? actionAdvice(suggestion.action, claimTile, wildTile) : '';
+  const grounds = groundsWords(suggestion.why, viewer);
+  return grounds ? `${out}${out ? ' — ' : ''}${grounds}` : out;
 }

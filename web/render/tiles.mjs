@@ -24,6 +24,9 @@ export function setPixelRatio(r) {
   if (r !== dpr) { dpr = r; cache.clear(); }
 }
 
+/** The device pixel ratio tiles are drawn at now. */
+export function pixelRatio() { return dpr; }
+
 function roundRect(ctx, x, y, w, h, r) {
   ctx.beginPath();
   ctx.moveTo(x + r, y);

