@@ -13,7 +13,8 @@ This module holds every code and its Chinese and English wording, for the comman
 (:meth:`Reason.text`). The page words the same ``{code, params}`` with ``web/reasons.mjs``, which holds the
 same sentences; ``tests/engine/test_reasons.py`` words every code with both and requires the same text.
 
-Params by key: ``tile``/``other_tile`` a tile, ``tiles`` a list of tiles, ``waits`` a list of ``[tile, count]``,
+Params by key: ``tile``/``other_tile`` a tile, ``tiles`` a list of tiles, ``waits`` a list of ``[tile, count]`` (all the
+waits: "A, B or C"; ``some_waits`` the first few: "A, B"),
 ``seat``/``current``/``owner``/``discarder`` a seat, ``action`` an action type, ``state`` ``"baotou"`` or
 ``"qike"``; a key ending in ``_ev`` is expected points, worded signed with one decimal (+2.5), ``_pts`` points
 and ``_est`` an estimate, both with one decimal; any other key is a whole number. Seats are named relative to a
@@ -98,9 +99,9 @@ _GROUNDS: dict[str, tuple[str, str]] = {
     "random": ("随便选的", "a random choice"),
     # the shape a discard or a claim leaves
     "any_draw_wins": ("{state}状态，摸什么都胡", "in {state} state any draw wins"),
-    "waits": ("听{waits}（共 {total} 张）", "waiting on {waits} ({total|tile|tiles} in all)"),
-    "waits_more": ("听{waits}等（共 {total} 张）",
-                   "waiting on {waits} and {more|other tile|other tiles} ({total|tile|tiles} in all)"),
+    "waits": ("听{waits}（共 {total} 张）", "waiting on {waits}: {total|tile|tiles} in all"),
+    "waits_more": ("听{some_waits}等（共 {total} 张）",
+                   "waiting on {some_waits} or {more|other tile|other tiles}: {total|tile|tiles} in all"),
     "far": ("差 {shanten} 张听牌，有效牌 {useful} 张",
             "{shanten|tile|tiles} from ready, {useful|useful tile|useful tiles}"),
     "shanten": ("差 {shanten} 张听牌", "{shanten|tile|tiles} from ready"),
@@ -226,8 +227,14 @@ class Reason:
                 values[key] = tile_words(str(value), lang)
             elif key == "tiles":
                 values[key] = ("、" if zh else " or ").join(tile_words(str(t), lang) for t in value)
-            elif key == "waits":
-                values[key] = ("、" if zh else ", ").join(_wait_words(str(t), int(n), zh) for t, n in value)
+            elif key in ("waits", "some_waits"):
+                items = [_wait_words(str(t), int(n), zh) for t, n in value]
+                if zh:
+                    values[key] = "、".join(items)
+                elif key == "waits" and len(items) > 1:
+                    values[key] = ", ".join(items[:-1]) + " or " + items[-1]
+                else:
+                    values[key] = ", ".join(items)
             elif key == "action":
                 values[key] = ACTION_WORDS[ActionType(value)].noun[0 if zh else 1]
             elif key == "state":

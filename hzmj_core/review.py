@@ -103,11 +103,11 @@ class ReviewItem:
         head_en = f"hand {self.hand + 1}, move {self.step + 1} ({self.remaining} tiles left)"
         if self.taken == self.choice:
             return (f"{head_zh}：{tz}，与大师相同（期望 {self.taken_value:+.1f} 分）",
-                    f"{head_en}: {te}, as the expert would ({self.taken_value:+.1f} pts expected)")
+                    f"{head_en}: {te}, as the expert would ({self.taken_value:+.1f} points expected)")
         return (f"{head_zh}：{tz}（期望 {self.taken_value:+.1f} 分）；大师会{cz}（{self.choice_value:+.1f} 分），"
                 f"差 {self.loss:.1f} 分。大师的理由：{self.reason_zh}",
-                f"{head_en}: {te} ({self.taken_value:+.1f} pts expected); the expert would {ce} "
-                f"({self.choice_value:+.1f}), {self.loss:.1f} pts better. The expert's reason: {self.reason_en}")
+                f"{head_en}: {te} ({self.taken_value:+.1f} points expected); the expert would {ce} "
+                f"({self.choice_value:+.1f}), {self.loss:.1f} points better. The expert's reason: {self.reason_en}")
 
     def to_json(self) -> dict[str, Any]:
         """JSON-ready form."""
@@ -244,7 +244,7 @@ class Review:
             "summary_zh": f"{len(self.items)} 个选择中 {same} 个与大师相同，标出 {len(flagged)} 个失误，"
                           f"期望共少 {loss:.1f} 分",
             "summary_en": f"{same} of {len(self.items)} choices agree with the expert; {len(flagged)} flagged, "
-                          f"{loss:.1f} pts expected given away in all",
+                          f"{loss:.1f} points expected given away in all",
         }
 
 

@@ -957,7 +957,9 @@ class Round:
         seat that drew since then is judged without its draw). Reads the restrictions in force now. None
         when nothing forbids the claim. The codes ``no_win_with_tile``, ``no_pair``, ``no_chow_shape``,
         ``chow_not_next`` and ``own_discard`` mean the hand has nothing to claim; the others that a rule
-        forbids a claim the hand could make.
+        forbids a claim the hand could make. The rules are :func:`claims.rule_against`'s, the same that decide
+        which claims a window offers; ``baotou_no_discard_win``, ``must_baotou`` and ``chow_all_banned`` say
+        why the tiles that could make the claim still do not.
         """
         wc = self.wildcards
         face = self._ftab[tile]

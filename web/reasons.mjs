@@ -8,7 +8,8 @@
 //   reasonText({code: 'chow_ban', params: {tiles: ['4m', '7m']}}, 'zh', humanSeat)  // "吃后限打：这一轮不能打四万、七万"
 //   groundsText([{code: 'far', params: {shanten: 1, useful: 1}}], 'en', 0)          // "1 tile from ready, 1 useful tile"
 //
-// Params by key: tile/other_tile (notation), tiles (list), waits (list of [tile, count]), seat/current/owner/
+// Params by key: tile/other_tile (notation), tiles (list), waits (list of [tile, count], all the waits: "A, B or
+// C"), some_waits (the same, the first few: "A, B"), seat/current/owner/
 // discarder (0-3, named relative to the viewer: 你/下家/对家/上家, you/Right/Across/Left), action (an action
 // type), state ('baotou' | 'qike'); a key ending in _ev is expected points (signed, one decimal), _pts and
 // _est one decimal; anything else is a whole number. `{seat_s}` in a template is the possessive (你的, your /
@@ -68,9 +69,9 @@ const GROUNDS = {
   only_wildcards: ['只剩财神可打', 'only wildcards are left to discard'],
   random: ['随便选的', 'a random choice'],
   any_draw_wins: ['{state}状态，摸什么都胡', 'in {state} state any draw wins'],
-  waits: ['听{waits}（共 {total} 张）', 'waiting on {waits} ({total|tile|tiles} in all)'],
-  waits_more: ['听{waits}等（共 {total} 张）',
-    'waiting on {waits} and {more|other tile|other tiles} ({total|tile|tiles} in all)'],
+  waits: ['听{waits}（共 {total} 张）', 'waiting on {waits}: {total|tile|tiles} in all'],
+  waits_more: ['听{some_waits}等（共 {total} 张）',
+    'waiting on {some_waits} or {more|other tile|other tiles}: {total|tile|tiles} in all'],
   far: ['差 {shanten} 张听牌，有效牌 {useful} 张', '{shanten|tile|tiles} from ready, {useful|useful tile|useful tiles}'],
   shanten: ['差 {shanten} 张听牌', '{shanten|tile|tiles} from ready'],
   ready: ['听牌', 'the hand is ready'],
@@ -185,7 +186,12 @@ export function reasonText(reason, lang, viewer = null) {
       values[`${key}_s`] = seatWords(value, lang, viewer, true);
     } else if (TILE_KEYS.has(key)) values[key] = tileWords(value, lang);
     else if (key === 'tiles') values[key] = value.map((t) => tileWords(t, lang)).join(zh ? '、' : ' or ');
-    else if (key === 'waits') values[key] = value.map(([t, n]) => waitWords(t, n, zh)).join(zh ? '、' : ', ');
+    else if (key === 'waits' || key === 'some_waits') {
+      const items = value.map(([t, n]) => waitWords(t, n, zh));
+      if (zh) values[key] = items.join('、');
+      else if (key === 'waits' && items.length > 1) values[key] = `${items.slice(0, -1).join(', ')} or ${items.at(-1)}`;
+      else values[key] = items.join(', ');
+    }
     else if (key === 'action') values[key] = ACTION_WORDS[value].noun[zh ? 0 : 1];
     else if (key === 'state') values[key] = STATES[value];
     else if (key.endsWith('_ev')) values[key] = decimal(value, true);

@@ -29,7 +29,7 @@ def shape_reasons(an: Analysis, shape: Shape) -> tuple[Reason, ...]:
         shown = [[TILE_NAMES[f], an.unseen_face[f]] for f in shape.improving[:_WAITS_SHOWN]]
         more = len(shape.improving) - len(shown)
         if more:
-            return (because("waits_more", waits=shown, more=more, total=shape.ukeire),)
+            return (because("waits_more", some_waits=shown, more=more, total=shape.ukeire),)
         return (because("waits", waits=shown, total=shape.ukeire),)
     return (because("far", shanten=shape.shanten, useful=shape.ukeire),)
 

@@ -140,15 +140,11 @@ def candidates(r: Round, seat: int) -> list[Action]:
     return r.candidate_actions(seat)
 
 
-_ACTION_EN = {"win": "Win", "discard": "Discard", "concealed_kong": "Concealed kong", "added_kong": "Added kong",
-              "chow": "Chow", "pong": "Pong", "exposed_kong": "Exposed kong", "pass": "Pass"}
-
-
 def action_label(a: Action, wc: Wildcards) -> dict[str, Any]:
     tiles = names(a.tiles, wc)
     shown = "" if a.type is ActionType.DISCARD or not tiles else " " + "".join(tiles)
     return {**a.to_json(), "tiles": tiles, "label_zh": a.type.chinese + shown,
-            "label_en": _ACTION_EN[a.type.value] + shown}
+            "label_en": a.type.words.noun[1].capitalize() + shown}
 
 
 _LINE_STEPS = 8
@@ -172,7 +168,7 @@ def narrate(r: Round, start: int, seat: int) -> list[dict[str, str]]:
         elif a.type is ActionType.WIN:
             out.append({"zh": f"{who} 胡", "en": f"{who_en} win{'s' if a.seat != seat else ''}"})
         else:
-            out.append({"zh": f"{who} {a.type.chinese} {tiles}", "en": f"{who_en}: {a.type.value} {tiles}"})
+            out.append({"zh": f"{who} {a.type.chinese} {tiles}", "en": f"{who_en}: {a.type.words.noun[1]} {tiles}"})
     if len(out) > _LINE_STEPS:
         out = [*out[:_LINE_STEPS - 1], {"zh": "……", "en": "…"}]
     if r.result is not None and r.result.evaluation is not None and r.result.winner is not None:

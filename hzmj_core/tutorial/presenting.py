@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..log import hand_log
-from ..tiles import NUM_KINDS, TILE_NAMES, parse_melds, parse_tile, parse_tiles
-from ..view import SeatView
+from ..tiles import NUM_KINDS, TILE_NAMES, Wildcards, parse_melds, parse_tile, parse_tiles
+from ..view import SeatView, tile_marks
 from .base import LessonError, names, seat_labels, wildcards_of
 from .content import LESSON_BY_ID, LESSONS, exercise
 from .positions import action_label, candidates, learner, position
@@ -28,8 +28,10 @@ def lesson(lesson_id: str) -> dict[str, Any]:
     blocks = []
     for b in les.blocks:
         block = dict(b)
-        if block.get("type") == "hand" and block.get("analyze"):
-            block["analysis"] = hand_widget(str(block["tiles"]), wildcard=block.get("wildcard"))
+        if block.get("type") == "hand":
+            block["marks"] = tile_marks(wildcards_of(block))
+            if block.get("analyze"):
+                block["analysis"] = hand_widget(str(block["tiles"]), wildcard=block.get("wildcard"))
         blocks.append(block)
     return {"id": les.id, "number": index + 1, "count": len(LESSONS), "title_zh": les.title_zh,
             "title_en": les.title_en, "summary_zh": les.summary_zh, "summary_en": les.summary_en,
@@ -56,7 +58,7 @@ def present(exercise_id: str) -> dict[str, Any]:
         rest.remove(win)
         out.update({"hand": names(sorted(rest), wc), "win_tile": wc.name(win), "win_type": d["win_type"],
                     "melds": [m.to_json() for m in parse_melds(str(d.get("melds", "")), wc)] if d.get("melds")
-                    else [], "wildcard": wc.to_json()})
+                    else [], "wildcard": _wildcard_json(wc)})
         if ex.kind == "win_value":
             out["choices"] = [None, 0, 1, 2, 3, 4]
         else:
@@ -65,7 +67,7 @@ def present(exercise_id: str) -> dict[str, Any]:
     elif ex.kind in ("baotou_discard", "waits"):
         wc = wildcards_of(d)
         out["hand"] = names(parse_tiles(str(d["hand"])), wc)
-        out["wildcard"] = wc.to_json()
+        out["wildcard"] = _wildcard_json(wc)
         if ex.kind == "waits":
             out["palette"] = [TILE_NAMES[k] for k in range(NUM_KINDS) if not wc.is_wild(k)]
     elif ex.kind == "move":
@@ -91,6 +93,11 @@ def present(exercise_id: str) -> dict[str, Any]:
     else:  # pragma: no cover - the catalogue only holds the kinds above
         raise LessonError(f"unknown exercise kind {ex.kind!r}")
     return out
+
+
+def _wildcard_json(wc: Wildcards) -> dict[str, Any]:
+    """The wildcard rule with its table of tile meanings (:func:`~hzmj_core.view.tile_marks`) for the page."""
+    return {**wc.to_json(), "marks": tile_marks(wc)}
 
 
 def exercise_ids() -> list[str]:

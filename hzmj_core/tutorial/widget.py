@@ -7,6 +7,7 @@ from typing import Any
 from ..analysis import AnalysisError, analyze_hand
 from ..fan import WinType, evaluate_win
 from ..tiles import NotationError, Wildcards, parse_melds, parse_tile, parse_tokens
+from ..view import tile_marks
 from .base import names
 
 
@@ -27,6 +28,7 @@ def hand_widget(
         raise AnalysisError(f"win-tile: {exc}") from None
     groups = [names([t.kind for t in parse_tokens(g)], wc) for g in tiles.split()]
     info["groups"] = groups
+    info["marks"] = tile_marks(wc)
     info["meld_groups"] = [names(list(m.tiles), wc) for m in (parse_melds(melds, wc) if melds.strip() else [])]
     if info["tiles"] == 14 and info.get("win"):
         kinds = [t.kind for t in parse_tokens(tiles)]

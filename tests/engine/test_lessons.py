@@ -193,3 +193,25 @@ def test_prose_names_seats_as_players_do() -> None:
     assert "你：最后20张" in tutorial.check("endwall-pong", [0])["explanation_zh"]  # the hand ended on that discard
     shown = tutorial.present("claims-loupeng")
     assert shown["viewer"] == 2 and shown["seat_names"]["zh"] == ["对家", "上家", "你", "下家"]
+
+
+def test_the_page_gets_the_engines_table_of_what_tiles_stand_for() -> None:
+    # Every hand the tutorial draws comes with the engine's tile meanings, so the page derives no wildcard rule.
+    flipped = {"5s": {"wild": True}, "P": {"face": "5s"}}
+    assert tutorial.hand_widget("P 1m2m3m 4p5p6p 7s8s9s E E E", wildcard="5s")["marks"] == flipped
+    assert tutorial.hand_widget("1m2m3m 4p5p6p 7s8s9s E E E P")["marks"] == {"P": {"wild": True}}
+    seen = set()
+    for item in tutorial.catalogue():
+        les = tutorial.lesson(item["id"])
+        for b in les["blocks"]:
+            if b["type"] == "hand":
+                if b.get("wildcard") == "5s":
+                    assert b["marks"] == flipped
+                assert ("face" in b["marks"].get("P", {})) is (b.get("wildcard") not in (None, "P"))
+                seen.add(b.get("wildcard"))
+        for ex in les["exercises"]:
+            if "wildcard" in ex:
+                ind = ex["wildcard"]["indicator"]
+                assert ("face" in ex["wildcard"]["marks"].get("P", {})) is (ind not in (None, "P")), ex["id"]
+                seen.add(ind)
+    assert None in seen and len(seen) >= 2  # fixed and flipped wildcards both occur

@@ -157,8 +157,8 @@ GROUND_EXAMPLES: dict[str, list[dict[str, object]]] = {
     "random": [{}],
     "any_draw_wins": [{"state": "baotou"}, {"state": "qike"}],
     "waits": [{"waits": [["3p", 2], ["E", 0]], "total": 1}, {"waits": [["9s", 3]], "total": 3}],
-    "waits_more": [{"waits": [["1m", 1], ["2m", 2], ["4m", 3], ["5m", 0]], "more": 1, "total": 9},
-                   {"waits": [["1m", 1], ["2m", 2], ["4m", 3], ["5m", 0]], "more": 5, "total": 22}],
+    "waits_more": [{"some_waits": [["1m", 1], ["2m", 2], ["4m", 3], ["5m", 0]], "more": 1, "total": 9},
+                   {"some_waits": [["1m", 1], ["2m", 2], ["4m", 3], ["5m", 0]], "more": 5, "total": 22}],
     "far": [{"shanten": 1, "useful": 1}, {"shanten": 3, "useful": 27}],
     "shanten": [{"shanten": 1}, {"shanten": 2}],
     "ready": [{}],
@@ -200,7 +200,9 @@ def test_the_grounds_read_as_a_player_writes() -> None:
     assert Reason("far", {"shanten": 3, "useful": 27}).en() == "3 tiles from ready, 27 useful tiles"
     assert Reason("far", {"shanten": 3, "useful": 27}).zh() == "差 3 张听牌，有效牌 27 张"
     assert Reason("waits", {"waits": [["3p", 2], ["E", 0]], "total": 2}).en() == \
-        "waiting on 3 Dots (2 left), East wind (none left) (2 tiles in all)"
+        "waiting on 3 Dots (2 left) or East wind (none left): 2 tiles in all"
+    assert Reason("waits_more", {"some_waits": [["1m", 1], ["2m", 0]], "more": 1, "total": 1}).en() == \
+        "waiting on 1 Characters (1 left), 2 Characters (none left) or 1 other tile: 1 tile in all"
     assert Reason("beats_win", {"best_ev": -0.4, "win_ev": 4.0}).en() == \
         "-0.4 points expected, more than winning now (+4.0)"
     assert Reason("third_tan", {"seat": 1, "discarder": 0}).en(viewer=0) == \

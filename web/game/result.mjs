@@ -48,6 +48,7 @@ export class ResultDialog {
     body.appendChild(el('p', {}, t('settle_draw_text', {n: s.wall_remaining})));
     // the engine says who deals next and at which streak (after a draw the dealer stays, RULES §8)
     const next = s.next_deal;
+    if (!next) return;
     const who = seatName(next.dealer, s.seat);
     const verb = next.dealer === s.seat ? 'deal' : 'deals';
     body.appendChild(el('p', {className: 'dealer-stays'}, next.streak !== s.streak

@@ -58,7 +58,8 @@ export function renderExercise(ex, ctx, index = 0) {
   const checkButton = (getAnswer) => el('button', {type: 'button', class: 'primary check',
     onclick: () => submit(getAnswer())}, tr(lang, 'check'));
 
-  const standIn = ex.wildcard && ex.wildcard.mode === 'flipped' ? ex.wildcard.indicator : null;
+  const indicator = ex.wildcard ? ex.wildcard.indicator : null;
+  const marks = ex.wildcard ? ex.wildcard.marks : null;
   // Seats as the learner says them (你/下家/对家/上家), named by the engine from the exercise's viewer.
   const who = (s) => (ex.seat_names ? ex.seat_names[lang === 'en' ? 'en' : 'zh'][s] : `${tr(lang, 'seat')} ${s + 1}`);
   const discarded = (s) => `${who(s)} ${tr(lang, s === ex.viewer ? 'you_discarded' : 'discarded')}`;
@@ -72,8 +73,8 @@ export function renderExercise(ex, ctx, index = 0) {
       break;
     }
     case 'win_value': {
-      if (standIn) body.append(context(tr(lang, 'wild_ind', {t: standIn})));
-      body.append(melds(ex.melds, lang, 30) || '', hand([ex.hand], lang, {extra: ex.win_tile, size: 34, standIn}));
+      if (indicator) body.append(context(tr(lang, 'wild_ind', {t: indicator})));
+      body.append(melds(ex.melds, lang, 30) || '', hand([ex.hand], lang, {extra: ex.win_tile, size: 34, marks}));
       body.append(context(tr(lang, ex.win_type === 'discard' ? 'discard' : ex.win_type === 'replacement'
         ? 'replacement' : 'self_draw') + ` ${ex.win_tile}`));
       const row = el('div', {class: 'choices', role: 'group'});

@@ -17,7 +17,7 @@ export function renderLesson(data, ctx) {
     else if (b.type === 'rule') art.append(el('aside', {class: 'rule', role: 'note'}, richText(b[lang] || b.zh, lang)));
     else if (b.type === 'hand') {
       const groups = b.tiles.split(/\s+/).map(splitTiles);
-      const fig = el('figure', {class: 'example'}, hand(groups, lang, {size: 32, standIn: b.wildcard || null}),
+      const fig = el('figure', {class: 'example'}, hand(groups, lang, {size: 32, marks: b.marks}),
         el('figcaption', {}, pick(b, 'caption', lang)));
       if (b.analysis) {
         fig.append(el('p', {class: 'analysis'}, analysisText(b.analysis, lang)));
@@ -42,9 +42,8 @@ export function renderLesson(data, ctx) {
 export function renderHandCard(info, lang, opts = {}) {
   const card = el('figure', {class: 'hand-card', lang: lang === 'en' ? 'en' : 'zh-CN',
     'data-tiles': info.tiles, 'data-win': info.win === undefined ? '' : String(info.win)});
-  const standIn = info.mode === 'flipped' ? info.wildcard : null;
   card.append(melds(info.meld_groups.map((t) => ({tiles: t})), lang, opts.size ? opts.size * 0.85 : 28) || '',
-    hand(info.groups, lang, {size: opts.size || 34, standIn}));
+    hand(info.groups, lang, {size: opts.size || 34, marks: info.marks}));
   const cap = el('figcaption', {}, el('p', {class: 'analysis'}, analysisText(info, lang)));
   if (info.tiles === 13 && info.waits.length) {
     const shown = info.baotou || info.qike ? null : waitsList(info.waits, lang);

@@ -41,11 +41,12 @@ export function pick(obj, key, lang) {
   return obj[k] ?? obj[key ? `${key}_zh` : 'zh'] ?? '';
 }
 
-/** One tile as an image element. opts: size, standIn (flipped-mode face of a white dragon), highlight. */
+/** One tile as an image element. opts: size, marks (the engine's table of what tiles stand for), highlight. */
 export function tile(name, lang, opts = {}) {
   const wild = name.endsWith('*');
   const face = name.replace('*', '');
-  const canvas = tileCanvas(face, Math.round((opts.size || 34) * SCALE), {wild, standIn: face === 'P' && !wild ? opts.standIn : null,
+  const mark = !wild && opts.marks ? opts.marks[face] : null;
+  const canvas = tileCanvas(face, Math.round((opts.size || 34) * SCALE), {wild, standIn: (mark && mark.face) || null,
     highlight: opts.highlight});
   const label = tileWords(name, lang);
   return el('span', {class: 'tile', role: 'img', 'aria-label': label, title: label, 'data-tile': name}, canvas);
@@ -104,12 +105,12 @@ export function hand(groups, lang, opts = {}) {
   const wrap = el('div', {class: 'hand', role: 'group', 'aria-label': opts.label || groups.flat().join(' ')});
   for (const g of groups) {
     const span = el('span', {class: 'group'});
-    for (const t of g) span.append(tile(t, lang, {size: opts.size, standIn: opts.standIn}));
+    for (const t of g) span.append(tile(t, lang, {size: opts.size, marks: opts.marks}));
     wrap.append(span);
   }
   if (opts.extra) {
     wrap.append(el('span', {class: 'group extra'}, el('span', {class: 'plus', 'aria-hidden': 'true'}, '+'),
-      tile(opts.extra, lang, {size: opts.size, standIn: opts.standIn, highlight: 'win'})));
+      tile(opts.extra, lang, {size: opts.size, marks: opts.marks, highlight: 'win'})));
   }
   return wrap;
 }
