@@ -112,9 +112,9 @@ class Shape:
     qike: bool
     """七客 state: any draw wins seven pairs with at least 2 fan."""
     draws: float
-    """The useful tiles as the bots weigh them: :attr:`ukeire` itself, or with :meth:`Analysis.weigh_draws` each
-    copy weighed by its chance to be drawn (牌墙估计), and for a far hand with :meth:`Analysis.weigh_claims` also
-    by the seats it could claim it from; what the bots' choices compare."""
+    """The useful tiles as the bots weigh them: :attr:`ukeire` itself, or for a far hand with
+    :meth:`Analysis.weigh_claims` each copy also weighed by the seats it could claim it from; what the bots'
+    choices compare."""
 
 
 class Analysis:
@@ -135,32 +135,13 @@ class Analysis:
                 self.unseen_face[self.wc.face(k)] += unseen_kind[k]
         self.unseen_total = max(1, sum(unseen_kind))
         self._shapes: dict[tuple[bytes, int, int], Shape] = {}
-        # Unweighed, the draws are the unseen counts themselves (no copies: an Analysis is built every decision).
+        # The draws are the unseen counts themselves (no copies: an Analysis is built every decision).
         self.draw_kind: Sequence[float] = unseen_kind
-        """Per tile kind, the weight of its next draw: its unseen copies, or as :meth:`weigh_draws` sets them."""
+        """Per tile kind, the weight of its next draw: its unseen copies."""
         self.draw_face: Sequence[float] = self.unseen_face
-        self.draw_wild: float = self.unseen_wild
-        self.weighed = False
-        """True once :meth:`weigh_draws` has weighed the draws."""
         self.claim_weight = 0.0
         """What a far hand's useful copy gains for each seat it could be claimed from (:meth:`weigh_claims`)."""
         self._claim_room: tuple[tuple[bool, ...], tuple[bool, ...]] | None = None
-
-    def weigh_draws(self, shares: Sequence[float]) -> None:
-        """Weigh each tile kind's unseen copies by ``shares`` (a factor per kind, as
-        :func:`hzmj_core.bots.wall_odds.draw_shares` gives) wherever a draw is counted: :attr:`Shape.draws`,
-        the draw distribution :attr:`draw_kind` and the chance to self-draw. The counts shown to players
-        (:attr:`Shape.ukeire`, :attr:`unseen_face`) stay the plain unseen copies."""
-        wc = self.wc
-        wk = wc.wild_kind
-        kinds = [u * shares[k] for k, u in enumerate(self.unseen)]
-        faces = [0.0] * NUM_KINDS
-        for k in range(NUM_KINDS):
-            if k != wk:
-                faces[wc.face(k)] += kinds[k]
-        self.draw_kind, self.draw_face, self.draw_wild = kinds, faces, kinds[wk]
-        self.weighed = True
-        self._shapes.clear()
 
     def weigh_claims(self, weight: float, tan_caps: bool = False) -> None:
         """Count a far hand's useful tiles with the others' discards too (吃碰的机会): each useful copy of a face
@@ -228,8 +209,7 @@ class Analysis:
         u = sum(self.unseen_face[f] for f in imp)
         if imp:
             u += self.unseen_wild
-        # unweighed (the hot path), the draws are the count itself
-        d = sum(self.draw_face[f] for f in imp) + (self.draw_wild if imp else 0.0) if self.weighed else float(u)
+        d = float(u)
         if self.claim_weight and s > 0:
             for f in imp:
                 d += self.claim_weight * self.claim_sources(counts, f, k) * self.draw_face[f]

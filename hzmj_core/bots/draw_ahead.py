@@ -30,8 +30,8 @@ def value_after_draw(hand: Sequence[int], melds: int, unseen: Sequence[float], w
                      leaf: Leaf, win_value: Callable[[WinEvaluation], float], must_baotou: bool = False) -> float:
     """Expected value of the 3n+1-tile concealed ``hand`` (physical kinds) over the seat's next draw.
 
-    ``unseen`` weighs, per tile kind, its next draw (the copies the seat has not seen, or as
-    :meth:`~hzmj_core.analysis.Analysis.weigh_draws` weighs them: the draw distribution); ``leaf``
+    ``unseen`` weighs, per tile kind, its next draw (the copies the seat has not seen: the draw
+    distribution); ``leaf``
     values a hand kept after the draw and a discard; ``win_value`` what a self-drawn win pays. Returns the
     hand's ``leaf`` value when the seat has seen every tile.
     """

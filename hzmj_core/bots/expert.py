@@ -409,7 +409,7 @@ class ExpertBot(StrongBot):
                 good_kongs.append(k)
         if good_kongs:
             return Decision(good_kongs[0], (because("kong_keeps_shape"),))
-        return self._discard_decision(an, top, vals, None, ahead)
+        return self._discard_decision(an, top, vals, ahead)
 
     def ahead_candidates(self, an: Analysis, vals: dict[int, tuple[float, Shape]]) -> list[int]:
         """The natural discards the draw-ahead compares, best by the static ranking first (at most
@@ -460,7 +460,6 @@ class ExpertBot(StrongBot):
         return float(an.win_gain(ev.fan))
 
     def _discard_decision(self, an: Analysis, a: Action, vals: dict[int, tuple[float, Shape]],
-                          sampled: tuple[float, int, int] | None,
                           ahead: dict[int, float] | None = None) -> Decision:
         """The decision with its reason, naming what was compared: the expected points of the candidates,
         the risk of a deal-in against the most efficient tile, or the tiles that lead to 暴头."""
@@ -473,10 +472,6 @@ class ExpertBot(StrongBot):
             shape = (because("any_draw_wins", state="baotou"),)
         elif sh.shanten == 0:
             shape = shape_reasons(an, sh)
-            if an.weighed and sh.ukeire:
-                # the weighed draws are scaled to the unseen count; the wall holds ``remaining`` of those tiles
-                in_wall = sh.draws * v.remaining / an.unseen_total
-                shape += (because("in_wall", left_est=round(in_wall, 1)),)
         else:
             shape = (because("far", shanten=sh.shanten, useful=sh.ukeire),)
             c, w = an.without((a.tile,))
@@ -498,9 +493,6 @@ class ExpertBot(StrongBot):
                                      other_tile=TILE_NAMES[eff[0].tile], other_pts=points(theirs)), *shape)
         if ahead and a.tile in ahead and len(ahead) > 1:
             return Decision(a, (because("best_ahead", count=len(ahead), best_ev=points(ahead[a.tile])), *shape))
-        if sampled is not None:
-            value, k, n = sampled
-            return Decision(a, (because("best_sampled", count=k, best_ev=points(value), samples=n), *shape))
         if len(naturals) > 1 and (live or sh.shanten == 0):
             return Decision(a, (because("best_of", count=len(vals), best_ev=points(vals[a.tile][0])), *shape))
         return Decision(a, shape)
@@ -562,9 +554,9 @@ class ExpertBot(StrongBot):
         if tile is None:
             return Decision(pass_action, (because("nothing_to_claim"),))
         prior = StrongBot.on_claim(self, an).action
-        return self._claim_words(an, prior, tile, None)
+        return self._claim_words(an, prior, tile)
 
-    def _claim_words(self, an: Analysis, a: Action, tile: int, _: None) -> Decision:
+    def _claim_words(self, an: Analysis, a: Action, tile: int) -> Decision:
         v = an.view
         src = v.claim_from
         name = TILE_NAMES[tile]
