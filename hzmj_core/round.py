@@ -188,11 +188,10 @@ class Round:
     __slots__ = (
         "_bound", "_counted", "_counts", "_discard_events", "_ftab", "_kinds", "_last_discard", "_legal", "_live",
         "_meld_snapshot", "_phys", "_plain_draws", "_snapshot", "_wilds", "_winners", "actions", "back", "burned",
-        "chain",
-        "chow_ban", "claim_final", "claim_from", "claim_options", "claim_tile", "current", "dealer", "dealer_first",
-        "declarations", "discards", "drawn", "events", "freeze_owner", "front", "hands", "has_discarded",
-        "indicator", "may_win", "melds", "options", "passed_pong", "passed_win", "phase", "replacement", "result",
-        "rob_meld_index", "seed", "streak", "tan", "turn_kongs", "wall", "wildcards",
+        "chain", "chow_ban", "claim_final", "claim_from", "claim_options", "claim_tile", "current", "dealer",
+        "dealer_first", "declarations", "discards", "drawn", "events", "freeze_owner", "front", "hands",
+        "has_discarded", "indicator", "may_win", "melds", "options", "passed_pong", "passed_win", "phase",
+        "replacement", "result", "rob_meld_index", "seed", "streak", "tan", "turn_kongs", "wall", "wildcards",
     )
 
     def __init__(self) -> None:

@@ -120,6 +120,13 @@ def won(seed: int) -> Position:
 
 
 @cache
+def drawn(seed: int) -> Position:
+    """The result screen of the first hand that ends in a draw (流局), the human passing and discarding its draws."""
+    return reach(seed, lambda st: bool(st["hand_over"] and st["result"] and st["result"]["winner"] is None),
+                 pass_or_drawn)
+
+
+@cache
 def win_offered(seed: int) -> Position:
     """The first win offered to the human (playing the suggestions); ``before`` is just before its discard."""
     return reach(seed, lambda st: bool(st["human_to_act"]) and group_count(st, "win") > 0, suggested)

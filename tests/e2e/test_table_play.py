@@ -61,6 +61,19 @@ def discard_by_hand(page: Any, tile: str) -> None:
 # ----------------------------------------------------------------------------------------- result screens
 
 
+def test_a_drawn_hand_says_who_deals_next_as_the_engine_does(page: Any, site: Any) -> None:
+    p = pos.drawn(3)
+    st, nd = p.state, p.state["next_deal"]
+    assert st["result"]["winner"] is None and nd == {"dealer": st["dealer"], "streak": min(st["streak"] + 1, 3)}
+    resume(page, site, p.save, p.seed, lang="en")
+    page.locator("#settle").wait_for(state="visible", timeout=30_000)
+    line = page.locator("#settle .dealer-stays").inner_text()
+    if nd["streak"] != st["streak"]:
+        assert f"again, one streak up: {st['streak']} → {nd['streak']}." in line
+    else:
+        assert f"again at the same streak ({st['streak']})." in line
+
+
 def test_result_shows_the_winning_hand_in_its_sets_with_each_wildcards_face(page: Any, site: Any) -> None:
     p = pos.won(2)   # the human wins with three 白板 wildcards standing for three different faces
     result = p.state["result"]
