@@ -188,6 +188,7 @@ def test_the_new_game_form_refuses_a_base_score_the_engine_would_and_keeps_the_c
         page.wait_for_timeout(200)
         assert dialog.is_visible(), typed
         assert words in (score.get_attribute("data-problem") or ""), (typed, score.get_attribute("data-problem"))
+        assert words in page.locator(".opt:has(#opt-base_score) .ng-problem").inner_text()  # on screen too
         assert state(page)["match"]["seed"] == "61"
         # every choice is as the player left it
         assert page.locator("#ng-level").input_value() == "easy"
