@@ -26,6 +26,17 @@ export const SPEEDS = Object.keys(PACE);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const SAVE_RETRY_MS = 4000;
 
+/** True when the save's log holds an action of its human seat. */
+function humanHasActed(saveText) {
+  try {
+    const save = JSON.parse(saveText);
+    const me = `S${save.human} `;
+    return save.log.hands.some((h) => h.actions.some((a) => typeof a === 'string' && a.startsWith(me)));
+  } catch {
+    return false;
+  }
+}
+
 function tabId() {
   const a = new Uint32Array(2);
   crypto.getRandomValues(a);
@@ -178,7 +189,9 @@ export class Controller {
         store.clearGame();
       }
     }
-    const inProgress = state && (state.event_count > 1 || state.match.history.length > 0);
+    // in progress: the player has made a decision in it, or a hand of it is over (the bots' first moves
+    // after a deal are not the player's game yet)
+    const inProgress = state && (state.match.history.length > 0 || humanHasActed(saved));
     if (state && urlSeed !== null && seedOfSave(saved) !== urlSeed) {
       // a link to another game: never replace the game in progress without asking
       const keep = inProgress && await ask('seed-ask', t('seed_ask_title'),
@@ -193,7 +206,7 @@ export class Controller {
         state = null;
       }
     }
-    if (state && inProgress) toast(t('resumed'));
+    if (state && (state.event_count > 1 || state.match.history.length)) toast(t('resumed'));
     let fresh = false;
     if (!state) {
       const seed = urlSeed ?? randomSeed();
