@@ -87,6 +87,7 @@ export class Controller {
 
   /** This tab now owns the saved game: tell the others. */
   claim() {
+    if (this.role === 'guest') return;  // a guest at a friends table plays no saved game
     this.away = null;
     document.documentElement.dataset.away = '0';
     store.claimGame(this.tab);
@@ -95,7 +96,7 @@ export class Controller {
 
   /** Another tab took the game, or the saved game changed under us: stop and say so, with a way back. */
   yieldGame(why) {
-    if (this.away || !this.state) return;
+    if (this.away || !this.state || this.role === 'guest') return;
     this.away = why;
     this.gen += 1;
     document.documentElement.dataset.away = '1';
