@@ -412,3 +412,21 @@ def test_an_option_or_action_of_kilobytes_in_a_log_is_named_not_echoed(capsys: p
     for command in (["replay", str(path)], ["hint", str(path)], ["review", str(path), "--seat", "0"]):
         code, _, err = run(capsys, *command)
         assert code == 2 and "wildcard_mode" in err and len(err) <= 320, (command, len(err))
+
+
+@pytest.mark.host_only
+@pytest.mark.parametrize("sig, code, line", [(signal.SIGINT, 130, "error: stopped by Ctrl-C\n"),
+                                             (signal.SIGTERM, 143, "error: stopped by SIGTERM\n")])
+def test_simulate_stops_on_a_signal_with_one_line(sig: int, code: int, line: str) -> None:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    p = subprocess.Popen([sys.executable, "-m", "hzmj_core", "simulate", "--hands", "1000000", "--seed", "1"],
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=ROOT)
+    try:
+        time.sleep(2)  # well inside the hands
+        p.send_signal(sig)
+        out, err = p.communicate(timeout=30)
+    finally:
+        if p.poll() is None:
+            p.kill()
+            p.wait()
+    assert (p.returncode, out, err) == (code, "", line)
