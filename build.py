@@ -90,15 +90,16 @@ MIME_TYPES = {
     ".map": "application/json",
 }
 # The Content-Security-Policy of every page (a <meta> in each web/*.html; tests/e2e/test_csp.py checks that
-# they match). The server below also sends it as a header, so that the engine worker, which a page's
-# <meta> does not cover, runs under it too. 'wasm-unsafe-eval' is what Pyodide needs (WebAssembly
-# compilation); nothing else is allowed beyond this origin. The friends table's WebRTC data channels need
-# no allowance: connect-src does not govern ICE or the channels (Chromium has no CSP directive for them; the
-# draft `webrtc` directive defaults to allow and is not written, as Chromium reports it as unknown), the QR
-# codes are drawn on a canvas, and the camera (scanning a reply) is a permission, not a fetch.
+# they match). The game's engine worker is made from a blob: URL (guard.mjs), so it inherits the page's
+# policy on any static host, <meta> included (worker-src allows blob: for that alone). The server below also
+# sends the policy as a header. 'wasm-unsafe-eval' is what Pyodide needs (WebAssembly compilation); nothing
+# else is allowed beyond this origin. The friends table's WebRTC data channels need no allowance:
+# connect-src does not govern ICE or the channels (Chromium has no CSP directive for them; the draft `webrtc`
+# directive defaults to allow and is not written, as Chromium reports it as unknown), the QR codes are drawn
+# on a canvas, and the camera (scanning a reply) is a permission, not a fetch.
 CSP = (
     "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data: blob:; "
-    "connect-src 'self'; worker-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'"
+    "connect-src 'self'; worker-src 'self' blob:; object-src 'none'; base-uri 'none'; form-action 'self'"
 )
 COMPRESSIBLE = {".html", ".js", ".mjs", ".css", ".json", ".webmanifest", ".wasm", ".svg", ".txt", ".map"}
 

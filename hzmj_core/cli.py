@@ -21,7 +21,7 @@ from typing import Any, NoReturn
 from . import cli_tools
 from .analysis import AnalysisError, analyze_hand
 from .bots import BOTS, make_bot
-from .cli_tools import int_arg, seed_arg
+from .cli_tools import error_line, int_arg, seed_arg
 from .exam import cli as exam_cli
 from .invariants import check
 from .jsontext import JsonInputError, read_json, read_text
@@ -50,7 +50,7 @@ class Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         """Print ``error: <prog>: <message>`` (no usage block) and exit with status 2."""
-        self.exit(2, f"error: {self.prog}: {message} (see --help)\n")
+        self.exit(2, f"error: {error_line(f'{self.prog}: {message}')} (see --help)\n")
 
 
 def _check_tile(text: str | None, option: str) -> None:
@@ -309,7 +309,7 @@ def _run(args: argparse.Namespace) -> int:
             _emit(replay_file(args.file), args.json, _replay_text)
         sys.stdout.flush()
     except (UsageError, AnalysisError) as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        print(f"error: {error_line(exc)}", file=sys.stderr)
         return 2
     except BrokenPipeError:
         # The reader went away (``| head``): say so once; nothing more can reach stdout.

@@ -40,6 +40,18 @@ def seed_arg(text: str) -> int:
 
 _DIGITS = re.compile(r"[0-9]+")
 
+MAX_ERROR_CHARS = 300
+"""The longest error line the command line prints: it names what was wrong, it does not echo kilobytes."""
+
+
+def error_line(message: object) -> str:
+    """``message`` on one line of at most :data:`MAX_ERROR_CHARS` characters (cut in the middle, marked …)."""
+    text = " ".join(str(message).split())
+    if len(text) <= MAX_ERROR_CHARS:
+        return text
+    half = MAX_ERROR_CHARS // 2 - 1
+    return f"{text[:half]}…{text[-half:]}"
+
 
 def int_arg(lo: int, hi: int | None = None) -> Callable[[str], int]:
     """An argparse type for a whole-number flag from ``lo`` (to ``hi``): ASCII digits only, so ``１`` (a
@@ -176,7 +188,7 @@ def run(args: argparse.Namespace) -> int:
                 raise ToolError("--seat must be 0-3")
             _emit(hints(r, seat), args.json, hints_text)
     except (ToolError, ArenaError) as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        print(f"error: {error_line(exc)}", file=sys.stderr)
         return 2
     return 0
 

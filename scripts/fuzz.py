@@ -2,9 +2,11 @@
 
     nice -n 10 python scripts/fuzz.py --inputs 100000 [--seed 1] [--json]
 
-The inputs are split evenly between the five fuzz tests (mutated logs through the command line and through
-webapi, mutated saves, notation strings, webapi arguments). Prints per test the inputs tried, the time and
-the failures, and exits 1 if any test failed (hypothesis prints the smallest failing input it found).
+The inputs are split evenly between the nine fuzz tests (mutated logs through the command line and through
+webapi, mutated saves, notation strings, webapi arguments, integer flags, files that are not logs (FIFOs,
+directories, devices), rule options through simulate then replay, huge numbers in every webapi argument).
+Prints per test the inputs tried, the time and the failures, and exits 1 if any test failed (hypothesis
+prints the smallest failing input it found).
 """
 
 from __future__ import annotations
@@ -24,7 +26,9 @@ from hypothesis import seed
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "engine")]
 NAMES = ["test_fuzz_logs_through_the_command_line", "test_fuzz_logs_through_webapi", "test_fuzz_saves",
-         "test_fuzz_notation", "test_fuzz_webapi_arguments"]
+         "test_fuzz_notation", "test_fuzz_webapi_arguments", "test_fuzz_integer_flags",
+         "test_fuzz_files_that_are_not_logs", "test_fuzz_options_simulate_then_replay",
+         "test_fuzz_webapi_huge_numbers"]
 
 
 def main() -> int:

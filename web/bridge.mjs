@@ -40,6 +40,21 @@ export class BridgeError extends Error {
   }
 }
 
+/**
+ * A module worker for `url` that runs under the page's Content-Security-Policy on any host: made from a
+ * blob: URL (which inherits the creator's policy, <meta> included, per CSP3) whose one line imports `url`.
+ * A worker loaded from its own URL gets only the policy of its response's headers (none on a plain host).
+ */
+export function engineWorker(url) {
+  // already a blob: URL (the widgets' worker for a page of another origin): it inherits the policy as it is
+  if (String(url).startsWith('blob:')) return new Worker(url, {type: 'module', name: 'hzmj-engine'});
+  const source = `import ${JSON.stringify(String(url))};\n`;
+  const local = URL.createObjectURL(new Blob([source], {type: 'text/javascript'}));
+  const worker = new Worker(local, {type: 'module', name: 'hzmj-engine'});
+  setTimeout(() => URL.revokeObjectURL(local), 60_000);  // long after the worker has loaded it
+  return worker;
+}
+
 export class Bridge {
   /** Use Bridge.start(). */
   constructor(worker) {
@@ -59,7 +74,7 @@ export class Bridge {
    */
   static start(workerUrl = new URL('./worker.mjs', import.meta.url), onProgress = () => {}, options = {}) {
     const early = options.early || null;
-    const worker = early ? early.worker : new Worker(workerUrl, {type: 'module', name: 'hzmj-engine'});
+    const worker = early ? early.worker : engineWorker(new URL(workerUrl, location.href));
     const bridge = new Bridge(worker);
     return new Promise((resolve, reject) => {
       let settled = false;

@@ -18,7 +18,7 @@ export const SCRIPTS_MS = 15_000;
 function startEngineEarly() {
   let worker;
   try {
-    worker = new Worker(new URL('./worker.mjs', import.meta.url), {type: 'module', name: 'hzmj-engine'});
+    worker = engineWorker(new URL('./worker.mjs', import.meta.url));
   } catch (err) {
     console.warn('hzmj: engine worker not started early:', err);
     return;
@@ -34,6 +34,22 @@ function startEngineEarly() {
     worker, events,
     stop() { for (const type of types) worker.removeEventListener(type, keep); },
   };
+}
+
+/**
+ * The engine worker, under the page's own Content-Security-Policy on any host. A worker loaded from its
+ * URL runs under the policy of that URL's response headers only: a plain static server sends none, and
+ * the page's <meta> policy does not reach it. A worker loaded from a blob: URL inherits the policy of the
+ * page that made it (CSP3, "local scheme" workers), <meta> included; that tiny module imports worker.mjs.
+ * bridge.mjs makes its workers (Retry, a restart) with its own copy of this: this script imports nothing.
+ * worker-src allows blob: for this.
+ */
+function engineWorker(url) {
+  const source = `import ${JSON.stringify(String(url))};\n`;
+  const local = URL.createObjectURL(new Blob([source], {type: 'text/javascript'}));
+  const worker = new Worker(local, {type: 'module', name: 'hzmj-engine'});
+  setTimeout(() => URL.revokeObjectURL(local), 60_000);  // long after the worker has loaded it
+  return worker;
 }
 
 const root = document.documentElement;

@@ -1,12 +1,13 @@
 """The Content-Security-Policy: every page carries build.CSP as a <meta>, has no inline
 script, style or handler, and the game, the tutorial and the widgets run under it without one violation.
-The test server also sends the policy as a header, so the engine worker runs under it too (the offline
-test in test_game.py runs under it as well)."""
+The engine worker is made from a blob: URL, so it inherits the page's policy (CSP3), <meta> included: it
+runs under it on a plain static host that sends no header (tested with Python's plain http.server). The
+test server also sends the policy as a header (the offline test in test_game.py runs under it as well)."""
 
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 from build_module import build
@@ -90,13 +91,59 @@ def test_pyodide_needs_wasm_unsafe_eval(page: Any, context: Any, site: Any, js_e
     """The one allowance beyond 'self' is needed: without it the engine cannot start."""
     strict = build.CSP.replace(" 'wasm-unsafe-eval'", "")
 
-    def worker_without_wasm(route: Any) -> None:
+    def page_without_wasm(route: Any) -> None:
+        # the engine worker inherits the page's policy (it is made from a blob: URL), so the page's is changed
         response = route.fetch()
-        route.fulfill(response=response, headers={**response.headers, "content-security-policy": strict})
+        body = response.text().replace(build.CSP, strict)
+        route.fulfill(response=response, body=body, headers={**response.headers, "content-security-policy": strict})
 
-    context.route("**/worker.mjs", worker_without_wasm)
+    context.route(site.url, page_without_wasm)
     page.goto(site.url)
     page.wait_for_selector("html[data-state=error]", timeout=BOOT_MS)
     message = page.locator("#error-message").inner_text()
     assert "WebAssembly could not be compiled" in message, message
     js_errors.clear()
+
+
+@pytest.fixture
+def plain_static_site(site: Any) -> Any:
+    """dist/ served the plainest way (``python -m http.server``): no Content-Security-Policy header at all,
+    only the types a module script and WebAssembly need."""
+    import functools
+    import http.server
+    import threading
+
+    class Plain(http.server.SimpleHTTPRequestHandler):
+        extensions_map: ClassVar[dict[str, str]] = {**http.server.SimpleHTTPRequestHandler.extensions_map,
+                          ".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "application/wasm"}
+
+        def log_message(self, *args: Any) -> None:
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0),
+                                             functools.partial(Plain, directory=str(site.dist)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_the_worker_runs_under_the_pages_policy_on_a_plain_static_host(page: Any, plain_static_site: str,
+                                                                       violations: list[str],
+                                                                       js_errors: list[str]) -> None:
+    seen_headers: list[str] = []
+    page.on("response", lambda r: seen_headers.append(r.headers.get("content-security-policy", "")))
+    page.goto(plain_static_site + "?seed=4&speed=instant&lang=en")
+    page.wait_for_selector("html[data-table=ready]", timeout=BOOT_MS)
+    assert seen_headers and not any(seen_headers)  # no response carried a policy: only the page's <meta>
+    _assert_clean(page, violations)
+    probe = "() => import('data:text/javascript,export default 1').then(() => 'allowed', (e) => 'refused')"
+    engine = [w for w in page.workers if w.evaluate("() => self.name") == "hzmj-engine"]
+    assert len(engine) == 1
+    assert engine[0].evaluate(probe) == "refused"  # the <meta> policy is in force inside the engine worker
+    assert page.evaluate(probe) == "refused"
+    violations.clear()
+    js_errors[:] = [e for e in js_errors if "data:text/javascript" not in e]

@@ -387,3 +387,46 @@ def test_arena_with_workers_stops_at_once_on_a_signal(sig: int, code: int, line:
     left = [w for w in workers if Path(f"/proc/{w}").exists()
             and Path(f"/proc/{w}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"]
     assert not left, f"workers left running: {left}"
+
+
+@pytest.mark.parametrize("args", [
+    ["analyze", "x" * 5000], ["analyze", "123m", "--melds", "x" * 5000], ["analyze", "123m", "--wildcard", "x" * 5000],
+    ["simulate", "--hands", "1", "--seed", "1", "--bots", "x" * 5000],
+    ["arena", "--hands", "1", "--seed", "1", "--seats", "x" * 5000],
+    ["simulate", "--hands", "1", "--seed", "x" * 5000],
+    ["replay", "/nonexistent/" + "y" * 5000],
+])
+def test_error_lines_do_not_echo_kilobytes(capsys: pytest.CaptureFixture[str], args: list[str]) -> None:
+    code, out, err = run(capsys, *args)
+    assert code == 2 and out == "" and err.startswith("error: ") and err.count("\n") == 1
+    assert len(err) <= 320, len(err)
+
+
+def test_an_option_or_action_of_kilobytes_in_a_log_is_named_not_echoed(capsys: pytest.CaptureFixture[str],
+                                                                      tmp_path: Path) -> None:
+    run_json(capsys, "simulate", "--hands", "1", "--seed", "5", "--save-logs", str(tmp_path))
+    path = next(tmp_path.glob("*.json"))
+    log = json.loads(path.read_text())
+    log["options"]["wildcard_mode"] = "x" * 5000
+    path.write_text(json.dumps(log))
+    for command in (["replay", str(path)], ["hint", str(path)], ["review", str(path), "--seat", "0"]):
+        code, _, err = run(capsys, *command)
+        assert code == 2 and "wildcard_mode" in err and len(err) <= 320, (command, len(err))
+
+
+@pytest.mark.host_only
+@pytest.mark.parametrize("sig, code, line", [(signal.SIGINT, 130, "error: stopped by Ctrl-C\n"),
+                                             (signal.SIGTERM, 143, "error: stopped by SIGTERM\n")])
+def test_simulate_stops_on_a_signal_with_one_line(sig: int, code: int, line: str) -> None:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    p = subprocess.Popen([sys.executable, "-m", "hzmj_core", "simulate", "--hands", "1000000", "--seed", "1"],
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=ROOT)
+    try:
+        time.sleep(2)  # well inside the hands
+        p.send_signal(sig)
+        out, err = p.communicate(timeout=30)
+    finally:
+        if p.poll() is None:
+            p.kill()
+            p.wait()
+    assert (p.returncode, out, err) == (code, "", line)

@@ -4,7 +4,13 @@ Each test asserts a promise for every input hypothesis makes:
 - the command line exits 0 or 2 and never lets an exception out (no traceback), with one error line;
 - ``webapi.call`` raises nothing but ``ApiError``;
 - after a refusal the state is exactly what it was;
-- a log that replays reproduces its recorded results and points.
+- a log that replays reproduces its recorded results and points;
+- an error line names what was wrong in at most 300 characters, however long the input;
+- an integer flag takes ASCII digits only; only regular files are read as logs (a FIFO never blocks);
+- rule options the engine accepts make games whose logs replay (``simulate`` never writes one ``replay``
+  refuses);
+- a number no JSON parser should return as a value (``1e400``, ``-1e400``, 25 digits) in any argument of any
+  webapi method is refused with ``ApiError``.
 
 The run here is short (seconds). ``scripts/fuzz.py`` runs the same tests on 100,000 inputs. The tests take
 no pytest fixtures, so the script can call them with its own settings; ``COUNTS`` counts inputs tried.
@@ -18,6 +24,7 @@ import functools
 import io
 import json
 import os
+import re
 import tempfile
 from collections import Counter
 from pathlib import Path
@@ -26,7 +33,7 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from hzmj_core import jsontext, webapi
+from hzmj_core import cli_tools, jsontext, webapi
 from hzmj_core.bots import make_bot
 from hzmj_core.cli import main
 from hzmj_core.log import LogError, load, match_log, replay, same
@@ -203,6 +210,7 @@ def check_exit(code: int, err: str) -> None:
     assert code in (0, 2), (code, err)
     if code == 2:
         assert err.startswith("error:") and err.count("\n") == 1, err
+        assert len(err) <= 320, f"an error line of {len(err)} characters"
     assert "Traceback" not in err
 
 
@@ -347,3 +355,119 @@ def test_fuzz_webapi_arguments(data: st.DataObject) -> None:
                                                '{"seed": NaN}'])))
     else:
         api(method, args)
+
+
+INTEGER_FLAGS = [  # command before the flag, the flag, its range (None: no upper bound), the most worth running
+    (["simulate", "--seed", "1", "--bots", "random"], "--hands", 1, None, 3),
+    (["arena", "--seed", "1", "--hands", "1", "--seats", "random"], "--workers", 1, None, 2),
+    (["arena", "--seed", "1", "--seats", "random"], "--hands", 1, None, 3),
+    (["arena", "--seed", "1", "--hands", "1", "--seats", "random"], "--streak", 1, 3, 3),
+    (["hint", "--seed", "1"], "--dealer", 0, 3, 3),
+    (["hint", "--seed", "1"], "--streak", 1, 3, 3),
+    (["hint", "--seed", "1"], "--seat", 0, 3, 3),
+    (["hint", str(EXAMPLES / "scenario-baotou.json")], "--hand", 1, None, 10**30),
+    (["hint", str(EXAMPLES / "scenario-baotou.json")], "--step", 0, None, 10**30),
+    (["review", str(EXAMPLES / "scenario-baotou.json")], "--seat", 0, 3, 3),
+]
+FLAG_TEXT = st.one_of(
+    st.integers(-5, 5).map(str),
+    st.text(st.sampled_from([*"0123456789", "_", "+", "-", " ", ".", "e", "１", "٣", "²", "\u3000", "x"]), max_size=8),
+    st.sampled_from(["１", "1_0", "+1", " 1", "1 ", "0x1", "1e0", "1.0", "٣", "9" * 30, "0" * 30 + "1", ""]),
+)
+
+
+@SHORT
+@given(st.sampled_from(INTEGER_FLAGS), FLAG_TEXT)
+def test_fuzz_integer_flags(flag: tuple[list[str], str, int, int | None, int], text: str) -> None:
+    COUNTS["integer_flags"] += 1
+    before, name, lo, hi, worth = flag
+    digits = re.fullmatch(r"[0-9]+", text) is not None
+    valid = digits and len(text) <= 20 and lo <= int(text) and (hi is None or int(text) <= hi)
+    if valid and int(text) > worth:  # a valid count too large to play here: the flag's type alone
+        assert cli_tools.int_arg(lo, hi)(text) == int(text)
+        return
+    code, _, err = run_cli(*before, name, text, "--json")
+    check_exit(code, err)
+    if code == 0:
+        assert valid, (name, text)
+    elif valid and name not in ("--step", "--hand"):  # a step or hand beyond the log's is the command's to refuse
+        raise AssertionError(f"{name} {text!r} refused: {err}")
+
+
+def _file_kinds() -> dict[str, Path]:
+    base = _DIR / "kinds"
+    if not base.exists():
+        base.mkdir()
+        (base / "dir").mkdir()
+        os.mkfifo(base / "fifo")
+        (base / "link").symlink_to(base / "fifo")
+        (base / "empty.json").write_bytes(b"")
+    return {"fifo": base / "fifo", "link to a fifo": base / "link", "directory": base / "dir",
+            "device": Path(os.devnull), "empty": base / "empty.json", "missing": base / "missing.json"}
+
+
+@SHORT
+@given(st.sampled_from(["fifo", "link to a fifo", "directory", "device", "empty", "missing"]),
+       st.sampled_from([["replay"], ["hint"], ["review", "--seat", "0"], ["simulate-options"]]))
+def test_fuzz_files_that_are_not_logs(kind: str, command: list[str]) -> None:
+    # a FIFO without a writer would block an ordinary open() forever: each of these must be refused at once
+    COUNTS["files"] += 1
+    path = _file_kinds()[kind]
+    if command == ["simulate-options"]:
+        args = ["simulate", "--hands", "1", "--seed", "1", "--options", str(path)]
+    else:
+        args = [command[0], str(path), *command[1:]]
+    code, _, err = run_cli(*args)
+    check_exit(code, err)
+    assert code == 2, (kind, command)
+
+
+OPTION_VALUES = {
+    "base_score": st.one_of(st.integers(-2, 1002), st.sampled_from([10**6, 10**19, 10**20 - 1, 2**63])),
+    "start_points": st.sampled_from([40, 50, 60, 45, 10**19]),
+    "start_streak": st.integers(0, 4), "wildcard_mode": st.sampled_from(["fixed", "flipped", "x"]),
+    "que_yi_men": st.sampled_from(["off", "m", "p", "s"]), "rob_kong": st.booleans(),
+}
+
+
+@SHORT
+@given(st.fixed_dictionaries({}, optional=OPTION_VALUES), st.integers(0, 2**64 - 1))
+def test_fuzz_options_simulate_then_replay(options: dict[str, Any], seed: int) -> None:
+    # whatever rules simulate accepts, every log it writes replays
+    COUNTS["options"] += 1
+    folder = Path(tempfile.mkdtemp(dir=_DIR))
+    opts = folder / "options.json"
+    opts.write_text(json.dumps(options))
+    code, _, err = run_cli("simulate", "--hands", "1", "--seed", str(seed), "--bots", "random",
+                           "--options", str(opts), "--save-logs", str(folder / "logs"), "--json")
+    check_exit(code, err)
+    try:
+        Options.from_json(options)
+        accepted = True
+    except ValueError:
+        accepted = False
+    assert (code == 0) == accepted, (options, err)
+    for log in sorted((folder / "logs").glob("*.json")) if code == 0 else []:
+        code, _, err = run_cli("replay", str(log), "--json")
+        assert code == 0, f"simulate wrote a log that replay refuses: {err}"
+    if accepted:  # and the page's session saves and restores such a game
+        state = api("new_game", {"seed": str(seed), "options": options})
+        assert state is not None
+        assert api("restore", {"save": webapi.call("save_text") and json.loads(webapi.call("save_text"))})
+
+
+HUGE_NUMBERS = st.sampled_from(["1e400", "-1e400", "1e308", "-0.0", "1e-400", "9" * 25, "-" + "9" * 25, "1E400",
+                                "123456789012345678901234567890e10", "0.1e400", "[1e400]", '{"a": 1e400}'])
+
+
+@SHORT
+@given(st.data())
+def test_fuzz_webapi_huge_numbers(data: st.DataObject) -> None:
+    COUNTS["webapi_numbers"] += 1
+    method = data.draw(st.sampled_from(sorted(METHOD_ARGS)))
+    names = [*sorted(METHOD_ARGS[method]), "options", "x"]
+    name = data.draw(st.sampled_from(names))
+    number = data.draw(HUGE_NUMBERS)
+    inner = data.draw(st.sampled_from(["{}", '{"base_score": {n}}', "[{n}]", '{"seed": {n}}']))
+    value = data.draw(st.sampled_from([number, inner.replace("{n}", number)]))
+    api(method, f'{{"{name}": {value}}}')

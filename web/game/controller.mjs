@@ -26,6 +26,17 @@ export const SPEEDS = Object.keys(PACE);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const SAVE_RETRY_MS = 4000;
 
+/** True when the save's log holds an action of its human seat. */
+function humanHasActed(saveText) {
+  try {
+    const save = JSON.parse(saveText);
+    const me = `S${save.human} `;
+    return save.log.hands.some((h) => h.actions.some((a) => typeof a === 'string' && a.startsWith(me)));
+  } catch {
+    return false;
+  }
+}
+
 function tabId() {
   const a = new Uint32Array(2);
   crypto.getRandomValues(a);
@@ -78,6 +89,7 @@ export class Controller {
 
   /** This tab now owns the saved game: tell the others. */
   claim() {
+    if (this.role === 'guest') return;  // a guest at a friends table plays no saved game
     this.away = null;
     document.documentElement.dataset.away = '0';
     store.claimGame(this.tab);
@@ -86,7 +98,7 @@ export class Controller {
 
   /** Another tab took the game, or the saved game changed under us: stop and say so, with a way back. */
   yieldGame(why) {
-    if (this.away || !this.state) return;
+    if (this.away || !this.state || this.role === 'guest') return;
     this.away = why;
     this.gen += 1;
     document.documentElement.dataset.away = '1';
@@ -180,7 +192,9 @@ export class Controller {
         store.clearGame();
       }
     }
-    const inProgress = state && (state.event_count > 1 || state.match.history.length > 0);
+    // in progress: the player has made a decision in it, or a hand of it is over (the bots' first moves
+    // after a deal are not the player's game yet)
+    const inProgress = state && (state.match.history.length > 0 || humanHasActed(saved));
     if (state && urlSeed !== null && seedOfSave(saved) !== urlSeed) {
       // a link to another game: never replace the game in progress without asking
       const keep = inProgress && await ask('seed-ask', t('seed_ask_title'),
@@ -195,7 +209,7 @@ export class Controller {
         state = null;
       }
     }
-    if (state && inProgress) toast(t('resumed'));
+    if (state && (state.event_count > 1 || state.match.history.length)) toast(t('resumed'));
     let fresh = false;
     if (!state) {
       const seed = urlSeed ?? randomSeed();

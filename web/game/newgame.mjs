@@ -100,7 +100,13 @@ export class NewGameDialog {
     field.setCustomValidity(words);
     field.reportValidity();
     field.dataset.problem = words;
-    const clear = () => { field.setCustomValidity(''); delete field.dataset.problem; };
+    // the browser's bubble fades: the words also stay under the field until it is changed
+    const row = field.closest('.opt') || field.closest('.buttons') || field.parentElement;
+    row.querySelector('.ng-problem')?.remove();
+    const line = el('p', {className: 'ng-problem', role: 'alert'}, words);
+    line.style.cssText = 'grid-column: 1 / -1; margin: .2rem 0 0; color: var(--bad); font-weight: 600; width: 100%';
+    row.appendChild(line);
+    const clear = () => { field.setCustomValidity(''); delete field.dataset.problem; line.remove(); };
     field.addEventListener('input', clear, {once: true});
     field.addEventListener('change', clear, {once: true});
     if (field.id === 'ng-start') setTimeout(clear, 6000);
