@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 import time
 
 from hzmj_core.bots import make_bot
@@ -21,7 +22,7 @@ from hzmj_core.hand import is_win
 from hzmj_core.rng import Rng
 
 
-def run(per_band: int, seed: int, max_positions: int) -> dict[str, object]:
+def run(per_band: int, seed: int, max_positions: int, progress: bool = False) -> dict[str, object]:
     """Rates of the basic bot per band; stops when each band is full or after ``max_positions`` valued."""
     rng = Rng(seed)
     right = {b: 0 for b in (1, 2, 3, 4)}
@@ -45,6 +46,9 @@ def run(per_band: int, seed: int, max_positions: int) -> dict[str, object]:
             continue
         seen[band] += 1
         right[band] += make_bot("basic", 0).choose(view).tile in hecut.accepted(vals)
+        if progress and valued % 100 == 0:
+            print(f"{valued} valued: " + ", ".join(f"band {b} {right[b]}/{seen[b]}" for b in seen), file=sys.stderr,
+                  flush=True)
     spent = time.perf_counter() - start
     return {"seed": seed, "positions_valued": valued, "seconds": round(spent, 1),
             "ms_per_position": round(1000 * spent / max(valued, 1), 1),
@@ -59,8 +63,9 @@ def main() -> None:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--max-positions", type=int, default=20000)
     p.add_argument("--json", action="store_true")
+    p.add_argument("--progress", action="store_true", help="the running counts on stderr every 100 positions")
     a = p.parse_args()
-    out = run(a.per_band, a.seed, a.max_positions)
+    out = run(a.per_band, a.seed, a.max_positions, a.progress)
     if a.json:
         print(json.dumps(out, indent=2))
         return

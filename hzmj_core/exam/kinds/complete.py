@@ -11,7 +11,17 @@ from ...hand import shanten, win_forms
 from ...rng import Rng
 from ...tiles import NUM_KINDS
 from ...winsplit import split_win
-from ..base import FIXED, Question, TilePool, bool_choices, group_words, position, seven_pairs, standard_win
+from ..base import (
+    FIXED,
+    Question,
+    TilePool,
+    bool_choices,
+    group_words,
+    position,
+    seven_pairs,
+    standard_win,
+    tiles_words,
+)
 
 KIND = "complete"
 
@@ -65,16 +75,19 @@ def make(rng: Rng, band: int) -> Question:
         ex_en = f"Yes, complete: {name_en}: " + " | ".join(parts_en) + "."
     else:
         counts13 = list(counts)
-        best = None
+        after: dict[int, int] = {}
         for f in range(NUM_KINDS):
             if counts13[f]:
                 counts13[f] -= 1
-                s = shanten(counts13, w, len(melds))
+                after[f] = shanten(counts13, w, len(melds))
                 counts13[f] += 1
-                best = s if best is None else min(best, s)
+        best = min(after.values())
+        ready = [f for f, s in after.items() if s == 0]
         ex_zh = ("否，还没有胡：分不成四副牌加一对将，也不是七对子"
-                 + ("（打掉一张就听牌）" if best == 0 else f"（离听牌还差 {best} 张）") + "。")
+                 + (f"（打掉{tiles_words(ready, 'zh').replace('、', '或')}就听牌）" if best == 0
+                    else f"（离听牌还差 {best} 张）") + "。")
         ex_en = ("No, not complete: it splits neither into four sets and a pair nor into seven pairs"
-                 + (" (one discard makes it ready)" if best == 0 else f" ({best} tiles from ready)") + ".")
+                 + (f" (discarding {tiles_words(ready, 'en').replace(', ', ' or ')} makes it ready)" if best == 0
+                    else f" ({best} tiles from ready)") + ".")
     return Question(KIND, band, pos, zh_q, en_q, "choice", complete, ex_zh, ex_en, choices=bool_choices(),
                     shown=[pos["hand"]])
