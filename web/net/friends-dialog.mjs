@@ -191,7 +191,7 @@ export class FriendsDialog {
       }
       body.appendChild(row);
       node.appendChild(body);
-    } else if (s.who === 'human' && !s.connected && this.table.started) {
+    } else if (!s.connected && ((s.who === 'human' && this.table.started) || s.status === 'left')) {
       const again = el('button', {type: 'button'}, t('fr_reinvite'));
       again.dataset.action = 'reinvite';
       again.addEventListener('click', () => this.table.invite(this.table.seats[s.seat]).then(() => this.renderSeats()));
