@@ -151,7 +151,7 @@ export class FriendsDialog {
       const body = el('div', {className: 'fr-code'});
       const linkId = `fr-link-${s.seat}`;
       body.appendChild(el('label', {htmlFor: linkId}, t('fr_link')));
-      const link = el('textarea', {id: linkId, className: 'fr-link', readOnly: true, rows: 2, spellcheck: false,
+      const link = el('textarea', {id: linkId, className: 'fr-link', readOnly: true, rows: 3, spellcheck: false,
         value: s.link});
       link.dataset.seat = String(s.seat);
       body.appendChild(link);
