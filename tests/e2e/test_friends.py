@@ -427,6 +427,23 @@ def leaks(message: dict[str, Any], seat: int) -> list[str]:
     return found
 
 
+# Plays this page's seat at once (win, else the engine's suggestion for the seat, else pass or the last discard;
+# ready for the next hand): a quick
+# player for the recorder's whole match (the hands by taps are test_four_pages_play_a_hand_to_the_result's).
+AUTOPLAY = """() => { window.__auto = setInterval(() => {
+  const g = window.hzmj && window.hzmj.game, s = g && g.state;
+  if (!s || g.busy) return;
+  if (document.querySelector('#settle[open]')) { document.querySelector('#settle [data-action=next]').click(); return; }
+  if (!s.human_to_act || s.hand_over) return;
+  const sug = s.hints && s.hints.suggestion && s.hints.suggestion.action;
+  const same = (x) => sug && x.group === sug.group && x.tiles.join() === (sug.tiles || []).join();
+  const a = s.legal_actions.find((x) => x.group === 'win') || s.legal_actions.find(same)
+    || s.legal_actions.find((x) => x.group === 'pass')
+    || s.legal_actions.filter((x) => x.group === 'discard').pop() || s.legal_actions[0];
+  g.act(a);
+}, 30); }"""
+
+
 def test_no_guest_ever_receives_what_it_must_not_see(pages: Pages, site: Any) -> None:
     """Records every message each guest receives over a whole match (start at 40 points, 40 a point: the
     first win ends it) and checks that none carries another seat's concealed tiles, the wall or the seed."""
@@ -440,15 +457,12 @@ def test_no_guest_ever_receives_what_it_must_not_see(pages: Pages, site: Any) ->
     host.click("#fr-start")
     for g in guests.values():
         g.wait_for_selector(TABLE, timeout=30_000)
-    everyone = [host, *guests.values()]
-    for _ in range(12):
-        play_hand(everyone)
-        if engine_state(host)["match"]["over"]:
-            break
-        for page in everyone:
-            page.click("#settle [data-action=next]")
-        host.wait_for_function("() => !window.hzmj.game.state.hand_over", timeout=30_000)
-    assert engine_state(host)["match"]["over"], "the match did not end"
+    for page in (host, *guests.values()):
+        page.evaluate(AUTOPLAY)
+    host.wait_for_function("() => window.hzmj.game.state.match.over", timeout=400_000, polling=500)
+    for g in guests.values():
+        g.wait_for_function("() => window.hzmj.game.state.match.over", timeout=30_000)
+        g.evaluate("() => clearInterval(window.__auto)")
     for seat, guest in guests.items():
         raw = guest.evaluate("() => window.__received")
         assert len(raw) > 50, f"seat {seat} recorded only {len(raw)} messages"
@@ -495,3 +509,38 @@ def test_the_table_plays_on_after_the_static_server_stops(pages: Pages, site: An
         assert time.monotonic() < deadline, f"the table stopped without its server: {moves}"
         time.sleep(0.05)
     assert len(seen) > 3
+
+
+def test_host_reload_resumes_the_match_and_invites_again(pages: Pages, site: Any) -> None:
+    """The host's page reloads mid-hand: the match resumes from its save, the guest's seat is played by the bot
+    meanwhile, and the dialog offers a new invitation for it; the guest who answers it is back at the table."""
+    host, guests = seat_table(pages, site, (2,), query="?seed=71&speed=instant&lang=zh")
+    deadline = time.monotonic() + 60
+    decided = 0
+    while decided < 3:   # a few decisions of each page: the hand is under way
+        for page in (host, guests[2]):
+            kind = page.evaluate(DECISION)
+            if kind in ("turn", "claim"):
+                decide(page, kind)
+                decided += 1
+        assert time.monotonic() < deadline, "the table did not play"
+        time.sleep(0.05)
+    host.wait_for_function("() => !window.hzmj.game.busy")
+    host.wait_for_timeout(500)   # the save after the last action
+    stamp = engine_state(host)["stamp"]
+    host.reload()
+    host.wait_for_selector(TABLE, timeout=120_000)
+    host.wait_for_selector("#friends[open] #fr-seats textarea.fr-link[data-seat='2']", timeout=30_000)
+    state = engine_state(host)
+    assert state["table"]["seats"][2]["who"] == "away"
+    def order(x: str) -> tuple[int, ...]:
+        return tuple(int(n) for n in x.split("."))
+
+    assert order(state["stamp"]) >= order(stamp) and state["match"]["hand_number"] == 1
+    guests[2].wait_for_function("() => /断|lost/.test(document.getElementById('toast').textContent)", timeout=20_000)
+    link = host.locator("#fr-seats textarea.fr-link[data-seat='2']").input_value()
+    back = pages.new("guest2-again")
+    accept(host, 2, join(back, link))
+    back.wait_for_selector(TABLE, timeout=30_000)
+    host.wait_for_function("() => window.hzmj.game.state.table.seats[2].who === 'human'")
+    assert engine_state(back)["seat"] == 2

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from test_friends import TABLE, Pages, accept, invite, join, open_host
+from test_friends import TABLE, Pages, accept, invite, join, open_host, pages  # noqa: F401 (the fixture)
 
 VIEWPORTS = [(1920, 1080), (1280, 800), (1024, 500), (390, 844), (844, 390)]
 
@@ -25,11 +25,17 @@ def _set_lang(page: Any, lang: str) -> None:
         page.evaluate("() => document.getElementById('btn-lang').click()")
 
 
-def test_friends_screens(pages: Pages, site: Any, screenshot: Any) -> None:
+def test_friends_screens(pages: Pages, site: Any, screenshot: Any) -> None:  # noqa: F811 (the fixture)
     host = open_host(pages, site, "?seed=61&speed=instant&lang=zh")
     links = invite(host, (1, 2), timer="relaxed")
     guest = pages.new("guest2")
-    accept(host, 2, join(guest, links[2]))
+    reply = join(guest, links[2])
+    for w, h in ((1280, 800), (390, 844)):
+        guest.set_viewport_size({"width": w, "height": h})
+        _inside_width(guest, "#join-reply")
+        _inside_width(guest, "#join-qr")
+        screenshot(guest, f"friends-join-en-{w}x{h}")
+    accept(host, 2, reply)
     for lang in ("zh", "en"):
         _set_lang(host, lang)
         for w, h in VIEWPORTS:

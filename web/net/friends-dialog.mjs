@@ -151,7 +151,7 @@ export class FriendsDialog {
       const body = el('div', {className: 'fr-code'});
       const linkId = `fr-link-${s.seat}`;
       body.appendChild(el('label', {htmlFor: linkId}, t('fr_link')));
-      const link = el('textarea', {id: linkId, className: 'fr-link', readOnly: true, rows: 2, spellcheck: false,
+      const link = el('textarea', {id: linkId, className: 'fr-link', readOnly: true, rows: 3, spellcheck: false,
         value: s.link});
       link.dataset.seat = String(s.seat);
       body.appendChild(link);
@@ -191,7 +191,7 @@ export class FriendsDialog {
       }
       body.appendChild(row);
       node.appendChild(body);
-    } else if (s.who === 'human' && !s.connected && this.table.started) {
+    } else if (!s.connected && ((s.who === 'human' && this.table.started) || s.status === 'left')) {
       const again = el('button', {type: 'button'}, t('fr_reinvite'));
       again.dataset.action = 'reinvite';
       again.addEventListener('click', () => this.table.invite(this.table.seats[s.seat]).then(() => this.renderSeats()));

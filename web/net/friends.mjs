@@ -97,6 +97,12 @@ export class Friends {
   async start() {
     if (!this.table) throw new Error('this page is a guest of another table');
     await this.table.start();
+    // a reload must resume this table, not deal the address's seed (the table has a seed of its own)
+    const url = new URL(location.href);
+    if (url.searchParams.has('seed')) {
+      url.searchParams.delete('seed');
+      history.replaceState(history.state, '', url);
+    }
     document.documentElement.dataset.role = 'host';
     this.extras.show(true);
   }

@@ -191,12 +191,14 @@ export class FriendsHost {
     const now = performance.now();
     s.tokens = Math.min(BUCKET.size, s.tokens + ((now - s.refilled) / 1000) * BUCKET.perSecond);
     s.refilled = now;
+    const msg = this.parse(text);   // bounded: at most MAX_MESSAGE characters
     if (s.tokens < 1) {
+      // refused at once (a call gets its answer, so no guest waits on it), and said once in a while
+      if (typeof msg === 'object' && msg.t === 'call') s.link.send({t: 'reply', id: msg.id, ok: false, error: 'too many requests'});
       if (now - s.warned > 2000) { s.warned = now; s.link.send({t: 'notice', key: 'friend_flood', vars: {}}); }
       return;
     }
     s.tokens -= 1;
-    const msg = this.parse(text);
     if (typeof msg === 'string') { s.link.send({t: 'notice', key: 'friend_bad_message', vars: {why: msg}}); return; }
     if (msg.t === 'ping') { s.link.send({t: 'pong', at: msg.at}); return; }
     if (msg.t === 'pong') {
