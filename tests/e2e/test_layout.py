@@ -20,9 +20,11 @@ import pytest
 from test_game import ANY_TURN, BOOT_TIMEOUT_MS, TABLE
 
 VIEWPORTS = [(1280, 800), (1920, 1080), (1024, 500), (390, 844), (844, 390)]
-# the smallest river tile each viewport must get (CSS px): the short landscape screens put the top bar in
-# the column at the right so the felt has the whole height
-RIVER_MIN = {(1280, 800): 24, (1920, 1080): 30, (1024, 500): 22, (390, 844): 19, (844, 390): 18}
+# the smallest river and hand tile each viewport must get (CSS px), read from window.hzmj.layout(): the short
+# landscape screens put the top bar in the column at the right so the felt has the whole height, and give the
+# rivers room with a smaller hand and a shorter centre box; desktop screens give the felt the whole width
+RIVER_MIN = {(1280, 800): 36, (1920, 1080): 50, (1024, 500): 27, (390, 844): 21, (844, 390): 20}
+HAND_MIN = {(1280, 800): 70, (1920, 1080): 84, (1024, 500): 44, (390, 844): 40, (844, 390): 40}
 Rect = dict[str, float]
 
 
@@ -161,7 +163,7 @@ def test_table_geometry(warm_page: Any, site: Any, w: int, h: int, lang: str, sc
         assert any(s["melds"] for s in layout["seats"]), "this deal was chosen to show melds"
         problems = geometry_problems(layout) + width_problems(page)
         assert not problems, "after ten decisions:\n" + "\n".join(problems)
-        assert layout["handTile"] >= min(40, (w - 12) / 15), f"hand tiles are {layout['handTile']} px"
+        assert layout["handTile"] >= HAND_MIN[(w, h)], f"hand tiles are {layout['handTile']} px"
         assert layout["riverTile"] >= RIVER_MIN[(w, h)], f"river tiles are {layout['riverTile']} px"
         assert not band_problems(layout), band_problems(layout)
     finally:

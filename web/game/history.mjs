@@ -7,6 +7,19 @@ import {lineChart} from './chart.mjs';
 
 export const SEAT_COLORS = ['#f0cf6e', '#7fd3ff', '#ff8a7a', '#9ff0b6'];
 
+/** A small "play" triangle, drawn (a font may lack ▶). */
+function playIcon() {
+  const ns = 'http://www.w3.org/2000/svg';
+  const svg = document.createElementNS(ns, 'svg');
+  svg.setAttribute('viewBox', '0 0 16 16');
+  svg.setAttribute('class', 'icon');
+  svg.setAttribute('aria-hidden', 'true');
+  const path = document.createElementNS(ns, 'path');
+  path.setAttribute('d', 'M4 2.5v11l9.5-5.5z');
+  svg.appendChild(path);
+  return svg;
+}
+
 export class MatchHistory {
   /**
    * @param {import('./controller.mjs').Controller} ctrl
@@ -80,7 +93,9 @@ export class MatchHistory {
     const head = el('tr');
     for (const h of [t('hand_col'), t('dealer'), t('outcome')]) head.appendChild(el('th', {}, h));
     for (let seat = 0; seat < 4; seat++) head.appendChild(el('th', {className: 'num'}, seatName(seat, s.seat)));
-    head.appendChild(el('th', {className: 'sr-only'}, t('watch')));
+    const watchHead = el('th');
+    watchHead.setAttribute('aria-label', t('watch'));
+    head.appendChild(watchHead);
     table.appendChild(head);
     for (const h of history) {
       const tr = el('tr');
@@ -93,7 +108,9 @@ export class MatchHistory {
         const d = h.deltas[seat];
         tr.appendChild(el('td', {className: `num ${d > 0 ? 'plus' : d < 0 ? 'minus' : ''}`}, d > 0 ? `+${d}` : String(d)));
       }
-      const watch = el('button', {type: 'button', className: 'watch'}, t('watch'));
+      const watch = el('button', {type: 'button', className: 'watch'});
+      watch.appendChild(playIcon());
+      watch.appendChild(el('span', {className: 'lbl'}, t('watch')));
       watch.dataset.hand = String(h.number - 1);
       watch.setAttribute('aria-label', t('watch_hand_n', {n: h.number}));
       watch.addEventListener('click', () => this.onWatch(h.number - 1));

@@ -96,9 +96,10 @@ export class TableView {
     const app = $('app');
     app.style.setProperty('--side-w', `${room.side}px`);
     app.style.setProperty('--hand-h', `${room.hand}px`);
-    // from the bottom of the window to the top of your hand: a message on a phone held upright sits on it
+    // a message on a phone held upright: in the wider band of felt, above the table or under it
     const box = stage.getBoundingClientRect();
-    app.style.setProperty('--above-hand', `${Math.round(window.innerHeight - box.top - this.layout.handZone.y + 4)}px`);
+    const under = this.layout.handZone.y - room.bottom;
+    app.style.setProperty('--toast-y', `${Math.round(box.top + (under >= room.top ? room.bottom + 2 : 2))}px`);
     this.canvas.setAttribute('aria-label', this.label(s));
     syncHandButtons($('hand'), this.layout, s, ui, (i, tile, legal) => this.onTile(i, tile, legal));
     if ((ui.announcements.length || moving) && !this.raf) {

@@ -66,6 +66,10 @@ export function computeLayout(W, H, state) {
   const drawn = state.drawn;
   const m = Math.max(6, Math.round(Math.min(W, H) * 0.015));
   L.margin = m;
+  // Phones and short screens are tight: smaller opponents' rows, closer gaps, a shorter centre box on a
+  // short landscape screen, a smaller hand there, so the rivers get the room.
+  const short = W > H && H < 560;
+  const tight = short || H > W;
 
   // ------------------------------------------------------------------ your hand (bottom zone)
   // Sized for the largest concealed hand this meld count allows, so the tiles keep their size turn to turn.
@@ -74,7 +78,9 @@ export function computeLayout(W, H, state) {
   const maxConcealed = 14 - 3 * melds.length;
   const gapDrawn = 0.45;
   const meldUnits = melds.length ? meldsWidth(melds, human, 1) * 0.82 + 0.5 : 0;
-  const hwMax = Math.min(72, W > H ? Math.max(H * 0.12, Math.min(44, H * 0.14)) : H * 0.1);
+  // desktop: the hand grows with the height (88 px at 1920x1080); a short screen keeps room for the rivers
+  const hwMax = short ? Math.max(40, H * 0.095)
+    : Math.min(Math.max(72, H * 0.085), W > H ? Math.max(H * 0.12, Math.min(44, H * 0.14)) : H * 0.1);
   const twoRows = H > W * 1.3 && (W - 2 * m) / (maxConcealed + gapDrawn) < 40 && maxConcealed > 5;
   const perRow = twoRows ? Math.ceil((maxConcealed - 1) / 2) : maxConcealed - 1;   // excluding the drawn tile
   let hw = (W - 2 * m) / (perRow + 1 + gapDrawn + (twoRows ? 0 : meldUnits));
@@ -141,14 +147,16 @@ export function computeLayout(W, H, state) {
   for (const p of state.players) maxDiscards = Math.max(maxDiscards, p.discards.length);
   const rows = Math.max(3, Math.ceil(maxDiscards / RIVER_COLS));
   const ext = (rows - 1) * ROW_STEP + TILE_BODY;       // river depth, in river tile widths
-  const g = 0.22;                                       // box to river
-  const og = 0.35;                                      // river to the opponent's row
-  const rowH = OPP_TILE * TILE_BODY;                    // an opponent's row (standing backs or laid tiles)
+  const g = tight ? 0.15 : 0.22;                        // box to river
+  const og = tight ? 0.22 : 0.35;                       // river to the opponent's row
+  const opp = tight ? 0.62 : OPP_TILE;                  // opponents' tiles, in river tile widths
+  const rowH = opp * TILE_BODY;                         // an opponent's row (standing backs or laid tiles)
+  const below = tight ? 0.15 : 0.3;                     // your river to your hand
   const hUnits = 2 * (RIVER_COLS / 2 + g + ext + og + rowH);
   // the centre box is at least tall enough for its text at the smallest font (see drawCentre)
   const fsOf = (r) => clamp(Math.round(r * 0.5), 10, 17);
-  const bhOf = (r) => Math.max(2.15 * r, (fsOf(r) * 2.9 + Math.max(12, 1.1 * r) * 1.5 + 12) / 2);
-  const height = (r) => (rowH + og + 2 * ext + 2 * g + 0.3) * r + 2 * bhOf(r);
+  const bhOf = (r) => Math.max((short ? 1.6 : 2.15) * r, (fsOf(r) * 2.9 + Math.max(12, 1.1 * r) * 1.5 + 12) / 2);
+  const height = (r) => (rowH + og + 2 * ext + 2 * g + below) * r + 2 * bhOf(r);
   let rw = Math.floor(Math.min((W - 2 * m) / hUnits, hw * 0.72, 56));
   while (rw > 8 && height(rw) > regionH - 1.5 * m) rw -= 1;
   // spare height (tall screens) first squares the centre box, then stays above the table
@@ -162,7 +170,7 @@ export function computeLayout(W, H, state) {
   L.box = {hx: bw, hy: bh};
   L.cx = Math.round(W / 2);
   // bottom-aligned: your river sits right above your hand
-  L.cy = Math.round(zoneTop - 0.3 * rw - ext * rw - L.gap - bh);
+  L.cy = Math.round(zoneTop - below * rw - ext * rw - L.gap - bh);
   // a portrait screen has height to spare (the width sets the tile size): the table goes to the middle of
   // the felt above your hand instead of leaving an empty band at the top
   const above = L.cy - bh - (g + ext + og + rowH) * rw - m;
@@ -179,7 +187,7 @@ export function computeLayout(W, H, state) {
     if (pos === 0) continue;
     const units = Math.max(p.hand_count, 14 - 3 * p.melds.length) + (p.melds.length ? 0.35 + meldsWidth(p.melds, p.seat, 1) : 0);
     const room = pos === 2 ? W - 2 * m : 2 * Math.min(L.cy - m, zoneTop - L.cy - m * 0.5);
-    const ow = Math.max(6, Math.floor(Math.min(rw * OPP_TILE, room / units)));
+    const ow = Math.max(6, Math.floor(Math.min(rw * opp, room / units)));
     L.ow[pos] = ow;
     L.oppY[pos] = L.riverStart[pos] + L.riverDepth + Math.round(rw * og);
   }
@@ -248,17 +256,20 @@ export function describeLayout(L, state) {
   return {width: L.W, height: L.H, seats, centre};
 }
 
-/** The felt left free beside the table (the narrower of its two sides) and the hand zone's height, in canvas
- *  pixels: the page puts the claim buttons, the hints and the messages there. */
+/** The felt left free beside the table (the narrower of its two sides), the hand zone's height and the
+ *  table's top and bottom, in canvas pixels: the page puts the claim buttons, the hints and the messages there. */
 export function freeRoom(L, state) {
   const d = describeLayout(L, state);
-  let x0 = d.centre.x, x1 = d.centre.x + d.centre.w;
+  let x0 = d.centre.x, x1 = d.centre.x + d.centre.w, y0 = d.centre.y, y1 = d.centre.y + d.centre.h;
   for (const s of d.seats) {
     for (const r of [s.river, s.plate, s.pos === 0 ? null : s.hand, s.pos === 0 ? null : s.melds]) {
-      if (r && r.w > 0) { x0 = Math.min(x0, r.x); x1 = Math.max(x1, r.x + r.w); }
+      if (r && r.w > 0) {
+        x0 = Math.min(x0, r.x); x1 = Math.max(x1, r.x + r.w);
+        y0 = Math.min(y0, r.y); y1 = Math.max(y1, r.y + r.h);
+      }
     }
   }
-  return {side: Math.max(0, Math.floor(Math.min(x0, L.W - x1))), hand: Math.ceil(L.H - L.handZone.y)};
+  return {side: Math.max(0, Math.floor(Math.min(x0, L.W - x1))), hand: Math.ceil(L.H - L.handZone.y), top: y0, bottom: y1};
 }
 
 /** An opponent's row in its local frame: concealed tiles from handX, then melds from meldX. */

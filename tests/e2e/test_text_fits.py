@@ -1,0 +1,57 @@
+"""No words cut off at the five viewports, in Chinese and English: the prompt in the top bar, the rules line,
+the new-game dialog's choices (each select as wide as its chosen words) and the menu's Close button in sight."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from test_game import BOOT_TIMEOUT_MS, TABLE
+from test_layout import VIEWPORTS, sized_page
+
+CUT = """(sel) => [...document.querySelectorAll(sel)].filter((e) => e.offsetParent)
+    .filter((e) => e.scrollWidth > e.clientWidth + 1 || e.scrollHeight > e.clientHeight + 1)
+    .map((e) => `${sel} '${e.textContent.slice(0, 40)}' needs ${e.scrollWidth}x${e.scrollHeight}, `
+        + `has ${e.clientWidth}x${e.clientHeight}`)"""
+
+# a select shows its chosen option's words in its box: they must fit inside it (beside the arrow)
+SELECTS = """() => [...document.querySelectorAll('#newgame select')].filter((e) => e.offsetParent).flatMap((s) => {
+    const c = getComputedStyle(s);
+    const ctx = document.createElement('canvas').getContext('2d');
+    ctx.font = `${c.fontWeight} ${c.fontSize} ${c.fontFamily}`;
+    const room = s.clientWidth - parseFloat(c.paddingLeft) - parseFloat(c.paddingRight) - 16;
+    return [...s.options].filter((o) => ctx.measureText(o.textContent).width > room + 0.5)
+        .map((o) => `select ${s.id || s.name}: '${o.textContent}' is `
+            + `${ctx.measureText(o.textContent).width.toFixed(0)} px, the box shows ${room.toFixed(0)}`);
+})"""
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+@pytest.mark.parametrize(("w", "h"), VIEWPORTS, ids=[f"{w}x{h}" for w, h in VIEWPORTS])
+def test_no_words_cut_off(warm_page: Any, site: Any, w: int, h: int, lang: str) -> None:
+    page = sized_page(warm_page, w, h)
+    try:
+        page.goto(site.url + f"?seed=10&speed=instant&lang={lang}")
+        page.wait_for_selector(TABLE, timeout=BOOT_TIMEOUT_MS)
+        for _ in range(10):   # pass any claim until the player is to discard: the longest prompt
+            page.wait_for_function("() => document.documentElement.dataset.busy !== '1' && !!document.querySelector("
+                                   + json.dumps("#hand button[data-action=discard], #actions button[data-action=pass]")
+                                   + ")", timeout=30_000)
+            if page.locator("#hand button[data-action=discard]").count():
+                break
+            page.locator("#actions button[data-action=pass]").click()
+        page.wait_for_function("() => document.getElementById('rules').textContent.length > 0")
+        problems: list[str] = []
+        for sel in ("#prompt", "#rules"):
+            problems += page.evaluate(CUT, sel)
+        page.locator("#btn-menu").click()
+        close = page.locator("#menu button[value=close]").bounding_box()
+        if not close or close["y"] < 0 or close["y"] + close["height"] > h or close["x"] + close["width"] > w:
+            problems.append(f"the menu's Close button is at {close}, out of the {w}x{h} window")
+        page.locator("#m-new").click()
+        page.locator("#newgame").wait_for(state="visible")
+        problems += page.evaluate(SELECTS)
+        assert not problems, "\n".join(problems)
+    finally:
+        page.close()
