@@ -7,7 +7,7 @@ Two families share the value and the wording:
   :meth:`~hzmj_core.round.Round.why_no_claim`) says why an action is not allowed;
 * grounds (:data:`GROUND_CODES`): a bot's :class:`~hzmj_core.bots.base.Decision` says why it chose its action,
   as a few parts (what was compared, with its figures), never restating the action itself, so a page can put
-  the action in its own words in front ("Discard the 3 Dots — 2 tiles from ready, 31 useful tiles").
+  the action in its own words in front ("Discard the 3 of Dots — 2 tiles from ready, 31 useful tiles").
 
 This module holds every code and its Chinese and English wording, for the command line and ``webapi``
 (:meth:`Reason.text`). The page words the same ``{code, params}`` with ``web/reasons.mjs``, which holds the
@@ -173,17 +173,17 @@ _FIELD = re.compile(r"\{(\w+)(?:\|([^|{}]*)\|([^|{}]*))?\}")
 
 
 def tile_words(tile: str, lang: str) -> str:
-    """A tile (notation, a trailing ``*`` ignored) as players say it: 三筒 / 3 Dots, 东 / East wind."""
+    """A tile (notation, a trailing ``*`` ignored) as players say it: 三筒 / 3 of Dots, 东 / East wind."""
     i = 0 if lang == "zh" else 1
     face = tile.rstrip("*")
     if face in _HONOURS:
         return _HONOURS[face][i]
     suit = _SUITS[face[1]][i]
-    return f"{_ZH_RANK[int(face[0]) - 1]}{suit}" if i == 0 else f"{face[0]} {suit}"
+    return f"{_ZH_RANK[int(face[0]) - 1]}{suit}" if i == 0 else f"{face[0]} of {suit}"
 
 
 def tile_names(kind: int) -> tuple[str, str]:
-    """A tile kind (0-33) in words in both languages: ("五筒", "5 Dots"), ("东", "East wind")."""
+    """A tile kind (0-33) in words in both languages: ("五筒", "5 of Dots"), ("东", "East wind")."""
     name = TILE_NAMES[kind]
     return tile_words(name, "zh"), tile_words(name, "en")
 

@@ -46,7 +46,7 @@ class ReviewError(ValueError):
 
 def action_words(action: Action, claim_tile: int | None, wild_kind: int | None = None) -> tuple[str, str]:
     """An action in words for players (the advice of :data:`~hzmj_core.actions.ACTION_WORDS`): ("打五筒",
-    "discard the 5 Dots"), ("碰东", "pong the East wind"); a discarded tile of ``wild_kind`` is named as the 财神
+    "discard the 5 of Dots"), ("碰东", "pong the East wind"); a discarded tile of ``wild_kind`` is named as the 财神
     it is."""
     zh, en = action.type.words.advice
     if action.type in (ActionType.WIN, ActionType.PASS):

@@ -14,7 +14,7 @@ const STRINGS = {
     'phase.download': '下载中… {a} / {b} MB', 'phase.python': '启动 Python…', 'phase.install': '安装引擎…',
     'phase.import': '加载引擎…', 'phase.ready': '就绪', 'phase.game': '发牌…',
     seat0: '你', seat1: '下家', seat2: '对家', seat3: '上家',
-    wall: '余', wildcard: '财神', indicator: '翻', dealer: '庄', streak: '{n}老庄', streak1: '平庄',
+    wall: '余', wildcard: '财神', indicator: '翻', dealer: '庄', streak: '{n}老庄', streak1: '平庄', dealer_badge: '庄', tan_chip: '摊{who}×{n}',
     hand_no: '第{n}局', freeze: '抓打', freeze_owner: '打财神', tan: '摊', points: '分',
     win: '胡', self_draw: '自摸', kong: '杠', pong: '碰', chow: '吃', pass: '过', next: '下一局', discard: '打出',
     'say.chow': '吃!', 'say.pong': '碰!', 'say.kong': '杠!', 'say.win': '胡!', 'say.self_draw': '自摸!',
@@ -77,17 +77,18 @@ const STRINGS = {
     'phase.install': 'Installing the engine…', 'phase.import': 'Loading the engine…', 'phase.ready': 'Ready',
     'phase.game': 'Dealing…',
     seat0: 'You', seat1: 'Right', seat2: 'Across', seat3: 'Left',
-    wall: 'Wall', wildcard: 'Wild', indicator: 'Flip', dealer: 'Dealer', streak: 'Streak {n}', streak1: 'Streak 1',
-    hand_no: 'Hand {n}', freeze: 'Freeze', freeze_owner: 'Wild out', tan: 'Claims', points: 'pts',
+    wall: 'Wall', wildcard: 'Wild', indicator: 'Flip', dealer: 'Dealer', streak: 'Streak {n}', streak1: 'New dealer', dealer_badge: 'Dealer',
+    tan_chip: '{n} claims on {who}', tan_chip_one: '1 claim on {who}',
+    hand_no: 'Hand {n}', freeze: 'Freeze', freeze_owner: 'Wild out', tan: 'Claims', points: 'points',
     win: 'Win', self_draw: 'Self-draw', kong: 'Kong', pong: 'Pong', chow: 'Chow', pass: 'Pass', next: 'Next hand',
     discard: 'Discard',
     'say.chow': 'Chow!', 'say.pong': 'Pong!', 'say.kong': 'Kong!', 'say.win': 'Win!', 'say.self_draw': 'Self-draw!',
     'say.exposed_kong': 'Kong!', 'say.added_kong': 'Kong!', 'say.concealed_kong': 'Kong!', 'say.wild': 'Wild!',
     'say.exhausted': 'Draw',
-    your_turn: 'Your turn: tap a tile, tap again to discard', tap_again: 'Tap again to discard {tile}',
-    claim_prompt: '{who} discarded {tile}', waiting: 'Waiting for the others…', bots_thinking: '{who} is thinking…',
-    blocked_freeze: 'Freeze (抓打): you must discard what you draw; no claims',
-    blocked_passed_win: 'You passed a win: no win on {tiles} until your next turn',
+    your_turn: 'Your turn: {tap} a tile twice to discard it', tap_again: '{Tap} again to discard the {tile}',
+    claim_prompt: '{who} discarded the {tile}', waiting: 'Waiting for the others…', bots_thinking: '{who} is thinking…',
+    blocked_freeze: 'Zhuada (抓打, the freeze after a wildcard is discarded): discard what you draw; no claims',
+    blocked_passed_win: 'You passed a win: no win on {tiles} until you discard again',
     blocked_discard_win: 'You wait on {tile}, but a discard win is not allowed now (self-draw only)',
     hints: 'Hints', hints_on: 'Wait hints: on', hints_off: 'Wait hints: off', waits: 'Waits', remaining: '{n} left',
     not_ready: '', suggest: 'Suggested: {advice}',
@@ -115,10 +116,10 @@ const STRINGS = {
     settings_reset: 'These settings were damaged and are back to their defaults: {keys}.',
     'setting.lang': 'language', 'setting.hints': 'hints', 'setting.speed': 'speed', 'setting.options': 'game options',
     'setting.level': 'opponents', 'setting.muted': 'sound', 'setting.autoPass': 'auto-pass', 'setting.autoWin': 'auto-win',
-    seat_label: '{who} ({pts} pts)', close: 'Close', help: 'Keys',
+    seat_label: '{who} ({pts} points)', close: 'Close', help: 'Keys',
     keys_help: '←/→ select · Enter discard · H win · K kong · P pong · C chow (1/2/3 when there are several) · Space/Esc pass · N next',
-    only_discard: 'Only {tile} can go: one tap discards it', after_discard_waits: 'Discard {tile}, then wait on',
-    after_discard_any: 'Discard {tile}, then any tile wins', shanten_line: '{n} tiles from ready, {u} useful tiles',
+    only_discard: 'Only the {tile} can go: one {tap} discards it', after_discard_waits: 'Discard the {tile}, then wait on',
+    after_discard_any: 'Discard the {tile}, then any tile wins', shanten_line: '{n} tiles from ready, {u} useful tiles',
     shanten_line_one: '1 tile from ready, {u} useful tiles',
     engine_refused: 'The engine did not accept that move',
     no_hands: 'the log has no hands', replay_hand_of: 'Hand {n} of {m}', autoplay: 'Play automatically',
@@ -170,23 +171,35 @@ export function getLang() { return lang; }
 export function t(key, vars = {}) {
   let s = (vars.n === 1 && STRINGS[lang][`${key}_one`]) || STRINGS[lang][key];
   if (s === undefined) s = STRINGS.zh[key] ?? key;
-  return s.replace(/\{(\w+)\}/g, (_, k) => (vars[k] === undefined ? '' : String(vars[k])));
+  return s.replace(/\{(\w+)\}/g, (_, k) => {
+    if (vars[k] !== undefined) return String(vars[k]);
+    if (k === 'tap' || k === 'Tap') return pointerVerb(k === 'Tap');
+    return '';
+  });
 }
 
-/** A tile in words in the current language: "五万" / "5 Characters". */
+/** How the player picks a tile on this device, for English prompts: "tap" on a touch screen, "click" with a
+ *  mouse or trackpad (the `{tap}` / `{Tap}` of a string). */
+export function pointerVerb(capital = false) {
+  const coarse = typeof matchMedia === 'function' && matchMedia('(pointer: coarse)').matches;
+  const word = coarse ? 'tap' : 'click';
+  return capital ? word[0].toUpperCase() + word.slice(1) : word;
+}
+
+/** A tile in words in the current language: "五万" / "5 of Characters". */
 export function tileName(tile) {
   if (!tile) return lang === 'zh' ? '暗牌' : 'hidden tile';
   return tileWords(tile, lang);
 }
 
-/** A tile (notation, '*' ignored) in words in language `l` ('zh' or 'en'): "三筒" / "3 Dots". */
+/** A tile (notation, '*' ignored) in words in language `l` ('zh' or 'en'): "三筒" / "3 of Dots". */
 export function tileWords(tile, l) {
   const face = tile.replace('*', '');
   if (HONOURS[face]) return HONOURS[face][l === 'zh' ? 0 : 1];
   const n = Number(face[0]);
   const suit = SUITS[face[1]];
   if (!suit) return tile;
-  return l === 'zh' ? `${ZH_NUM[n]}${suit[0]}` : `${n} ${suit[1]}`;
+  return l === 'zh' ? `${ZH_NUM[n]}${suit[0]}` : `${n} of ${suit[1]}`;
 }
 
 /** Seat name relative to the human (0 = you, 1 = next / right, 2 = across, 3 = previous / left). */

@@ -154,7 +154,7 @@ def _tile(given: Any, where: str) -> int:
 
 
 def tile_word(kind: int, lang: str, wc: Wildcards = FIXED) -> str:
-    """A tile by name (三筒 / 3 Dots); a wildcard is 财神 / the 财神 (wildcard)."""
+    """A tile by name (三筒 / 3 of Dots); a wildcard is 财神 / the 财神 (wildcard)."""
     if wc.is_wild(kind):
         return "财神" if lang == "zh" else "财神 (wildcard)"
     zh, en = tile_names(wc.face(kind))

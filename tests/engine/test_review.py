@@ -92,7 +92,7 @@ def test_action_words() -> None:
     d = next(a for a in r.legal_actions(1) if a.type is ActionType.DISCARD)
     assert action_words(d, None)[0].startswith("打")
     from hzmj_core.actions import Action
-    assert action_words(Action(2, ActionType.PONG, (five, five)), five) == ("碰五筒", "pong the 5 Dots")
+    assert action_words(Action(2, ActionType.PONG, (five, five)), five) == ("碰五筒", "pong the 5 of Dots")
 
 
 @pytest.mark.host_only  # a real subprocess: none in Pyodide
@@ -155,7 +155,7 @@ def test_flags_a_third_tan_fed_at_3lao() -> None:
     d, step = _feed_review()
     it = _step_item(d, step)
     assert it["costly"] and it["loss"] >= it["costly_points"], it["text_en"]
-    assert it["taken_words"] == {"zh": "打五条", "en": "discard the 5 Bamboo"}
+    assert it["taken_words"] == {"zh": "打五条", "en": "discard the 5 of Bamboo"}
     assert it["choice"]["type"] == "discard" and it["choice"]["tiles"] != ["5s"]
     assert d["worst"][0]["step"] == step and "S0" not in it["text_zh"] + it["reason_zh"]
     # the 摊 is part of the cost: without 三摊承包 the same discard gives away less

@@ -289,7 +289,7 @@ export class ReviewPanel {
   }
 }
 
-/** A reviewed action in words: "打三筒" / "Discard the 3 Dots", a claim naming the discard it takes. */
+/** A reviewed action in words: "打三筒" / "Discard the 3 of Dots", a claim naming the discard it takes. */
 function choiceWords(it, action) {
   const p = it.position;
   return actionAdvice(action, p && p.claim ? p.claim.tile : null, p ? p.wildcard.tile : null);

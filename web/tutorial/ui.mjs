@@ -8,13 +8,13 @@ setPixelRatio(Math.min(3, globalThis.devicePixelRatio || 1));
 const WIDTH = globalThis.innerWidth || 1024;
 const SCALE = WIDTH < 480 ? 0.64 : WIDTH < 720 ? 0.8 : 1;
 
-/** A tile name such as "5p" or "P*" with its words ("5p 5 Dots", "P* 白板（财神）"), for labels read by screen
+/** A tile name such as "5p" or "P*" with its words ("5p 5 of Dots", "P* 白板（财神）"), for labels read by screen
  *  readers: the tutorial teaches the notation, so the label says both. The words are the game's (i18n.mjs). */
 export function tileWords(name, lang) {
   return `${name.replace('*', '')} ${namedTile(name, lang)}`;
 }
 
-/** A tile name such as "5p" or "P*" in words alone ("5 Dots", "白板（财神）"). */
+/** A tile name such as "5p" or "P*" in words alone ("5 of Dots", "白板（财神）"). */
 function namedTile(name, lang) {
   const wild = name.endsWith('*') ? (lang === 'en' ? ' (wildcard)' : '（财神）') : '';
   return `${gameTileWords(name.replace('*', ''), lang)}${wild}`;
