@@ -20,6 +20,7 @@ from typing import Any
 
 from .actions import Action, ActionType
 from .bots.expert import ExpertBot
+from .glossary import GLOSSARY, gloss
 from .log import LogError, replay
 from .reasons import Reason, tile_names, without_figures, words
 from .rng import derive_seed
@@ -47,16 +48,16 @@ class ReviewError(ValueError):
 def action_words(action: Action, claim_tile: int | None, wild_kind: int | None = None) -> tuple[str, str]:
     """An action in words for players (the advice of :data:`~hzmj_core.actions.ACTION_WORDS`): ("打五筒",
     "discard the 5 of Dots"), ("碰东", "pong the East wind"); a discarded tile of ``wild_kind`` is named as the 财神
-    it is."""
+    it is (glossed in English: "discard the Caishen (财神, the wildcard)")."""
     zh, en = action.type.words.advice
     if action.type in (ActionType.WIN, ActionType.PASS):
         return zh, en.lower()
     if action.type is ActionType.DISCARD and action.tile == wild_kind:
-        names = ("财神", "财神 (wildcard)")
+        names = ("财神", "财神")
     else:
         tile = claim_tile if claim_tile is not None and action.type in _CLAIMS else action.tiles[0]
         names = tile_names(tile)
-    return zh.format(tile=names[0]), (en[0].lower() + en[1:]).format(tile=names[1])
+    return zh.format(tile=names[0]), gloss((en[0].lower() + en[1:]).format(tile=names[1]))
 
 
 _CLAIMS = (ActionType.CHOW, ActionType.PONG, ActionType.EXPOSED_KONG)
@@ -117,10 +118,12 @@ class ReviewItem:
         if self.taken == self.choice:
             return (f"{head_zh}：{tz}，与大师相同（期望 {self.taken_value:+.1f} 分）",
                     f"{head_en}: {te}, as the expert would ({self.taken_value:+.1f} points expected)")
+        raw_reason = "; ".join(r.text("en", self.taken.seat, glossed=False) for r in self.why)
         return (f"{head_zh}：{tz}（期望 {self.taken_value:+.1f} 分）；大师会{cz}（{self.choice_value:+.1f} 分），"
                 f"差 {self.loss:.1f} 分。大师的理由：{self.reason_zh}",
-                f"{head_en}: {te} ({self.taken_value:+.1f} points expected); the expert would {ce} "
-                f"({self.choice_value:+.1f}), {self.loss:.1f} points better. The expert's reason: {self.reason_en}")
+                gloss(f"{head_en}: {_plain(te)} ({self.taken_value:+.1f} points expected); the expert would "
+                      f"{_plain(ce)} ({self.choice_value:+.1f}), {self.loss:.1f} points better. The expert's reason: "
+                      f"{raw_reason}"))
 
     def to_json(self) -> dict[str, Any]:
         """JSON-ready form."""
@@ -146,6 +149,13 @@ def costly_points(r: Round, seat: int) -> float:
     """A decision of ``seat`` in hand ``r`` is costly from this many expected points given away:
     :data:`COSTLY_SHARE` of its :func:`stakes`."""
     return COSTLY_SHARE * stakes(r, seat)
+
+
+def _plain(text: str) -> str:
+    """English words back to their Chinese terms, so a sentence glosses each term once."""
+    for term, (pinyin, meaning) in GLOSSARY.items():
+        text = text.replace(f"{pinyin} ({term}, {meaning})", term)
+    return text
 
 
 def expert_for(seed: int, hand: int, step: int, seat: int) -> ExpertBot:

@@ -1,6 +1,8 @@
 // Chinese / English strings of the page. `t(key, vars)` looks up the current language; `tileName(t)`
 // names a tile in words (for buttons' aria labels and announcements). No rules here: only words.
 
+import {gloss} from './glossary.mjs';
+
 const ZH_NUM = ['', '一', '二', '三', '四', '五', '六', '七', '八', '九'];
 const HONOURS = {
   E: ['东', 'East wind'], S: ['南', 'South wind'], W: ['西', 'West wind'], N: ['北', 'North wind'],
@@ -87,14 +89,14 @@ const STRINGS = {
     'say.exhausted': 'Draw',
     your_turn: 'Your turn: {tap} a tile twice to discard it', tap_again: '{Tap} again to discard the {tile}',
     claim_prompt: '{who} discarded the {tile}', waiting: 'Waiting for the others…', bots_thinking: '{who} is thinking…',
-    blocked_freeze: 'Zhuada (抓打, the freeze after a wildcard is discarded): discard what you draw; no claims',
+    blocked_freeze: '抓打: discard what you draw; no claims',
     blocked_passed_win: 'You passed a win: no win on {tiles} until you discard again',
     blocked_discard_win: 'You wait on {tile}, but a discard win is not allowed now (self-draw only)',
     hints: 'Hints', hints_on: 'Wait hints: on', hints_off: 'Wait hints: off', waits: 'Waits', remaining: '{n} left',
     not_ready: '', suggest: 'Suggested: {advice}',
     new_game: 'New game', export: 'Export log', import: 'Import replay', language: '中文', lang_code: '中', menu: 'Menu',
     speed: 'Speed', 'speed.slow': 'Slow', 'speed.normal': 'Normal', 'speed.fast': 'Fast',
-    settle_title_win: '{who} won', settle_title_draw: 'Drawn hand (流局)',
+    settle_title_win: '{who} won', settle_title_draw: 'Drawn hand',
     settle_draw_text: 'The wall is down to its last {n} tiles: the hand ends with no winner.',
     fan: 'Fan', multiplier: 'Multiplier', dealer_factor: 'Dealer factor', base: 'Base', total: 'Total',
     payments: 'Payments', pays: '{payer} pays {amount}', deltas: 'Change', winning_tile: 'Winning tile',
@@ -104,8 +106,8 @@ const STRINGS = {
     game_over: 'Game over', standings: 'Final standings', rank: '#{n}', play_again: 'Play again',
     ng_title: 'New game', ng_level: 'Opponents', ng_seed: 'Seed (empty: random)', ng_start: 'Start',
     cancel: 'Cancel', ng_confirm: 'Abandon the current game and start a new one?',
-    'group.match': 'Match', 'group.wild': 'Wildcards', 'group.dealer': 'Dealer and streak', 'group.win': 'Winning',
-    'group.tan': 'Claims (摊) and liability', 'group.other': 'Freeze and wall', 'group.score': 'Scoring',
+    'group.match': 'Match', 'group.wild': '财神', 'group.dealer': 'Dealer and 老庄', 'group.win': 'Winning',
+    'group.tan': 'Claims: 摊 and 承包', 'group.other': '抓打 and the wall', 'group.score': 'Scoring',
     replay: 'Replay', replay_hand: 'Hand {n}', replay_step: 'Step {a}/{b}', prev: 'Back', nextstep: 'Forward',
     prev_hand: 'Previous hand', next_hand: 'Next hand', exit_replay: 'Leave replay', replay_start: 'Deal',
     import_bad: 'Import failed: {msg}', import_ok: 'Replay loaded: {n} hands', import_ok_one: 'Replay loaded: 1 hand', resumed: 'Resumed your last game',
@@ -167,15 +169,17 @@ export function setLang(l) { lang = l === 'en' ? 'en' : 'zh'; document.documentE
 export function getLang() { return lang; }
 
 /** The string `key` in the current language with `{name}` filled from `vars`; an English noun after a count
- *  of one has its own key, `key_one` ("1 hand"), used when vars.n is 1. */
+ *  of one has its own key, `key_one` ("1 hand"), used when vars.n is 1. English keeps Mahjong terms as glossed
+ *  pinyin (glossary.mjs): a Chinese term in the string reads "Zhuada (抓打, the freeze …)". */
 export function t(key, vars = {}) {
   let s = (vars.n === 1 && STRINGS[lang][`${key}_one`]) || STRINGS[lang][key];
   if (s === undefined) s = STRINGS.zh[key] ?? key;
-  return s.replace(/\{(\w+)\}/g, (_, k) => {
+  const out = s.replace(/\{(\w+)\}/g, (_, k) => {
     if (vars[k] !== undefined) return String(vars[k]);
     if (k === 'tap' || k === 'Tap') return pointerVerb(k === 'Tap');
     return '';
   });
+  return lang === 'en' ? gloss(out) : out;
 }
 
 /** How the player picks a tile on this device, for English prompts: "tap" on a touch screen, "click" with a

@@ -41,7 +41,7 @@ def test_tile_names_and_bot_seat_words_give_both_languages() -> None:
 def test_reason_text_and_json() -> None:
     r = Reason("tan_cap", {"discarder": 0, "count": 2, "cap": 2})
     assert r.zh(viewer=1) == "摊数已满：已经吃碰上家2次（上限2）"
-    assert r.en(viewer=1) == "摊 cap: already 2 claims on Left (cap 2)"
+    assert r.en(viewer=1) == "Tan (摊, a claim on one player's discard) cap: already 2 claims on Left (cap 2)"
     assert r.to_json() == {"code": "tan_cap", "params": {"discarder": 0, "count": 2, "cap": 2}}
     assert Reason("chow_ban", {"tiles": ["4m", "7m"]}).zh() == "吃后限打：这一轮不能打四万、七万"
     with pytest.raises(ValueError, match="unknown reason code 'nope'"):
@@ -206,7 +206,7 @@ def test_the_grounds_read_as_a_player_writes() -> None:
     assert Reason("beats_win", {"best_ev": -0.4, "win_ev": 4.0}).en() == \
         "-0.4 points expected, more than winning now (+4.0)"
     assert Reason("third_tan", {"seat": 1, "discarder": 0}).en(viewer=0) == \
-        "a third claim on you would make Right liable (承包)"
+        "a third claim on you would make Right liable under Chengbao (承包, liability: one player pays for all)"
     assert Reason("third_tan", {"seat": 3, "discarder": 2}).zh(viewer=3) == "你第三次吃碰上家就要承包"
     for r in _all_examples():
         for lang in ("zh", "en"):

@@ -46,7 +46,7 @@ def test_flags_a_win_taken_instead_of_a_piao() -> None:
     assert it["taken"]["type"] == "win" and it["choice"]["type"] == "discard"
     assert d["worst"][0]["step"] == step
     assert "飘" in it["text_zh"] and "胡" in it["text_zh"] and "expert" in it["text_en"]
-    assert it["choice_words"] == {"zh": "打财神", "en": "discard the 财神 (wildcard)"}
+    assert it["choice_words"] == {"zh": "打财神", "en": "discard the Caishen (财神, the wildcard)"}
     assert "S1" not in it["text_zh"]
 
 

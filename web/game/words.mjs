@@ -3,6 +3,7 @@
 
 import {getLang, seatName, t, tileName} from '../i18n.mjs';
 import {ACTION_WORDS, groundsText, reasonText} from '../reasons.mjs';
+import {gloss} from '../glossary.mjs';
 
 const CLAIMS = new Set(['chow', 'pong', 'exposed_kong']);
 
@@ -51,8 +52,9 @@ export function actionAdvice(action, claimTile = null, wildTile = null) {
   if (!words) return action.type;
   const tile = CLAIMS.has(action.type) && claimTile ? claimTile : (action.tiles || [])[0];
   let name = tile ? tileName(tile) : '';
-  if (action.type === 'discard' && wildTile && tile === wildTile) name = en ? '财神 (wildcard)' : '财神';
-  return words.advice[en ? 1 : 0].replace('{tile}', name);
+  if (action.type === 'discard' && wildTile && tile === wildTile) name = '财神';
+  const text = words.advice[en ? 1 : 0].replace('{tile}', name);
+  return en ? gloss(text) : text;
 }
 
 const PAY_REASONS = {
