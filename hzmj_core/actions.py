@@ -58,7 +58,7 @@ class ActionWords:
     noun: tuple[str, str]
     """The action as a noun: "{action} is not possible now" (打牌 / discard, 直杠 / exposed kong)."""
     done: tuple[str, str]
-    """What a seat did, before the tiles: 下家 打出 六万 / Right discarded 6 Characters."""
+    """What a seat did, before the tiles: 下家 打出 六万 / Right discarded 6 of Characters."""
     advice: tuple[str, str]
     """What to do, ``{tile}`` the tile it is about: 打{tile} / Discard the {tile}."""
 

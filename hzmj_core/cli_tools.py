@@ -105,7 +105,8 @@ def add_parsers(sub: Any) -> None:
     h.add_argument("--json", action="store_true")
     v = sub.add_parser("review", help="复盘: compare one seat's decisions in a log with the expert bot's",
                        description="Review one seat of a hand or match log: every decision with a choice, the "
-                                   "expert's choice, the expected points of both, the costliest flagged.")
+                                   "expert's choice, the expected points of both; the costliest to study, the "
+                                   "costly marked.")
     v.add_argument("file", type=Path, help="hand or match log (JSON)")
     v.add_argument("--seat", type=int_arg(0, 3), required=True, help="the seat to review (0-3)")
     v.add_argument("--seed", type=seed_arg, default=0, help="seed of the expert's samples (default 0)")

@@ -7,7 +7,7 @@ Two families share the value and the wording:
   :meth:`~hzmj_core.round.Round.why_no_claim`) says why an action is not allowed;
 * grounds (:data:`GROUND_CODES`): a bot's :class:`~hzmj_core.bots.base.Decision` says why it chose its action,
   as a few parts (what was compared, with its figures), never restating the action itself, so a page can put
-  the action in its own words in front ("Discard the 3 Dots — 2 tiles from ready, 31 useful tiles").
+  the action in its own words in front ("Discard the 3 of Dots — 2 tiles from ready, 31 useful tiles").
 
 This module holds every code and its Chinese and English wording, for the command line and ``webapi``
 (:meth:`Reason.text`). The page words the same ``{code, params}`` with ``web/reasons.mjs``, which holds the
@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .actions import ACTION_WORDS, ActionType
+from .glossary import gloss
 from .tiles import TILE_NAMES
 
 SEAT_KEYS = ("seat", "current", "owner", "discarder")
@@ -45,12 +46,12 @@ _REFUSALS: dict[str, tuple[str, str]] = {
     "not_in_hand": ("{seat}手里没有{tile}", "{tile} is not in {seat_s} hand"),
     "not_offered": ("现在不能{action}", "{action} is not possible now"),
     "zhuada": ("抓打：{owner}打了财神，只能自摸、暗杠或打出刚摸到的{tile}",
-               "抓打 freeze ({owner} discarded a wildcard): only a self-draw win, a concealed kong or discarding "
+               "抓打 ({owner} discarded a 财神): only a self-draw win, a concealed kong or discarding "
                "the tile just drawn ({tile})"),
-    "freeze_added_kong": ("抓打期间不能加杠", "no 加杠 (added kong) while the 抓打 freeze lasts"),
+    "freeze_added_kong": ("抓打期间不能加杠", "no added kong while 抓打 lasts"),
     "freeze_no_claim": ("抓打期间不能吃碰杠，也不能胡别人打的牌",
-                        "no claims and no discard wins while the 抓打 freeze binds"),
-    "chow_ban": ("吃后限打：这一轮不能打{tiles}", "after a chow, {tiles} may not be discarded this turn (吃后限打)"),
+                        "no claims and no discard wins while 抓打 lasts"),
+    "chow_ban": ("吃后限打：这一轮不能打{tiles}", "吃后限打: {tiles} may not be discarded this turn"),
     "chow_all_banned": ("吃了以后手里只剩不能打的牌，不能吃",
                         "that chow would leave only tiles that may not be discarded"),
     "no_win_after_claim": ("吃碰之后的这次出牌不能胡", "no win right after a chow or pong"),
@@ -60,7 +61,7 @@ _REFUSALS: dict[str, tuple[str, str]] = {
                    "only {remaining} tiles left: no kongs with {limit} or fewer in the wall"),
     "final_claim": ("最后{limit}张：打出的牌只能被胡，不能吃碰杠",
                     "last {limit} tiles: a discard may only be won on, not claimed"),
-    "wildcard_claim": ("财神打出后不能吃、碰、杠，也不能胡", "a discarded wildcard (财神) cannot be claimed or won on"),
+    "wildcard_claim": ("财神打出后不能吃、碰、杠，也不能胡", "a discarded 财神 cannot be claimed or won on"),
     "chow_not_next": ("只有{discarder}的下家可以吃", "only the next player after {discarder} may chow"),
     "no_chow_shape": ("凑不成有{tile}的顺子", "no run with {tile}"),
     "no_pair": ("手里没有一对{tile}", "no pair of {tile} in hand"),
@@ -75,7 +76,7 @@ _REFUSALS: dict[str, tuple[str, str]] = {
     "non_dealers": ("闲家之间不能胡对方打的牌", "no discard wins between two non-dealers"),
     "baotou_no_discard_win": ("{state}状态不能胡别人打的牌，只能自摸",
                               "in {state} state no win on a discard, only a self-draw"),
-    "must_baotou": ("有财必暴头：手里有财神不能胡别人打的牌", "有财必暴头: no discard win while holding a wildcard"),
+    "must_baotou": ("有财必暴头：手里有财神不能胡别人打的牌", "有财必暴头: no win on a discard while holding a 财神"),
 }
 
 _GROUNDS: dict[str, tuple[str, str]] = {
@@ -84,7 +85,7 @@ _GROUNDS: dict[str, tuple[str, str]] = {
     "win_on_discard": ("胡别人打的牌", "a win on the discard"),
     "win_ends_game": ("胡了就结束比赛，而且{seat}领先", "the win ends the game with {seat} in the lead"),
     "win_last_tiles": ("墙只剩 {remaining} 张，马上胡", "only {remaining|tile|tiles} left in the wall: win now"),
-    "gangbao": ("开杠保住暴头，杠上摸什么都胡（杠暴）", "the kong keeps 暴头: any replacement tile wins (杠暴)"),
+    "gangbao": ("开杠保住暴头，杠上摸什么都胡（杠暴）", "the kong keeps 暴头: any replacement tile wins as 杠暴"),
     "piao": ("财神飘：留着暴头，下一张摸到就胡", "飘 with the 财神: 暴头 stays, and the next draw wins"),
     "piao_fan": ("财神飘：下一张摸到就胡 {fan} 番", "飘 with the 财神: the next draw wins {fan} fan"),
     "decline_baotou": ("不胡，等暴头", "declining the win to wait in 暴头"),
@@ -94,7 +95,7 @@ _GROUNDS: dict[str, tuple[str, str]] = {
     "wall_left": ("墙还有 {remaining} 张", "{remaining|tile|tiles} left in the wall"),
     "kong_keeps_shape": ("开杠不影响牌型，还多摸一张", "the kong keeps the hand as good, with one more draw"),
     "only_discard": ("只能打这张", "the only tile that may be discarded"),
-    "only_discard_freeze": ("抓打：只能打这张", "the 抓打 freeze allows only this tile"),
+    "only_discard_freeze": ("抓打：只能打这张", "抓打 allows only this tile"),
     "only_wildcards": ("只剩财神可打", "only wildcards are left to discard"),
     "random": ("随便选的", "a random choice"),
     # the shape a discard or a claim leaves
@@ -120,7 +121,8 @@ _GROUNDS: dict[str, tuple[str, str]] = {
                    "counting the next draw, the best of {count} choices ({best_ev} points expected)"),
     "defence": ("防守：{tile}放铳风险 {risk_pts} 分，{other_tile} {other_pts} 分",
                 "defence: {tile} risks {risk_pts} points of a deal-in, {other_tile} {other_pts}"),
-    "defence_live": ("防守：3老可放铳，{tile}更安全", "defence: discard wins are live (3老), and {tile} is safer"),
+    "defence_live": ("防守：3老可放铳，{tile}更安全",
+                     "defence: discard wins are live at streak 3, and {tile} is safer"),
     "fold_wildcard": ("财神不能被胡；别的牌中最安全的{other_tile}也有 {risk_pts} 分的放铳风险",
                       "nobody can win on a 财神, and even the safest other tile, {other_tile}, risks {risk_pts} "
                       "points of a deal-in"),
@@ -133,7 +135,7 @@ _GROUNDS: dict[str, tuple[str, str]] = {
     "claim_nearer_baotou": ("离听牌一样远，财神留作暴头，离暴头从差 {before} 张到差 {after} 张",
                             "as far from ready, and nearer 暴头 with the 财神 free ({after} away instead of {before})"),
     "third_tan": ("{seat}第三次吃碰{discarder}就要承包",
-                  "a third claim on {discarder} would make {seat} liable (承包)"),
+                  "a third claim on {discarder} would make {seat} liable under 承包"),
     "pairs_qike": ("七客状态，摸什么都胡（4 倍），要{tile}会拆掉七对",
                    "in 七客 state any draw wins at ×4; taking the {tile} would break the seven pairs"),
     "pairs_ready": ("七对已听牌，要{tile}会拆掉七对", "ready as seven pairs; taking the {tile} would break them"),
@@ -173,17 +175,17 @@ _FIELD = re.compile(r"\{(\w+)(?:\|([^|{}]*)\|([^|{}]*))?\}")
 
 
 def tile_words(tile: str, lang: str) -> str:
-    """A tile (notation, a trailing ``*`` ignored) as players say it: 三筒 / 3 Dots, 东 / East wind."""
+    """A tile (notation, a trailing ``*`` ignored) as players say it: 三筒 / 3 of Dots, 东 / East wind."""
     i = 0 if lang == "zh" else 1
     face = tile.rstrip("*")
     if face in _HONOURS:
         return _HONOURS[face][i]
     suit = _SUITS[face[1]][i]
-    return f"{_ZH_RANK[int(face[0]) - 1]}{suit}" if i == 0 else f"{face[0]} {suit}"
+    return f"{_ZH_RANK[int(face[0]) - 1]}{suit}" if i == 0 else f"{face[0]} of {suit}"
 
 
 def tile_names(kind: int) -> tuple[str, str]:
-    """A tile kind (0-33) in words in both languages: ("五筒", "5 Dots"), ("东", "East wind")."""
+    """A tile kind (0-33) in words in both languages: ("五筒", "5 of Dots"), ("东", "East wind")."""
     name = TILE_NAMES[kind]
     return tile_words(name, "zh"), tile_words(name, "en")
 
@@ -215,8 +217,9 @@ class Reason:
         if self.code not in _TEMPLATES:
             raise ValueError(f"unknown reason code {self.code!r}")
 
-    def text(self, lang: str = "en", viewer: int | None = None) -> str:
-        """The reason in words, ``lang`` ``"zh"`` or ``"en"``; seats relative to ``viewer`` when given."""
+    def text(self, lang: str = "en", viewer: int | None = None, glossed: bool = True) -> str:
+        """The reason in words, ``lang`` ``"zh"`` or ``"en"``; seats relative to ``viewer`` when given; the
+        English with its Chinese terms as glossed pinyin (:func:`~hzmj_core.glossary.gloss`) unless not ``glossed``."""
         zh = lang == "zh"
         values: dict[str, str] = {}
         for key, value in self.params.items():
@@ -252,7 +255,8 @@ class Reason:
                 return word
             return f"{word} {m.group(2) if word == '1' else m.group(3)}"
 
-        return _FIELD.sub(fill, _TEMPLATES[self.code][0 if zh else 1])
+        text = _FIELD.sub(fill, _TEMPLATES[self.code][0 if zh else 1])
+        return gloss(text) if glossed and not zh else text
 
     def zh(self, viewer: int | None = None) -> str:
         """The reason in Chinese."""
@@ -287,7 +291,9 @@ def points(value: float) -> float:
 def words(parts: Sequence[Reason], lang: str = "en", viewer: int | None = None) -> str:
     """Several reasons (a decision's grounds) in one sentence: 差 2 张听牌，有效牌 31 张，财神留作暴头 /
     2 tiles from ready, 31 useful tiles; the 财神 kept free for 暴头."""
-    return ("，" if lang == "zh" else "; ").join(p.text(lang, viewer) for p in parts)
+    if lang == "zh":
+        return "，".join(p.text(lang, viewer) for p in parts)
+    return gloss("; ".join(p.text("en", viewer, glossed=False) for p in parts))
 
 
 def without_figures(parts: Sequence[Reason]) -> tuple[Reason, ...]:

@@ -3,8 +3,11 @@
 For every decision of the seat that had a choice (more than one legal action), :class:`Review` replays the log
 to that point, asks the expert (:class:`~hzmj_core.bots.expert.ExpertBot`, deciding from that seat's view only)
 what it would do, and the expected points of the action taken and of the expert's choice, measured on the same
-samples of the hidden tiles. Decisions that cost at least :data:`FLAG_POINTS` are flagged, the costliest first,
-with the reason in words for players (zh/en).
+samples of the hidden tiles. When the seat's choices differed from the expert's, the costliest of them are
+shown to study (:data:`SHOWN` of them, or every costly one when there are more), with the reason in words for
+players (zh/en). A decision is *costly* when it gives away at least a share (:data:`COSTLY_SHARE`) of the
+hand's stakes: what a plain self-draw would win the seat in that hand, at its base score and dealer streak
+(:func:`stakes`). At base score 1 a non-dealer's threshold is 0.5 points at 平庄 and 1.25 points at 3老.
 
 The work is done in small steps (:meth:`Review.step`) so a page can show a progress bar; :func:`review` does it
 all at once. The same log, seat and seed give the same review.
@@ -17,16 +20,20 @@ from typing import Any
 
 from .actions import Action, ActionType
 from .bots.expert import ExpertBot
+from .glossary import GLOSSARY, gloss
 from .log import LogError, replay
 from .reasons import Reason, tile_names, without_figures, words
 from .rng import derive_seed
 from .round import Round
+from .scoring import shares
 from .view import SeatView
 
-FLAG_POINTS = 1.0
-"""A decision is flagged when the expert's choice is expected to score at least this many points more."""
+COSTLY_SHARE = 0.125
+"""A decision is costly when it gives away at least this share of the hand's :func:`stakes`."""
+SHOWN = 3
+"""How many of the costliest differing decisions a review shows to study, costly or not."""
 WORST = 5
-"""How many flagged decisions the summary lists."""
+"""How many decisions a review shows at most (every costly one up to this many)."""
 
 
 POSITION_KEYS = ("seat", "dealer", "streak", "wall_remaining", "wildcard", "hand", "drawn", "claim", "tan",
@@ -40,17 +47,17 @@ class ReviewError(ValueError):
 
 def action_words(action: Action, claim_tile: int | None, wild_kind: int | None = None) -> tuple[str, str]:
     """An action in words for players (the advice of :data:`~hzmj_core.actions.ACTION_WORDS`): ("打五筒",
-    "discard the 5 Dots"), ("碰东", "pong the East wind"); a discarded tile of ``wild_kind`` is named as the 财神
-    it is."""
+    "discard the 5 of Dots"), ("碰东", "pong the East wind"); a discarded tile of ``wild_kind`` is named as the 财神
+    it is (glossed in English: "discard the Caishen (财神, the wildcard)")."""
     zh, en = action.type.words.advice
     if action.type in (ActionType.WIN, ActionType.PASS):
         return zh, en.lower()
     if action.type is ActionType.DISCARD and action.tile == wild_kind:
-        names = ("财神", "财神 (wildcard)")
+        names = ("财神", "财神")
     else:
         tile = claim_tile if claim_tile is not None and action.type in _CLAIMS else action.tiles[0]
         names = tile_names(tile)
-    return zh.format(tile=names[0]), (en[0].lower() + en[1:]).format(tile=names[1])
+    return zh.format(tile=names[0]), gloss((en[0].lower() + en[1:]).format(tile=names[1]))
 
 
 _CLAIMS = (ActionType.CHOW, ActionType.PONG, ActionType.EXPOSED_KONG)
@@ -74,6 +81,8 @@ class ReviewItem:
     """The expert's grounds for its choice, without its own expected points (the item has both values)."""
     words_taken: tuple[str, str]
     words_choice: tuple[str, str]
+    costly_points: float = 1.0
+    """The hand's threshold for a costly decision (:func:`costly_points`)."""
 
     @property
     def reason_zh(self) -> str:
@@ -91,9 +100,14 @@ class ReviewItem:
         return 0.0 if self.taken == self.choice else max(0.0, self.choice_value - self.taken_value)
 
     @property
-    def flagged(self) -> bool:
-        """True when the loss reaches :data:`FLAG_POINTS`."""
-        return self.loss >= FLAG_POINTS
+    def differs(self) -> bool:
+        """True when the seat did not do what the expert would have done."""
+        return self.taken != self.choice
+
+    @property
+    def costly(self) -> bool:
+        """True when the loss reaches the hand's threshold (:attr:`costly_points`)."""
+        return self.differs and self.loss >= self.costly_points
 
     def text(self) -> tuple[str, str]:
         """What happened and what the expert would have done, in words (zh, en)."""
@@ -104,10 +118,12 @@ class ReviewItem:
         if self.taken == self.choice:
             return (f"{head_zh}：{tz}，与大师相同（期望 {self.taken_value:+.1f} 分）",
                     f"{head_en}: {te}, as the expert would ({self.taken_value:+.1f} points expected)")
+        raw_reason = "; ".join(r.text("en", self.taken.seat, glossed=False) for r in self.why)
         return (f"{head_zh}：{tz}（期望 {self.taken_value:+.1f} 分）；大师会{cz}（{self.choice_value:+.1f} 分），"
                 f"差 {self.loss:.1f} 分。大师的理由：{self.reason_zh}",
-                f"{head_en}: {te} ({self.taken_value:+.1f} points expected); the expert would {ce} "
-                f"({self.choice_value:+.1f}), {self.loss:.1f} points better. The expert's reason: {self.reason_en}")
+                gloss(f"{head_en}: {_plain(te)} ({self.taken_value:+.1f} points expected); the expert would "
+                      f"{_plain(ce)} ({self.choice_value:+.1f}), {self.loss:.1f} points better. The expert's reason: "
+                      f"{raw_reason}"))
 
     def to_json(self) -> dict[str, Any]:
         """JSON-ready form."""
@@ -117,9 +133,29 @@ class ReviewItem:
                 "taken_words": {"zh": self.words_taken[0], "en": self.words_taken[1]},
                 "choice_words": {"zh": self.words_choice[0], "en": self.words_choice[1]},
                 "taken_value": round(self.taken_value, 2), "choice_value": round(self.choice_value, 2),
-                "loss": round(self.loss, 2), "flagged": self.flagged, "samples": self.samples,
+                "loss": round(self.loss, 2), "costly": self.costly, "costly_points": round(self.costly_points, 2),
+                "samples": self.samples,
                 "why": [r.to_json() for r in self.why],
                 "reason_zh": self.reason_zh, "reason_en": self.reason_en, "text_zh": zh, "text_en": en}
+
+
+def stakes(r: Round, seat: int) -> int:
+    """The stakes of the hand for ``seat``: the points a plain self-draw (no fan) would win it, at the hand's base
+    score 底分 and dealer streak 老庄 (each payment with the dealer doubled per streak, RULES §10)."""
+    return sum(shares(seat, 0, r.dealer, r.streak, r.options.base_score))
+
+
+def costly_points(r: Round, seat: int) -> float:
+    """A decision of ``seat`` in hand ``r`` is costly from this many expected points given away:
+    :data:`COSTLY_SHARE` of its :func:`stakes`."""
+    return COSTLY_SHARE * stakes(r, seat)
+
+
+def _plain(text: str) -> str:
+    """English words back to their Chinese terms, so a sentence glosses each term once."""
+    for term, (pinyin, meaning) in GLOSSARY.items():
+        text = text.replace(f"{pinyin} ({term}, {meaning})", term)
+    return text
 
 
 def expert_for(seed: int, hand: int, step: int, seat: int) -> ExpertBot:
@@ -219,33 +255,64 @@ class Review:
             tile = view.claim_tile
             wk = view.wildcards.wild_kind
             self.items.append(ReviewItem(hand, step, view.remaining, taken, d.action, tv, cv, n, without_figures(d.why),
-                                         action_words(taken, tile, wk), action_words(d.action, tile, wk)))
+                                         action_words(taken, tile, wk), action_words(d.action, tile, wk),
+                                         costly_points(r, self.seat)))
         return self._done
 
+    def shown(self) -> list[ReviewItem]:
+        """The decisions to study, costliest first: of the choices that differed from the expert's, the
+        :data:`SHOWN` costliest, and every costly one up to :data:`WORST`."""
+        differ = sorted((it for it in self.items if it.differs), key=lambda it: (-it.loss, it.hand, it.step))
+        costly = sum(1 for it in differ if it.costly)
+        return differ[:max(SHOWN, min(costly, WORST))]
+
+    def threshold(self) -> float:
+        """The costly threshold of the reviewed hand (of the first hand, for a whole match)."""
+        hand = self.hand if self.hand is not None else 0
+        return costly_points(self.rounds[hand], self.seat) if self.rounds else COSTLY_SHARE
+
     def report(self) -> dict[str, Any]:
-        """The review so far as JSON-ready data: every decision, the flagged ones costliest first."""
-        flagged = sorted((it for it in self.items if it.flagged), key=lambda it: (-it.loss, it.hand, it.step))
-        same = sum(1 for it in self.items if it.taken == it.choice)
+        """The review so far as JSON-ready data: every decision, and in ``worst`` the ones to study, costliest
+        first (``flagged`` counts them, ``costly`` those over the threshold ``flag_points``)."""
+        shown = self.shown()
+        same = sum(1 for it in self.items if not it.differs)
         loss = sum(it.loss for it in self.items)
+        costly = sum(1 for it in self.items if it.costly)
         worst = []
-        for it in flagged[:WORST]:
+        for it in shown:
             d = it.to_json()
             d["position"] = position(self.rounds[it.hand].replayed(it.step), self.seat, self.points[it.hand])
             worst.append(d)
+        limit = self.threshold()
+        r0 = self.rounds[self.hand if self.hand is not None else 0] if self.rounds else None
+        base, streak = (r0.options.base_score, r0.streak) if r0 else (1, 1)
+        n = len(self.items)
         return {
             "seat": self.seat, "seed": self.seed, "hands": len(self.rounds), "hand": self.hand,
-            "steps": [len(r.actions) for r in self.rounds], "decisions": len(self.items),
+            "steps": [len(r.actions) for r in self.rounds], "decisions": n,
             "done": self._done, "total": self.total, "finished": self.finished,
             "agree": same, "expected_loss": round(loss, 2),
-            "flag_points": FLAG_POINTS,
+            "flag_points": round(limit, 2), "costly_share": COSTLY_SHARE, "base_score": base, "streak": streak,
             "worst": worst,
-            "flagged": len(flagged),
+            "flagged": len(worst),
+            "costly": costly,
             "items": [it.to_json() for it in self.items],
-            "summary_zh": f"{len(self.items)} 个选择中 {same} 个与大师相同，标出 {len(flagged)} 个失误，"
-                          f"期望共少 {loss:.1f} 分",
-            "summary_en": f"{same} of {len(self.items)} choices agree with the expert; {len(flagged)} flagged, "
-                          f"{loss:.1f} points expected given away in all",
+            "summary_zh": f"{n} 个选择中 {same} 个与大师相同，期望共少 {loss:.1f} 分；列出最该看的 {len(worst)} 个，"
+                          f"其中 {costly} 个代价大（少 {limit:.1f} 分以上，即本局底分 {base}、{_zh_streak(streak)}时"
+                          f"平胡自摸所得的八分之一）",
+            "summary_en": f"{same} of {_count(n, 'choice', 'choices')} matched the expert's; "
+                          f"{loss:.1f} points expected given away in all. {_count(len(worst), 'decision', 'decisions')}"
+                          f" to study, {costly} costly (at least {limit:.1f} points: an eighth of what a plain "
+                          f"self-draw wins you this hand, at base score {base}, streak {streak})",
         }
+
+
+def _count(n: int, one: str, many: str) -> str:
+    return f"{n} {one if n == 1 else many}"
+
+
+def _zh_streak(streak: int) -> str:
+    return "平庄" if streak <= 1 else f"{streak}老庄"
 
 
 def review(data: Any, seat: int, seed: int = 0, hand: int | None = None) -> dict[str, Any]:
@@ -257,12 +324,13 @@ def review(data: Any, seat: int, seed: int = 0, hand: int | None = None) -> dict
 
 
 def review_text(d: dict[str, Any]) -> str:
-    """A readable review: the summary, then the flagged decisions (Chinese and English)."""
+    """A readable review: the summary, then the decisions to study, a costly one marked (Chinese and English)."""
     lines = [d["summary_zh"], d["summary_en"]]
     for it in d["worst"]:
-        lines += ["", it["text_zh"], it["text_en"]]
+        mark_zh, mark_en = ("【代价大】", "[costly] ") if it["costly"] else ("", "")
+        lines += ["", mark_zh + it["text_zh"], mark_en + it["text_en"]]
     return "\n".join(lines)
 
 
-__all__ = ["FLAG_POINTS", "POSITION_KEYS", "Review", "ReviewError", "ReviewItem", "action_words", "expert_for",
-           "position", "review", "review_text"]
+__all__ = ["COSTLY_SHARE", "POSITION_KEYS", "SHOWN", "WORST", "Review", "ReviewError", "ReviewItem", "action_words",
+           "costly_points", "expert_for", "position", "review", "review_text", "stakes"]

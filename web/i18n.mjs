@@ -1,6 +1,8 @@
 // Chinese / English strings of the page. `t(key, vars)` looks up the current language; `tileName(t)`
 // names a tile in words (for buttons' aria labels and announcements). No rules here: only words.
 
+import {gloss} from './glossary.mjs';
+
 const ZH_NUM = ['', '一', '二', '三', '四', '五', '六', '七', '八', '九'];
 const HONOURS = {
   E: ['东', 'East wind'], S: ['南', 'South wind'], W: ['西', 'West wind'], N: ['北', 'North wind'],
@@ -14,7 +16,7 @@ const STRINGS = {
     'phase.download': '下载中… {a} / {b} MB', 'phase.python': '启动 Python…', 'phase.install': '安装引擎…',
     'phase.import': '加载引擎…', 'phase.ready': '就绪', 'phase.game': '发牌…',
     seat0: '你', seat1: '下家', seat2: '对家', seat3: '上家',
-    wall: '余', wildcard: '财神', indicator: '翻', dealer: '庄', streak: '{n}老庄', streak1: '平庄',
+    wall: '余', wildcard: '财神', indicator: '翻', dealer: '庄', streak: '{n}老庄', streak1: '平庄', dealer_badge: '庄', tan_chip: '摊{who}×{n}',
     hand_no: '第{n}局', freeze: '抓打', freeze_owner: '打财神', tan: '摊', points: '分',
     win: '胡', self_draw: '自摸', kong: '杠', pong: '碰', chow: '吃', pass: '过', next: '下一局', discard: '打出',
     'say.chow': '吃!', 'say.pong': '碰!', 'say.kong': '杠!', 'say.win': '胡!', 'say.self_draw': '自摸!',
@@ -74,13 +76,14 @@ const STRINGS = {
     review_pick_seat: '请大师看哪一家的选择？', review_starting: '大师正在准备…',
     review_progress: '大师正在逐步分析… {a}/{b}', review_bad: '这份记录不能复盘：{msg}',
     review_no_decisions: '这一局里{who}没有需要选择的时候。', review_you_are: '下面的“你”指{who}。',
-    review_none: '没有失误：每个选择与大师相差都不到 {p} 分。', review_move: '第{step}步 · 墙余{n}张',
+    review_none: '每个选择都与大师相同。', review_study: '下面是少得最多的 {n} 个选择，其中 {costly} 个代价大。',
+    review_rule: '代价大：少 {p} 分或更多，即本局平胡自摸所得（底分 {base}、{streak}）的八分之一。', review_costly: '代价大', review_move: '第{step}步 · 墙余{n}张',
     review_cost: '少 {v} 分', review_ev: '期望 {v} 分', review_taken: '你', review_expert: '大师',
     review_why: '理由：', review_goto: '在回放中看这一步', review_goto_first: '在回放中看',
     review_wall: '墙余{n}张', review_claim: '{who}打出', review_river: '最近的出牌',
     review_tan_on: '{who}已吃碰你{n}摊', review_tan_by: '你已吃碰{who}{n}摊',
-    review_marks: '复盘标出的失误', review_mark: '第{step}步：{taken}；大师会{choice}（少{loss}分）',
-    review_summary: '{n} 个选择中 {same} 个与大师相同，标出 {flagged} 个失误，期望共少 {loss} 分',
+    review_marks: '复盘列出的选择', review_mark: '第{step}步：{taken}；大师会{choice}（少{loss}分）',
+    review_summary: '{n} 个选择中 {same} 个与大师相同，期望共少 {loss} 分。',
   },
   en: {
     title: 'Hangzhou Mahjong', loading: 'Loading…', retry: 'Retry',
@@ -88,23 +91,24 @@ const STRINGS = {
     'phase.install': 'Installing the engine…', 'phase.import': 'Loading the engine…', 'phase.ready': 'Ready',
     'phase.game': 'Dealing…',
     seat0: 'You', seat1: 'Right', seat2: 'Across', seat3: 'Left',
-    wall: 'Wall', wildcard: 'Wild', indicator: 'Flip', dealer: 'Dealer', streak: 'Streak {n}', streak1: 'Streak 1',
-    hand_no: 'Hand {n}', freeze: 'Freeze', freeze_owner: 'Wild out', tan: 'Claims', points: 'pts',
+    wall: 'Wall', wildcard: 'Wild', indicator: 'Flip', dealer: 'Dealer', streak: 'Streak {n}', streak1: 'New dealer', dealer_badge: 'Dealer',
+    tan_chip: '{n} claims on {who}', tan_chip_one: '1 claim on {who}',
+    hand_no: 'Hand {n}', freeze: 'Freeze', freeze_owner: 'Wild out', tan: 'Claims', points: 'points',
     win: 'Win', self_draw: 'Self-draw', kong: 'Kong', pong: 'Pong', chow: 'Chow', pass: 'Pass', next: 'Next hand',
     discard: 'Discard',
     'say.chow': 'Chow!', 'say.pong': 'Pong!', 'say.kong': 'Kong!', 'say.win': 'Win!', 'say.self_draw': 'Self-draw!',
     'say.exposed_kong': 'Kong!', 'say.added_kong': 'Kong!', 'say.concealed_kong': 'Kong!', 'say.wild': 'Wild!',
     'say.exhausted': 'Draw',
-    your_turn: 'Your turn: tap a tile, tap again to discard', tap_again: 'Tap again to discard {tile}',
-    claim_prompt: '{who} discarded {tile}', waiting: 'Waiting for the others…', bots_thinking: '{who} is thinking…',
-    blocked_freeze: 'Freeze (抓打): you must discard what you draw; no claims',
-    blocked_passed_win: 'You passed a win: no win on {tiles} until your next turn',
+    your_turn: 'Your turn: {tap} a tile twice to discard it', tap_again: '{Tap} again to discard the {tile}',
+    claim_prompt: '{who} discarded the {tile}', waiting: 'Waiting for the others…', bots_thinking: '{who} is thinking…',
+    blocked_freeze: '抓打: discard what you draw; no claims',
+    blocked_passed_win: 'You passed a win: no win on {tiles} until you discard again',
     blocked_discard_win: 'You wait on {tile}, but a discard win is not allowed now (self-draw only)',
     hints: 'Hints', hints_on: 'Wait hints: on', hints_off: 'Wait hints: off', waits: 'Waits', remaining: '{n} left',
     not_ready: '', suggest: 'Suggested: {advice}',
     new_game: 'New game', export: 'Export log', import: 'Import replay', language: '中文', lang_code: '中', menu: 'Menu',
     speed: 'Speed', 'speed.slow': 'Slow', 'speed.normal': 'Normal', 'speed.fast': 'Fast',
-    settle_title_win: '{who} won', settle_title_draw: 'Drawn hand (流局)',
+    settle_title_win: '{who} won', settle_title_draw: 'Drawn hand',
     settle_draw_text: 'The wall is down to its last {n} tiles: the hand ends with no winner.',
     fan: 'Fan', multiplier: 'Multiplier', dealer_factor: 'Dealer factor', base: 'Base', total: 'Total',
     payments: 'Payments', pays: '{payer} pays {amount}', deltas: 'Change', winning_tile: 'Winning tile',
@@ -114,8 +118,8 @@ const STRINGS = {
     game_over: 'Game over', standings: 'Final standings', rank: '#{n}', play_again: 'Play again',
     ng_title: 'New game', ng_level: 'Opponents', ng_seed: 'Seed (empty: random)', ng_start: 'Start',
     cancel: 'Cancel', ng_confirm: 'Abandon the current game and start a new one?',
-    'group.match': 'Match', 'group.wild': 'Wildcards', 'group.dealer': 'Dealer and streak', 'group.win': 'Winning',
-    'group.tan': 'Claims (摊) and liability', 'group.other': 'Freeze and wall', 'group.score': 'Scoring',
+    'group.match': 'Match', 'group.wild': '财神', 'group.dealer': 'Dealer and 老庄', 'group.win': 'Winning',
+    'group.tan': 'Claims: 摊 and 承包', 'group.other': '抓打 and the wall', 'group.score': 'Scoring',
     replay: 'Replay', replay_hand: 'Hand {n}', replay_step: 'Step {a}/{b}', prev: 'Back', nextstep: 'Forward',
     prev_hand: 'Previous hand', next_hand: 'Next hand', exit_replay: 'Leave replay', replay_start: 'Deal',
     import_bad: 'Import failed: {msg}', import_ok: 'Replay loaded: {n} hands', import_ok_one: 'Replay loaded: 1 hand', resumed: 'Resumed your last game',
@@ -140,10 +144,10 @@ const STRINGS = {
     settings_reset: 'These settings were damaged and are back to their defaults: {keys}.',
     'setting.lang': 'language', 'setting.hints': 'hints', 'setting.speed': 'speed', 'setting.options': 'game options',
     'setting.level': 'opponents', 'setting.muted': 'sound', 'setting.autoPass': 'auto-pass', 'setting.autoWin': 'auto-win',
-    seat_label: '{who} ({pts} pts)', close: 'Close', help: 'Keys',
+    seat_label: '{who} ({pts} points)', close: 'Close', help: 'Keys',
     keys_help: '←/→ select · Enter discard · H win · K kong · P pong · C chow (1/2/3 when there are several) · Space/Esc pass · N next',
-    only_discard: 'Only {tile} can go: one tap discards it', after_discard_waits: 'Discard {tile}, then wait on',
-    after_discard_any: 'Discard {tile}, then any tile wins', shanten_line: '{n} tiles from ready, {u} useful tiles',
+    only_discard: 'Only the {tile} can go: one {tap} discards it', after_discard_waits: 'Discard the {tile}, then wait on',
+    after_discard_any: 'Discard the {tile}, then any tile wins', shanten_line: '{n} tiles from ready, {u} useful tiles',
     shanten_line_one: '1 tile from ready, {u} useful tiles',
     engine_refused: 'The engine did not accept that move',
     no_hands: 'the log has no hands', replay_hand_of: 'Hand {n} of {m}', autoplay: 'Play automatically',
@@ -158,14 +162,18 @@ const STRINGS = {
     review_pick_seat: "Whose decisions should the expert review?", review_starting: 'The expert is getting ready…',
     review_progress: 'The expert is going through the decisions… {a}/{b}', review_bad: 'This log cannot be reviewed: {msg}',
     review_no_decisions: '{who} had no choices to make in this hand.', review_you_are: '“You” below means {who}.',
-    review_none: 'No costly mistakes: every choice is within {p} points of the expert’s.', review_move: 'Step {step} · {n} tiles left',
+    review_none: 'Every choice matched the expert’s.',
+    review_study: 'Below, the {n} choices that gave away the most; {costly} of them costly.',
+    review_study_one: 'Below, the choice that gave away the most.',
+    review_rule: '“Costly” means {p} points or more: an eighth of what a plain self-draw would win you this hand (base score {base}, {streak}).',
+    review_costly: 'Costly', review_move: 'Step {step} · {n} tiles left',
     review_cost: '{v} points given away', review_ev: '{v} points expected', review_taken: 'You', review_expert: 'Expert',
     review_why: 'Why: ', review_goto: 'Show this move in the replay', review_goto_first: 'Show in the replay',
     review_wall: '{n} tiles left', review_claim: '{who} discarded', review_river: 'Latest discards',
     review_tan_on: '{who} has claimed from you {n}×', review_tan_by: 'you have claimed from {who} {n}×',
-    review_marks: 'Decisions the review flagged', review_mark: 'Step {step}: {taken}; the expert: {choice} ({loss} points)',
-    review_summary: '{same} of your {n} choices matched the expert’s; mistakes flagged: {flagged}; expected points given away: {loss}',
-    review_summary_one: '{same} of your 1 choice matched the expert’s; mistakes flagged: {flagged}; expected points given away: {loss}',
+    review_marks: 'Decisions the review names', review_mark: 'Step {step}: {taken}; the expert: {choice} ({loss} points better)',
+    review_summary: '{same} of your {n} choices matched the expert’s; {loss} points expected given away in all.',
+    review_summary_one: '{same} of your 1 choice matched the expert’s; {loss} points expected given away.',
   },
 };
 
@@ -187,27 +195,41 @@ export function setLang(l) { lang = l === 'en' ? 'en' : 'zh'; document.documentE
 export function getLang() { return lang; }
 
 /** The string `key` in the current language with `{name}` filled from `vars`; an English noun after a count
- *  of one has its own key, `key_one` ("1 hand"), used when vars.n is 1. */
+ *  of one has its own key, `key_one` ("1 hand"), used when vars.n is 1. English keeps Mahjong terms as glossed
+ *  pinyin (glossary.mjs): a Chinese term in the string reads "Zhuada (抓打, the freeze …)". */
 export function t(key, vars = {}) {
   let s = (vars.n === 1 && STRINGS[lang][`${key}_one`]) || STRINGS[lang][key];
   if (s === undefined) s = STRINGS.zh[key] ?? key;
-  return s.replace(/\{(\w+)\}/g, (_, k) => (vars[k] === undefined ? '' : String(vars[k])));
+  const out = s.replace(/\{(\w+)\}/g, (_, k) => {
+    if (vars[k] !== undefined) return String(vars[k]);
+    if (k === 'tap' || k === 'Tap') return pointerVerb(k === 'Tap');
+    return '';
+  });
+  return lang === 'en' ? gloss(out) : out;
 }
 
-/** A tile in words in the current language: "五万" / "5 Characters". */
+/** How the player picks a tile on this device, for English prompts: "tap" on a touch screen, "click" with a
+ *  mouse or trackpad (the `{tap}` / `{Tap}` of a string). */
+export function pointerVerb(capital = false) {
+  const coarse = typeof matchMedia === 'function' && matchMedia('(pointer: coarse)').matches;
+  const word = coarse ? 'tap' : 'click';
+  return capital ? word[0].toUpperCase() + word.slice(1) : word;
+}
+
+/** A tile in words in the current language: "五万" / "5 of Characters". */
 export function tileName(tile) {
   if (!tile) return lang === 'zh' ? '暗牌' : 'hidden tile';
   return tileWords(tile, lang);
 }
 
-/** A tile (notation, '*' ignored) in words in language `l` ('zh' or 'en'): "三筒" / "3 Dots". */
+/** A tile (notation, '*' ignored) in words in language `l` ('zh' or 'en'): "三筒" / "3 of Dots". */
 export function tileWords(tile, l) {
   const face = tile.replace('*', '');
   if (HONOURS[face]) return HONOURS[face][l === 'zh' ? 0 : 1];
   const n = Number(face[0]);
   const suit = SUITS[face[1]];
   if (!suit) return tile;
-  return l === 'zh' ? `${ZH_NUM[n]}${suit[0]}` : `${n} ${suit[1]}`;
+  return l === 'zh' ? `${ZH_NUM[n]}${suit[0]}` : `${n} of ${suit[1]}`;
 }
 
 /** Seat name relative to the human (0 = you, 1 = next / right, 2 = across, 3 = previous / left). */

@@ -16,6 +16,7 @@
 // Right's); `{n|tile|tiles}` words a count with its noun in the singular or the plural.
 
 import {tileWords} from './i18n.mjs';
+import {gloss} from './glossary.mjs';
 
 const REFUSALS = {
   hand_over: ['这一局已经结束', 'the hand is over'],
@@ -26,10 +27,10 @@ const REFUSALS = {
   not_in_hand: ['{seat}手里没有{tile}', '{tile} is not in {seat_s} hand'],
   not_offered: ['现在不能{action}', '{action} is not possible now'],
   zhuada: ['抓打：{owner}打了财神，只能自摸、暗杠或打出刚摸到的{tile}',
-    '抓打 freeze ({owner} discarded a wildcard): only a self-draw win, a concealed kong or discarding the tile just drawn ({tile})'],
-  freeze_added_kong: ['抓打期间不能加杠', 'no 加杠 (added kong) while the 抓打 freeze lasts'],
-  freeze_no_claim: ['抓打期间不能吃碰杠，也不能胡别人打的牌', 'no claims and no discard wins while the 抓打 freeze binds'],
-  chow_ban: ['吃后限打：这一轮不能打{tiles}', 'after a chow, {tiles} may not be discarded this turn (吃后限打)'],
+    '抓打 ({owner} discarded a 财神): only a self-draw win, a concealed kong or discarding the tile just drawn ({tile})'],
+  freeze_added_kong: ['抓打期间不能加杠', 'no added kong while 抓打 lasts'],
+  freeze_no_claim: ['抓打期间不能吃碰杠，也不能胡别人打的牌', 'no claims and no discard wins while 抓打 lasts'],
+  chow_ban: ['吃后限打：这一轮不能打{tiles}', '吃后限打: {tiles} may not be discarded this turn'],
   chow_all_banned: ['吃了以后手里只剩不能打的牌，不能吃', 'that chow would leave only tiles that may not be discarded'],
   no_win_after_claim: ['吃碰之后的这次出牌不能胡', 'no win right after a chow or pong'],
   not_a_win: ['这手牌现在不能胡', 'the hand is not a win now'],
@@ -37,7 +38,7 @@ const REFUSALS = {
   kong_final: ['牌墙只剩{remaining}张：剩{limit}张或更少时不能开杠',
     'only {remaining} tiles left: no kongs with {limit} or fewer in the wall'],
   final_claim: ['最后{limit}张：打出的牌只能被胡，不能吃碰杠', 'last {limit} tiles: a discard may only be won on, not claimed'],
-  wildcard_claim: ['财神打出后不能吃、碰、杠，也不能胡', 'a discarded wildcard (财神) cannot be claimed or won on'],
+  wildcard_claim: ['财神打出后不能吃、碰、杠，也不能胡', 'a discarded 财神 cannot be claimed or won on'],
   chow_not_next: ['只有{discarder}的下家可以吃', 'only the next player after {discarder} may chow'],
   no_chow_shape: ['凑不成有{tile}的顺子', 'no run with {tile}'],
   no_pair: ['手里没有一对{tile}', 'no pair of {tile} in hand'],
@@ -48,7 +49,7 @@ const REFUSALS = {
     'streak {streak}: no discard wins below {min} 老庄, self-draw only'],
   non_dealers: ['闲家之间不能胡对方打的牌', 'no discard wins between two non-dealers'],
   baotou_no_discard_win: ['{state}状态不能胡别人打的牌，只能自摸', 'in {state} state no win on a discard, only a self-draw'],
-  must_baotou: ['有财必暴头：手里有财神不能胡别人打的牌', '有财必暴头: no discard win while holding a wildcard'],
+  must_baotou: ['有财必暴头：手里有财神不能胡别人打的牌', '有财必暴头: no win on a discard while holding a 财神'],
 };
 
 const GROUNDS = {
@@ -56,7 +57,7 @@ const GROUNDS = {
   win_on_discard: ['胡别人打的牌', 'a win on the discard'],
   win_ends_game: ['胡了就结束比赛，而且{seat}领先', 'the win ends the game with {seat} in the lead'],
   win_last_tiles: ['墙只剩 {remaining} 张，马上胡', 'only {remaining|tile|tiles} left in the wall: win now'],
-  gangbao: ['开杠保住暴头，杠上摸什么都胡（杠暴）', 'the kong keeps 暴头: any replacement tile wins (杠暴)'],
+  gangbao: ['开杠保住暴头，杠上摸什么都胡（杠暴）', 'the kong keeps 暴头: any replacement tile wins as 杠暴'],
   piao: ['财神飘：留着暴头，下一张摸到就胡', '飘 with the 财神: 暴头 stays, and the next draw wins'],
   piao_fan: ['财神飘：下一张摸到就胡 {fan} 番', '飘 with the 财神: the next draw wins {fan} fan'],
   decline_baotou: ['不胡，等暴头', 'declining the win to wait in 暴头'],
@@ -65,7 +66,7 @@ const GROUNDS = {
   wall_left: ['墙还有 {remaining} 张', '{remaining|tile|tiles} left in the wall'],
   kong_keeps_shape: ['开杠不影响牌型，还多摸一张', 'the kong keeps the hand as good, with one more draw'],
   only_discard: ['只能打这张', 'the only tile that may be discarded'],
-  only_discard_freeze: ['抓打：只能打这张', 'the 抓打 freeze allows only this tile'],
+  only_discard_freeze: ['抓打：只能打这张', '抓打 allows only this tile'],
   only_wildcards: ['只剩财神可打', 'only wildcards are left to discard'],
   random: ['随便选的', 'a random choice'],
   any_draw_wins: ['{state}状态，摸什么都胡', 'in {state} state any draw wins'],
@@ -87,7 +88,7 @@ const GROUNDS = {
     'counting the next draw, the best of {count} choices ({best_ev} points expected)'],
   defence: ['防守：{tile}放铳风险 {risk_pts} 分，{other_tile} {other_pts} 分',
     'defence: {tile} risks {risk_pts} points of a deal-in, {other_tile} {other_pts}'],
-  defence_live: ['防守：3老可放铳，{tile}更安全', 'defence: discard wins are live (3老), and {tile} is safer'],
+  defence_live: ['防守：3老可放铳，{tile}更安全', 'defence: discard wins are live at streak 3, and {tile} is safer'],
   fold_wildcard: ['财神不能被胡；别的牌中最安全的{other_tile}也有 {risk_pts} 分的放铳风险',
     'nobody can win on a 财神, and even the safest other tile, {other_tile}, risks {risk_pts} points of a deal-in'],
   nothing_to_claim: ['没有可要的牌', 'nothing to claim'],
@@ -97,7 +98,7 @@ const GROUNDS = {
     'as far from ready, but {after|useful tile|useful tiles} instead of {before}'],
   claim_nearer_baotou: ['离听牌一样远，财神留作暴头，离暴头从差 {before} 张到差 {after} 张',
     'as far from ready, and nearer 暴头 with the 财神 free ({after} away instead of {before})'],
-  third_tan: ['{seat}第三次吃碰{discarder}就要承包', 'a third claim on {discarder} would make {seat} liable (承包)'],
+  third_tan: ['{seat}第三次吃碰{discarder}就要承包', 'a third claim on {discarder} would make {seat} liable under 承包'],
   pairs_qike: ['七客状态，摸什么都胡（4 倍），要{tile}会拆掉七对',
     'in 七客 state any draw wins at ×4; taking the {tile} would break the seven pairs'],
   pairs_ready: ['七对已听牌，要{tile}会拆掉七对', 'ready as seven pairs; taking the {tile} would break them'],
@@ -175,7 +176,7 @@ function decimal(value, signed) {
  * A reason in words: `reason` is {code, params} as the engine sends it, `lang` 'zh' or 'en', `viewer` the
  * seat the words are for (the human). Throws on a code it does not know (a test keeps it in step).
  */
-export function reasonText(reason, lang, viewer = null) {
+export function reasonText(reason, lang, viewer = null, raw = false) {
   const zh = lang === 'zh';
   const template = TEMPLATES[reason.code];
   if (!template) throw new Error(`unknown reason code ${JSON.stringify(reason.code)}`);
@@ -198,14 +199,16 @@ export function reasonText(reason, lang, viewer = null) {
     else if (key.endsWith('_pts') || key.endsWith('_est')) values[key] = decimal(value, false);
     else values[key] = String(value);
   }
-  return template[zh ? 0 : 1].replace(FIELD, (_, k, one, many) => {
+  const text = template[zh ? 0 : 1].replace(FIELD, (_, k, one, many) => {
     const word = values[k];
     if (one === undefined) return word;
     return `${word} ${word === '1' ? one : many}`;
   });
+  return zh || raw ? text : gloss(text);
 }
 
 /** A decision's grounds (a list of reasons) in one sentence, as the engine joins them (reasons.words). */
 export function groundsText(parts, lang, viewer = null) {
-  return (parts || []).map((p) => reasonText(p, lang, viewer)).join(lang === 'zh' ? '，' : '; ');
+  if (lang === 'zh') return (parts || []).map((p) => reasonText(p, lang, viewer)).join('，');
+  return gloss((parts || []).map((p) => reasonText(p, lang, viewer, true)).join('; '));
 }

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..glossary import gloss
 from ..reasons import tile_names
 from ..rng import Rng
 from ..tiles import NUM_KINDS, TILE_NAMES, NotationError, Wildcards, format_tiles, parse_tile
@@ -59,9 +60,10 @@ class Question:
     """Tiles the explanation draws (notation)."""
 
     def to_json(self, with_answer: bool = False) -> dict[str, Any]:
-        """JSON-ready form; the answer and explanation only ``with_answer``."""
+        """JSON-ready form; the answer and explanation only ``with_answer``; English terms as glossed pinyin."""
+        seen: set[str] = set()
         out: dict[str, Any] = {"kind": self.kind, "band": self.band, "position": self.position,
-                               "prompt_zh": self.prompt_zh, "prompt_en": self.prompt_en,
+                               "prompt_zh": self.prompt_zh, "prompt_en": gloss(self.prompt_en, seen),
                                "answer_type": self.answer_type}
         if self.choices is not None:
             out["choices"] = self.choices
@@ -70,7 +72,7 @@ class Question:
             if self.accepted is not None:
                 out["accepted"] = self.accepted
             out["explanation_zh"] = self.explanation_zh
-            out["explanation_en"] = self.explanation_en
+            out["explanation_en"] = gloss(self.explanation_en, seen)
             out["shown"] = self.shown
         return out
 
@@ -154,7 +156,7 @@ def _tile(given: Any, where: str) -> int:
 
 
 def tile_word(kind: int, lang: str, wc: Wildcards = FIXED) -> str:
-    """A tile by name (三筒 / 3 Dots); a wildcard is 财神 / the 财神 (wildcard)."""
+    """A tile by name (三筒 / 3 of Dots); a wildcard is 财神 / the 财神 (wildcard)."""
     if wc.is_wild(kind):
         return "财神" if lang == "zh" else "财神 (wildcard)"
     zh, en = tile_names(wc.face(kind))

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..options import Options
-from ..reasons import seat_words
+from ..reasons import seat_words, tile_names
 from ..tiles import Wildcards, parse_tile
 
 
@@ -61,6 +61,16 @@ def options_of(data: Mapping[str, Any]) -> Options:
 def names(tiles: Sequence[int], wc: Wildcards) -> list[str]:
     """Notation of tiles, wildcards starred."""
     return [wc.name(t) for t in tiles]
+
+
+def tile_text(tiles: Sequence[int], wc: Wildcards, lang: str) -> str:
+    """Tiles in words, each kind once, a wildcard as the 财神 it is: "五条" / "the 5 of Bamboo", "财神" / "the
+    财神" (English keeps the term for :func:`~hzmj_core.glossary.gloss`)."""
+    kinds = list(dict.fromkeys(tiles))
+    words = ["财神" if wc.is_wild(t) else tile_names(t)[0 if lang == "zh" else 1] for t in kinds]
+    if lang == "zh":
+        return "".join(words)
+    return " and ".join(f"the {w}" for w in words)
 
 
 _LABELS_EN = ("You", "Right", "Across", "Left")

@@ -14,11 +14,14 @@ from typing import Any
 from ..actions import Action, ActionError, ActionType
 from ..analysis import analyze_hand
 from ..fan import WinEvaluation, WinType, evaluate_win
+from ..glossary import gloss
 from ..hand import baotou_state, qike_state
+from ..reasons import tile_words
 from ..round import Phase, Round
 from ..scoring import settle
 from ..tiles import CHINESE_NAMES, TILE_NAMES, NotationError, parse_melds, parse_tile, parse_tiles
-from .base import Exercise, LessonError, seat_label, seats_text, wildcards_of
+from ..winsplit import split_win
+from .base import Exercise, LessonError, seat_label, seats_text, tile_text, wildcards_of
 from .content import exercise
 from .positions import action_label, candidates, learner, narrate, play_out, position
 
@@ -57,8 +60,8 @@ def _explain_no_win(data: Mapping[str, Any]) -> tuple[str, str]:
             state = "暴头" if baotou_state(counts, w) else "七客" if qike_state(counts, w, 0) else ""
             if state:
                 return (f"牌型是胡牌，但摸牌前处于{state}状态，不能胡别人打的牌；自摸才算（{self_drawn.name_zh}）。",
-                        f"The tiles form a win, but the hand was in {state} state, which may not win on a "
-                        f"discard; only a self-draw counts ({self_drawn.name_en}).")
+                        gloss(f"The tiles form a win, but the hand was in {state} state, which may not win on a "
+                              f"discard; only a self-draw counts ({self_drawn.name_en})."))
     return "这 14 张凑不成四组一对，也凑不成七对。", "These 14 tiles make neither four sets and a pair nor seven pairs."
 
 
@@ -96,7 +99,25 @@ def _check_win_value(ex: Exercise, answer: Any) -> dict[str, Any]:
     else:
         fz, fe = _fan_text(ev)
         zh, en = f"胡牌：{fz}。", f"A win: {fe}."
-    return _result(ok, zh, en, expected, evaluation=None if ev is None else ev.to_json())
+    return _result(ok, zh, gloss(en), expected, evaluation=None if ev is None else ev.to_json(),
+                   split=_split(ex.data, ev))
+
+
+def _split(data: Mapping[str, Any], ev: WinEvaluation | None) -> dict[str, Any] | None:
+    """How the hand splits into sets and a pair (or seven pairs), each tile with the face it counts as, a
+    wildcard starred (:func:`~hzmj_core.winsplit.split_win`); for a hand that wins only by self-draw, that
+    win's split; None for tiles that are no win at all."""
+    if ev is None and data.get("win_type") == "discard":
+        ev = _evaluate({**data, "win_type": "self_draw"})
+    if ev is None:
+        return None
+    win = parse_tile(str(data["win_tile"]))
+    wc = wildcards_of(data)
+    split = split_win(parse_tiles(str(data["hand"])), wc, ev.form, win, ev.baotou)
+    if split is None:  # pragma: no cover - the evaluation found this form
+        return None
+    return {"groups": [[{"tile": wc.name(t), "face": TILE_NAMES[f]} for t, f in g] for g in split.groups],
+            "winning": None if split.winning is None else list(split.winning)}
 
 
 def _check_baotou_discard(ex: Exercise, answer: Any) -> dict[str, Any]:
@@ -112,14 +133,15 @@ def _check_baotou_discard(ex: Exercise, answer: Any) -> dict[str, Any]:
     got = _tile_answer(answer)
     if got not in tiles:
         raise LessonError(f"{TILE_NAMES[got]} is not in the hand")
-    names = " ".join(TILE_NAMES[t] for t in good)
+    names_zh = "或".join(tile_text([t], wc, "zh") for t in good)
+    names_en = " or ".join(tile_text([t], wc, "en") for t in good)
     ok = got in good
-    zh = f"打 {names} 都能留下「财神 + 四组」。" if good else "这手牌打哪张都不是暴头。"
-    en = f"Discarding {names} leaves “wildcard + four sets”." if good else "No discard reaches 暴头 here."
+    zh = f"打{names_zh}都能留下「财神 + 四组」。" if good else "这手牌打哪张都不是暴头。"
+    en = f"Discarding {names_en} leaves “财神 + four sets”." if good else "No discard reaches 暴头 here."
     if not ok:
-        zh = f"打 {TILE_NAMES[got]} 后去掉财神凑不成四组。" + zh
-        en = f"After discarding {TILE_NAMES[got]}, the tiles other than the wildcard are not four sets. " + en
-    return _result(ok, zh, en, [TILE_NAMES[t] for t in good])
+        zh = f"打{tile_text([got], wc, 'zh')}后去掉财神凑不成四组。" + zh
+        en = f"After discarding {tile_text([got], wc, 'en')}, the tiles other than the 财神 are not four sets. " + en
+    return _result(ok, zh, gloss(en), [TILE_NAMES[t] for t in good])
 
 
 def _check_waits(ex: Exercise, answer: Any) -> dict[str, Any]:
@@ -136,9 +158,10 @@ def _check_waits(ex: Exercise, answer: Any) -> dict[str, Any]:
     want = sorted(parse_tile(t) for t in expected_tiles)
     tiles_ok = got == want
     left_ok = answer.get("left") == left
-    detail = " ".join(f"{w['tile']}×{w['remaining']}" for w in info["waits"])
-    zh = f"听 {detail}，共剩 {left} 张。"
-    en = f"Waits: {detail} — {left} tiles left in all."
+    detail_zh = "、".join(f"{tile_words(w['tile'], 'zh')}×{w['remaining']}" for w in info["waits"])
+    detail_en = ", ".join(f"{tile_words(w['tile'], 'en')} ({w['remaining']} left)" for w in info["waits"])
+    zh = f"听{detail_zh}，共剩 {left} 张。"
+    en = f"Waiting on {detail_en}: {left} {'tile' if left == 1 else 'tiles'} left in all."
     if not tiles_ok:
         zh, en = "听的牌不对。" + zh, "The waits are not right. " + en
     elif not left_ok:

@@ -46,9 +46,9 @@ LESSONS: tuple[Lesson, ...] = (
         ),
         (
             Exercise("tiles-find", "tile", "在下面的牌里点出「5p」（五筒）。",
-                     "Click the tile written “5p” (five of dots).",
+                     "Choose the tile written “5p” (five of dots).",
                      {"target": "5p", "choices": "5m 5s 5p 2p 8p 3p P"}),
-            Exercise("tiles-find-honour", "tile", "点出「F」（发财）。", "Click the tile written “F” (green dragon).",
+            Exercise("tiles-find-honour", "tile", "点出「F」（发财）。", "Choose the tile written “F” (green dragon).",
                      {"target": "F", "choices": "C P F E N W"}),
         ),
     ),

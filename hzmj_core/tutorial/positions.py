@@ -13,11 +13,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..actions import Action, ActionType
+from ..glossary import gloss
 from ..options import Options
 from ..round import Phase, Round
 from ..scenario import build_wall
 from ..tiles import Wildcards, count_kinds, parse_tiles
-from .base import Exercise, LessonError, names, options_of, seat_label
+from .base import Exercise, LessonError, names, options_of, seat_label, tile_text
 
 
 def _policy(r: Round, seat: int, keep: Sequence[int]) -> Action:
@@ -142,9 +143,11 @@ def candidates(r: Round, seat: int) -> list[Action]:
 
 def action_label(a: Action, wc: Wildcards) -> dict[str, Any]:
     tiles = names(a.tiles, wc)
-    shown = "" if a.type is ActionType.DISCARD or not tiles else " " + "".join(tiles)
-    return {**a.to_json(), "tiles": tiles, "label_zh": a.type.chinese + shown,
-            "label_en": a.type.words.noun[1].capitalize() + shown}
+    plain = a.type is ActionType.DISCARD or not tiles
+    zh = "" if plain else tile_text(a.tiles, wc, "zh")
+    en = "" if plain else " " + tile_text(a.tiles, wc, "en")
+    return {**a.to_json(), "tiles": tiles, "label_zh": a.type.chinese + zh,
+            "label_en": gloss(a.type.words.noun[1].capitalize() + en)}
 
 
 _LINE_STEPS = 8
@@ -158,17 +161,19 @@ def narrate(r: Round, start: int, seat: int) -> list[dict[str, str]]:
     for a in r.actions[start:]:
         if a.type is ActionType.PASS:
             continue
-        tiles = "".join(wc.name(t) for t in a.tiles)
+        tiles, tiles_en = tile_text(a.tiles, wc, "zh"), tile_text(a.tiles, wc, "en")
         who = seat_label(a.seat, seat, "zh")
         who_en = seat_label(a.seat, seat, "en")
         if a.type is ActionType.DISCARD:
             piao = wc.is_wild(a.tile)
             out.append({"zh": f"{who} 打 {tiles}" + ("（飘）" if piao else ""),
-                        "en": f"{who_en} discard{'s' if a.seat != seat else ''} {tiles}" + (" (飘)" if piao else "")})
+                        "en": gloss(f"{who_en} discard{'s' if a.seat != seat else ''} {tiles_en}"
+                                    + (": a 飘" if piao else ""))})
         elif a.type is ActionType.WIN:
             out.append({"zh": f"{who} 胡", "en": f"{who_en} win{'s' if a.seat != seat else ''}"})
         else:
-            out.append({"zh": f"{who} {a.type.chinese} {tiles}", "en": f"{who_en}: {a.type.words.noun[1]} {tiles}"})
+            verb = a.type.words.done[1]
+            out.append({"zh": f"{who} {a.type.chinese} {tiles}", "en": f"{who_en} {verb} {tiles_en}"})
     if len(out) > _LINE_STEPS:
         out = [*out[:_LINE_STEPS - 1], {"zh": "……", "en": "…"}]
     if r.result is not None and r.result.evaluation is not None and r.result.winner is not None:

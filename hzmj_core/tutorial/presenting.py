@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..glossary import gloss, pinyin
 from ..log import hand_log
 from ..tiles import NUM_KINDS, TILE_NAMES, Wildcards, parse_melds, parse_tile, parse_tiles
 from ..view import SeatView, tile_marks
@@ -14,9 +15,10 @@ from .widget import hand_widget
 
 
 def catalogue() -> list[dict[str, Any]]:
-    """The lessons in order: id, titles, one-line summaries and exercise ids."""
-    return [{"id": les.id, "title_zh": les.title_zh, "title_en": les.title_en, "summary_zh": les.summary_zh,
-             "summary_en": les.summary_en, "exercises": [ex.id for ex in les.exercises]} for les in LESSONS]
+    """The lessons in order: id, titles (English terms as "Baotou (暴头)", short for a list), one-line summaries and
+    exercise ids."""
+    return [{"id": les.id, "title_zh": les.title_zh, "title_en": pinyin(les.title_en), "summary_zh": les.summary_zh,
+             "summary_en": gloss(les.summary_en), "exercises": [ex.id for ex in les.exercises]} for les in LESSONS]
 
 
 def lesson(lesson_id: str) -> dict[str, Any]:
@@ -25,17 +27,25 @@ def lesson(lesson_id: str) -> dict[str, Any]:
     if les is None:
         raise LessonError(f"unknown lesson {lesson_id!r}: choose one of {', '.join(LESSON_BY_ID)}")
     index = [x.id for x in LESSONS].index(les.id)
+    seen: set[str] = set()  # a lesson is one screen: each term glossed on its first use
+    title_en, summary_en = gloss(les.title_en, seen), gloss(les.summary_en, seen)
     blocks = []
     for b in les.blocks:
         block = dict(b)
+        for key in ("en", "caption_en"):
+            if isinstance(block.get(key), str):
+                block[key] = gloss(block[key], seen)
         if block.get("type") == "hand":
             block["marks"] = tile_marks(wildcards_of(block))
             if block.get("analyze"):
                 block["analysis"] = hand_widget(str(block["tiles"]), wildcard=block.get("wildcard"))
         blocks.append(block)
+    exercises = [present(ex.id) for ex in les.exercises]
+    for ex in exercises:
+        ex["prompt_en"] = gloss(ex["prompt_en"], seen)
     return {"id": les.id, "number": index + 1, "count": len(LESSONS), "title_zh": les.title_zh,
-            "title_en": les.title_en, "summary_zh": les.summary_zh, "summary_en": les.summary_en,
-            "blocks": blocks, "exercises": [present(ex.id) for ex in les.exercises],
+            "title_en": title_en, "summary_zh": les.summary_zh, "summary_en": summary_en,
+            "blocks": blocks, "exercises": exercises,
             "prev": LESSONS[index - 1].id if index > 0 else None,
             "next": LESSONS[index + 1].id if index + 1 < len(LESSONS) else None}
 

@@ -48,7 +48,7 @@ def test_the_hint_advice_is_worded_by_the_page_from_the_grounds(page: Any, site:
     }"""
     page.evaluate(fake)
     assert page.locator("#info .suggest").inner_text() == \
-        "Suggested: Discard the 5 Dots — 1 tile from ready, 1 useful tile; 1 of them can be ponged"
+        "Suggested: Discard the 5 of Dots — 1 tile from ready, 1 useful tile; 1 of them can be ponged"
     page.locator("#btn-lang").click()
     page.evaluate(fake)
     assert page.locator("#info .suggest").inner_text() == "建议：打五筒 — 差 1 张听牌，有效牌 1 张，其中可碰 1 张"

@@ -125,7 +125,7 @@ def test_review_an_imported_log(page: Any, site: Any, tmp_path: Path, screenshot
     card = page.locator("#review .rv-item").first
     assert card.get_attribute("data-step") == str(at)
     text = card.inner_text()
-    assert "Discard the 5 Bamboo" in text and "Expert" in text, text
+    assert "Discard the 5 of Bamboo" in text and "Expert" in text, text
     assert "has claimed from you 2×" in text, text  # the dealer's two 摊 on this seat, drawn with the position
     assert "“You” below means Left" in page.locator("#review-body").inner_text()
     assert not SHORTHAND.search(page.locator("#review-body").inner_text())
@@ -152,3 +152,41 @@ def test_a_hand_without_choices_says_so(page: Any, site: Any, tmp_path: Path) ->
     page.wait_for_selector("#review-body .rv-summary")
     assert page.locator("#review-body").inner_text().strip() == "这一局里下家没有需要选择的时候。"
     assert page.locator("#replay-marks").is_hidden()
+
+
+def random_player_log(seed: int = 3) -> dict[str, Any]:
+    """A hand of a ``random`` seat 0 against three ``strong`` seats: none of its mistakes costs a whole point at
+    base score 1, yet it differs from the expert again and again."""
+    from hzmj_core.bots import make_bot
+    from hzmj_core.view import SeatView
+    r = Round.deal(dealer=seed % 4, streak=1 + seed % 3, seed=seed)
+    bots = [make_bot("random", seed), *(make_bot("strong", seed * 4 + s) for s in (1, 2, 3))]
+    while not r.is_over:
+        s = r.deciding_seats()[0]
+        r.apply(bots[s].choose(SeatView.of(r, s)))
+    return hand_log(r)
+
+
+def test_the_review_names_decisions_for_a_random_player(page: Any, site: Any, tmp_path: Path,
+                                                        screenshot: Any) -> None:
+    path = tmp_path / "random.json"
+    path.write_text(json.dumps(random_player_log()), encoding="utf-8")
+    open_game(page, site, "?seed=5&speed=instant&lang=en")
+    page.set_input_files("#import-file", str(path))
+    page.wait_for_selector("#replay-bar", state="visible")
+    page.locator("#replay-bar button[data-replay=review]").click()
+    page.wait_for_selector("#review[open] .rv-seats")
+    page.locator(".rv-seats button[data-seat='0']").click()
+    wait_review(page)
+    body = page.locator("#review-body").inner_text()
+    cards = page.locator("#review .rv-item")
+    assert 1 <= cards.count() <= 5, body
+    assert "No costly mistakes" not in body
+    # the threshold is said, relative to the hand's stakes
+    assert re.search(r"“Costly” means \d+\.\d points or more: an eighth of what a plain self-draw", body), body
+    assert "base score 1" in body, body
+    for i in range(cards.count()):
+        head = cards.nth(i).locator(".rv-head").inner_text()
+        assert re.search(r"\d+\.\d points given away", head), head
+    assert not SHORTHAND.search(body), body
+    screenshot(page, "review-random-player")

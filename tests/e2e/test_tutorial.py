@@ -297,7 +297,7 @@ def test_hand_analysis_names_tiles_in_words_and_counts_in_plain_language(page: A
       return out;
     }""")
     win, one_discard, one_away, two_away, wild_drawn = got
-    assert win[0].endswith("as a self-draw of the 5 Bamboo.") and win[1].endswith("自摸五条。"), win
+    assert win[0].endswith("as a self-draw of the 5 of Bamboo.") and win[1].endswith("自摸五条。"), win
     assert one_discard == ["Not a win: one discard leaves it ready.", "不是胡牌：打掉一张就听牌。"]
     assert one_away == ["Not ready: 1 tile from ready.", "还没听牌：差 1 张听牌。"]
     assert two_away == ["Not ready: 2 tiles from ready.", "还没听牌：差 2 张听牌。"]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -201,3 +202,15 @@ def test_strong_does_not_discard_into_a_live_dealer_win() -> None:
     # With discard wins not live (L = 1) the same table is played for efficiency only.
     calm = threat._replace(streak=1)
     assert bot.decide(calm).action.tile == make_bot("normal", 0).decide(calm).action.tile
+
+
+def test_level_names_mean_the_same_weakest_first_in_both_languages() -> None:
+    from hzmj_core import webapi
+    from hzmj_core.bots import LEVEL_NAMES
+    # one ladder, weakest first, each rung the same word in Chinese and English
+    ladder = [("随机", "Random"), ("入门", "Beginner"), ("普通", "Standard"), ("进阶", "Advanced"), ("高手", "Strong"),
+              ("大师", "Expert")]
+    assert [LEVEL_NAMES[k] for k in BOTS] == ladder
+    listed = json.loads(webapi.call("bot_level_names", "{}"))
+    assert [(lv["zh"], lv["en"]) for lv in listed] == ladder
+    assert [lv["id"] for lv in listed] == list(BOTS)

@@ -448,7 +448,7 @@ def test_expert_folds_with_the_wildcard_when_the_hand_is_far() -> None:
     assert TILE_NAMES[StrongBot(0).decide(view).action.tile] != "P"
     d = ExpertBot(0).decide(view)
     assert d.action.type is ActionType.DISCARD and TILE_NAMES[d.action.tile] == "P", d
-    assert "财神" in d.reason_zh and "一筒" in d.reason_zh and "分" in d.reason_zh and "1 Dots" in d.reason_en
+    assert "财神" in d.reason_zh and "一筒" in d.reason_zh and "分" in d.reason_zh and "1 of Dots" in d.reason_en
     # Not at streak 1: nobody can win on a discard, the 财神 stays.
     calm = ExpertBot(0).decide(view._replace(streak=1))
     assert calm.action.type is ActionType.DISCARD and TILE_NAMES[calm.action.tile] != "P"

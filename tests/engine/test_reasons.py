@@ -24,7 +24,7 @@ from hzmj_core.tiles import parse_tiles
 
 
 def test_words_name_tiles_and_seats_as_players_do() -> None:
-    assert tile_words("3p", "zh") == "三筒" and tile_words("3p", "en") == "3 Dots"
+    assert tile_words("3p", "zh") == "三筒" and tile_words("3p", "en") == "3 of Dots"
     assert tile_words("P*", "zh") == "白板" and tile_words("E", "en") == "East wind"
     assert [seat_words(s, "zh", viewer=2) for s in range(4)] == ["对家", "上家", "你", "下家"]
     assert [seat_words(s, "en", viewer=0) for s in range(4)] == ["you", "Right", "Across", "Left"]
@@ -32,7 +32,7 @@ def test_words_name_tiles_and_seats_as_players_do() -> None:
 
 
 def test_tile_names_and_bot_seat_words_give_both_languages() -> None:
-    assert tile_names(parse_tiles("5p")[0]) == ("五筒", "5 Dots")
+    assert tile_names(parse_tiles("5p")[0]) == ("五筒", "5 of Dots")
     assert tile_names(parse_tiles("E")[0]) == ("东", "East wind")
     assert tile_names(parse_tiles("C")[0]) == ("红中", "Red dragon")
     assert bot_seat_words(3, 2) == ("下家", "Right") and bot_seat_words(1, 2) == ("上家", "Left")
@@ -41,7 +41,7 @@ def test_tile_names_and_bot_seat_words_give_both_languages() -> None:
 def test_reason_text_and_json() -> None:
     r = Reason("tan_cap", {"discarder": 0, "count": 2, "cap": 2})
     assert r.zh(viewer=1) == "摊数已满：已经吃碰上家2次（上限2）"
-    assert r.en(viewer=1) == "摊 cap: already 2 claims on Left (cap 2)"
+    assert r.en(viewer=1) == "Tan (摊, a claim on one player's discard) cap: already 2 claims on Left (cap 2)"
     assert r.to_json() == {"code": "tan_cap", "params": {"discarder": 0, "count": 2, "cap": 2}}
     assert Reason("chow_ban", {"tiles": ["4m", "7m"]}).zh() == "吃后限打：这一轮不能打四万、七万"
     with pytest.raises(ValueError, match="unknown reason code 'nope'"):
@@ -200,13 +200,13 @@ def test_the_grounds_read_as_a_player_writes() -> None:
     assert Reason("far", {"shanten": 3, "useful": 27}).en() == "3 tiles from ready, 27 useful tiles"
     assert Reason("far", {"shanten": 3, "useful": 27}).zh() == "差 3 张听牌，有效牌 27 张"
     assert Reason("waits", {"waits": [["3p", 2], ["E", 0]], "total": 2}).en() == \
-        "waiting on 3 Dots (2 left) or East wind (none left): 2 tiles in all"
+        "waiting on 3 of Dots (2 left) or East wind (none left): 2 tiles in all"
     assert Reason("waits_more", {"some_waits": [["1m", 1], ["2m", 0]], "more": 1, "total": 1}).en() == \
-        "waiting on 1 Characters (1 left), 2 Characters (none left) or 1 other tile: 1 tile in all"
+        "waiting on 1 of Characters (1 left), 2 of Characters (none left) or 1 other tile: 1 tile in all"
     assert Reason("beats_win", {"best_ev": -0.4, "win_ev": 4.0}).en() == \
         "-0.4 points expected, more than winning now (+4.0)"
     assert Reason("third_tan", {"seat": 1, "discarder": 0}).en(viewer=0) == \
-        "a third claim on you would make Right liable (承包)"
+        "a third claim on you would make Right liable under Chengbao (承包, liability: one player pays for all)"
     assert Reason("third_tan", {"seat": 3, "discarder": 2}).zh(viewer=3) == "你第三次吃碰上家就要承包"
     for r in _all_examples():
         for lang in ("zh", "en"):

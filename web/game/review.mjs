@@ -149,9 +149,13 @@ export class ReviewPanel {
     }
     if (job.source === 'replay') body.appendChild(el('p', {className: 'rv-note'}, t('review_you_are', {who: seatName(job.seat, viewer)})));
     body.appendChild(el('p', {className: 'rv-summary'}, t('review_summary', {n: report.decisions, same: report.agree,
-      flagged: report.flagged, loss: report.expected_loss.toFixed(1)})));
+      loss: report.expected_loss.toFixed(1)})));
     if (!report.worst.length) {
-      body.appendChild(el('p', {className: 'rv-clean'}, t('review_none', {p: report.flag_points})));
+      body.appendChild(el('p', {className: 'rv-clean'}, t('review_none')));
+    } else {
+      body.appendChild(el('p', {className: 'rv-study'}, t('review_study', {n: report.flagged, costly: report.costly})));
+      body.appendChild(el('p', {className: 'rv-note rv-rule'}, t('review_rule', {p: report.flag_points.toFixed(1),
+        base: report.base_score, streak: streakWords(report.streak)})));
     }
     const list = el('ol', {className: 'rv-list'});
     for (const it of report.worst) list.appendChild(this.card(job, it));
@@ -166,7 +170,12 @@ export class ReviewPanel {
     const head = el('div', {className: 'rv-head'});
     // numbered as the replay counts its steps (the actions before this decision), so a card and its frame agree
     head.appendChild(el('b', {}, t('review_move', {step: it.step, n: it.remaining})));
-    head.appendChild(el('span', {className: 'rv-loss'}, t('review_cost', {v: it.loss.toFixed(1)})));
+    const cost = el('span', {className: 'rv-loss'}, t('review_cost', {v: it.loss.toFixed(1)}));
+    if (it.costly) {
+      li.classList.add('costly');
+      cost.prepend(el('span', {className: 'rv-costly'}, t('review_costly')), ' ');
+    }
+    head.appendChild(cost);
     li.appendChild(head);
     li.appendChild(this.position(it));
     const cmp = el('div', {className: 'rv-compare'});
@@ -201,7 +210,7 @@ export class ReviewPanel {
     };
     fact(t('review_wall', {n: p.wall_remaining}));
     fact(`${t('wildcard')} `, p.wildcard.tile);
-    fact(`${t('dealer')} ${seatName(p.dealer, me)} · ${p.streak > 1 ? t('streak', {n: p.streak}) : t('streak1')}`);
+    fact(`${t('dealer')} ${seatName(p.dealer, me)} · ${streakWords(p.streak)}`);
     if (p.claim && p.claim.tile) fact(`${t('review_claim', {who: seatName(p.claim.from, me)})} `, p.claim.tile);
     box.appendChild(facts);
 
@@ -280,10 +289,15 @@ export class ReviewPanel {
   }
 }
 
-/** A reviewed action in words: "打三筒" / "Discard the 3 Dots", a claim naming the discard it takes. */
+/** A reviewed action in words: "打三筒" / "Discard the 3 of Dots", a claim naming the discard it takes. */
 function choiceWords(it, action) {
   const p = it.position;
   return actionAdvice(action, p && p.claim ? p.claim.tile : null, p ? p.wildcard.tile : null);
+}
+
+/** The dealer streak as players say it: 平庄 / new dealer, 3老庄 / streak 3. */
+function streakWords(n) {
+  return n > 1 ? t('streak', {n}) : t('streak1');
 }
 
 function signed(v) {

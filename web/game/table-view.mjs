@@ -9,7 +9,7 @@ import {Motion} from '../motion.mjs';
 import {ANNOUNCE_MS} from '../render/overlays.mjs';
 import {syncHandButtons} from '../input.mjs';
 import {$, toast} from './dom.mjs';
-import {discardBlockedWords} from './words.mjs';
+import {discardBlockedWords, eventWords} from './words.mjs';
 
 export class TableView {
   /**
@@ -149,11 +149,11 @@ export class TableView {
     for (const ev of events) {
       const who = ev.seat !== undefined ? seatName(ev.seat, state.seat) : '';
       if (ev.type === 'discard') {
-        live.push(`${who} ${t('discard')} ${tileName(ev.tile)}`);
+        live.push(eventWords(ev, state.seat));
         if (ev.wild) this.announce(ev.seat, t('say.wild'), false);
       } else if (ev.type === 'chow' || ev.type === 'pong' || ev.type === 'exposed_kong') {
         this.announce(ev.seat, t(`say.${ev.type}`), false);
-        live.push(`${who} ${t(ev.type === 'exposed_kong' ? 'kong' : ev.type)} ${tileName(ev.tile)}`);
+        live.push(eventWords(ev, state.seat));
       } else if (ev.type === 'kong') {
         this.announce(ev.seat, t(`say.${ev.kind}`), false);
         live.push(`${who} ${t('kong')}`);

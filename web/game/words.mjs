@@ -3,20 +3,46 @@
 
 import {getLang, seatName, t, tileName} from '../i18n.mjs';
 import {ACTION_WORDS, groundsText, reasonText} from '../reasons.mjs';
+import {gloss} from '../glossary.mjs';
 
 const CLAIMS = new Set(['chow', 'pong', 'exposed_kong']);
 
-/** One action ({seat, type, tiles} as the engine lists it) as a sentence: "下家 打出 六万" / "Right discarded 6 Characters". */
-export function actionWords(action, human = 0) {
+/** One action ({seat, type, tiles} as the engine lists it) as a sentence: "下家 打出 六万" / "Right discarded the
+ *  6 of Characters"; a pong or kong names its tile once ("Left ponged the 2 of Characters"), a chow the two tiles
+ *  it shows from the hand ("Right chowed with the 3 and 4 of Bamboo"), or with `claimed` the tile it took ("Right
+ *  chowed the 5 of Bamboo"). */
+export function actionWords(action, human = 0, claimed = false) {
   const en = getLang() === 'en';
   const words = ACTION_WORDS[action.type];
   const verb = words ? words.done[en ? 1 : 0] : action.type;
-  const tiles = (action.tiles || []).map(tileName).join(en ? ', ' : '');
-  return [seatName(action.seat, human), verb, tiles].filter(Boolean).join(' ');
+  const tiles = tilesWords(action.tiles || [], en);
+  const joiner = en && action.type === 'chow' && !claimed ? ' with ' : ' ';
+  return `${[seatName(action.seat, human), verb].join(' ')}${tiles ? joiner + tiles : ''}`;
+}
+
+/** What a table event says in words ("Left discarded the 1 of Dots", "下家 碰 二万"), or '' for other events. */
+export function eventWords(ev, human = 0) {
+  if (ev.type === 'discard' || ev.type === 'chow' || ev.type === 'pong' || ev.type === 'exposed_kong') {
+    return actionWords({seat: ev.seat, type: ev.type, tiles: ev.tile ? [ev.tile] : []}, human, true);
+  }
+  return '';
+}
+
+/** Tiles in words, each kind once: "the 2 of Characters", "the 3 and 4 of Bamboo" / "三条四条". */
+function tilesWords(tiles, en) {
+  const kinds = [...new Set(tiles.map((x) => x.replace('*', '')))];
+  if (!kinds.length) return '';
+  if (!en) return kinds.map(tileName).join('');
+  const suits = new Set(kinds.map((k) => (/^[1-9][mps]$/.test(k) ? k[1] : k)));
+  if (kinds.length > 1 && suits.size === 1 && /^[1-9][mps]$/.test(kinds[0])) {
+    const suit = tileName(kinds[0]).replace(/^[1-9] of /, '');
+    return `the ${kinds.map((k) => k[0]).join(' and ')} of ${suit}`;
+  }
+  return `the ${kinds.map(tileName).join(' and the ')}`;
 }
 
 /**
- * An action as advice, in the current language: "打三筒" / "Discard the 3 Dots", "碰东" / "Pong the East wind".
+ * An action as advice, in the current language: "打三筒" / "Discard the 3 of Dots", "碰东" / "Pong the East wind".
  * `claimTile` is the discard a chow, pong or exposed kong takes (the action lists only the hand's tiles);
  * a discard of `wildTile` is named as the 财神 it is.
  */
@@ -26,8 +52,9 @@ export function actionAdvice(action, claimTile = null, wildTile = null) {
   if (!words) return action.type;
   const tile = CLAIMS.has(action.type) && claimTile ? claimTile : (action.tiles || [])[0];
   let name = tile ? tileName(tile) : '';
-  if (action.type === 'discard' && wildTile && tile === wildTile) name = en ? '财神 (wildcard)' : '财神';
-  return words.advice[en ? 1 : 0].replace('{tile}', name);
+  if (action.type === 'discard' && wildTile && tile === wildTile) name = '财神';
+  const text = words.advice[en ? 1 : 0].replace('{tile}', name);
+  return en ? gloss(text) : text;
 }
 
 const PAY_REASONS = {
@@ -96,7 +123,7 @@ export function groundsWords(why, viewer = 0) {
 
 /**
  * The hint's suggestion as advice, worded here from the engine's action and grounds:
- * "打二万 — 差 4 张听牌，有效牌 31 张" / "Discard the 2 Characters — 4 tiles from ready, 31 useful tiles".
+ * "打二万 — 差 4 张听牌，有效牌 31 张" / "Discard the 2 of Characters — 4 tiles from ready, 31 useful tiles".
  */
 export function adviceWords(suggestion, claimTile = null, viewer = 0, wildTile = null) {
   const out = suggestion.action ? actionAdvice(suggestion.action, claimTile, wildTile) : '';

@@ -174,7 +174,7 @@ export function drawPlates(ctx, L, state, ui) {
     const line1 = r.y + pad + fs * 0.62;
     if (p.is_dealer) {
       // the dealer's badge takes its own room at the start of the name line
-      x += pill(ctx, en ? 'D' : t('dealer'), x, line1, Math.round(fs * 0.8), '#c8361f', '#fff') + fs * 0.25;
+      x += pill(ctx, t('dealer_badge'), x, line1, Math.round(fs * 0.8), '#c8361f', '#fff') + fs * 0.25;
     }
     const name = seatName(p.seat, human);
     const pts = p.points === null || p.points === undefined ? '' : String(p.points);
@@ -198,7 +198,7 @@ export function drawPlates(ctx, L, state, ui) {
     if (freezeOwner === p.seat) chips.push([t('freeze_owner'), '#8a5a10', '#ffe9a8']);
     if (p.freeze_bound) chips.push([t('freeze'), '#b8262b', '#fff']);
     (p.tan_from || []).forEach((n, b) => {
-      if (n > 0) chips.push([`${t('tan')}${en ? ' ' : ''}${seatName(b, human)}×${n}`, 'rgba(255,255,255,.16)', '#f3efe2']);
+      if (n > 0) chips.push([t('tan_chip', {n, who: en && b === human ? 'you' : seatName(b, human)}), 'rgba(255,255,255,.16)', '#f3efe2']);
     });
     for (const [s, bg, fg] of chips) {
       ctx.font = `700 ${small}px system-ui, sans-serif`;

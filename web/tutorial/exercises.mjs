@@ -1,6 +1,14 @@
 // One renderer per exercise kind. The page never knows an answer: it collects the learner's answer and
 // asks the engine (`check_exercise`), then shows the engine's explanation.
 import {el, hand, melds, pick, richText, tile, tileButton, tileWords, tr} from './ui.mjs';
+import {tileWords as plainWords} from '../i18n.mjs';
+import {gloss} from '../glossary.mjs';
+
+/** A tile in words for the feedback and the facts ("the 5 of Bamboo" / "五条"; a wildcard as the 财神). */
+function winTileWords(name, lang) {
+  if (name.endsWith('*')) return lang === 'en' ? gloss('the 财神') : '财神';
+  return lang === 'en' ? `the ${plainWords(name, lang)}` : plainWords(name, lang);
+}
 
 /**
  * Render an exercise (as given by the engine's `lesson`) into a <section>.
@@ -15,6 +23,13 @@ export function renderExercise(ex, ctx, index = 0) {
   const body = el('div', {class: 'ex-body'});
   const feedback = el('div', {class: 'feedback', role: 'status', 'aria-live': 'polite'});
   box.append(body, feedback);
+
+  // the option the learner picked last (a choice or tile button): marked with the verdict
+  let chosen = null;
+  box.addEventListener('click', (e) => {
+    const b = e.target.closest && e.target.closest('button');
+    if (b && !b.classList.contains('check') && box.contains(b)) chosen = b;
+  }, true);
 
   let busy = false;
   async function submit(answer) {
@@ -34,6 +49,15 @@ export function renderExercise(ex, ctx, index = 0) {
 
   function showResult(res) {
     box.dataset.result = res.correct ? 'correct' : 'wrong';
+    for (const b of box.querySelectorAll('[data-chosen]')) {
+      b.removeAttribute('data-chosen');
+      b.querySelector('.chosen-mark')?.remove();
+    }
+    if (chosen && chosen.isConnected) {
+      chosen.dataset.chosen = res.correct ? 'right' : 'wrong';
+      chosen.append(el('span', {class: 'chosen-mark'}, res.correct ? '✓' : '✗'));
+      chosen.setAttribute('aria-description', tr(lang, res.correct ? 'your_answer_right' : 'your_answer_wrong'));
+    }
     const head = el('p', {class: res.correct ? 'good verdict' : 'bad verdict'},
       res.correct ? `✓ ${tr(lang, 'correct')}` : `✗ ${tr(lang, 'wrong')}`);
     const parts = [head, el('p', {class: 'explain'}, pick(res, 'explanation', lang))];
@@ -42,12 +66,26 @@ export function renderExercise(ex, ctx, index = 0) {
       parts.push(lineList(tr(lang, 'best_line'), res.best_line));
     }
     if (res.waits) parts.push(waitsRow(res.waits));
+    if (res.split && res.split.groups) parts.push(splitRow(res.split));
     feedback.replaceChildren(...parts);
     if (res.correct) ctx.onSolved?.(ex.id);
   }
 
   function lineList(title, steps) {
     return el('div', {class: 'line'}, el('strong', {}, title), el('ol', {}, steps.map((s) => el('li', {}, s[lang] || s.zh))));
+  }
+
+  /** The hand as its sets and pair (the engine's split), each wildcard with the face it stands for. */
+  function splitRow(split) {
+    const groups = split.groups.map((g, gi) => el('span', {class: 'split-group'}, g.map((x, i) => {
+      const face = x.tile.replace('*', '');
+      const won = split.winning && split.winning[0] === gi && split.winning[1] === i;
+      const marks = face !== x.face && !x.tile.endsWith('*') ? {[face]: {face: x.face}} : null;
+      const t = tile(x.tile, lang, {size: 28, highlight: won ? 'win' : null, marks});
+      if (!x.tile.endsWith('*')) return t;
+      return el('span', {class: 'split-wild'}, t, el('small', {}, tr(lang, 'as_face', {t: plainWords(x.face, lang)})));
+    })));
+    return el('div', {class: 'split'}, el('strong', {}, tr(lang, 'split')), el('div', {class: 'split-groups'}, groups));
   }
 
   function waitsRow(waits) {
@@ -75,8 +113,8 @@ export function renderExercise(ex, ctx, index = 0) {
     case 'win_value': {
       if (indicator) body.append(context(tr(lang, 'wild_ind', {t: indicator})));
       body.append(melds(ex.melds, lang, 30) || '', hand([ex.hand], lang, {extra: ex.win_tile, size: 34, marks}));
-      body.append(context(tr(lang, ex.win_type === 'discard' ? 'discard' : ex.win_type === 'replacement'
-        ? 'replacement' : 'self_draw') + ` ${ex.win_tile}`));
+      const how = tr(lang, ex.win_type === 'discard' ? 'discard' : ex.win_type === 'replacement' ? 'replacement' : 'self_draw');
+      body.append(context(tr(lang, 'win_on', {how, t: winTileWords(ex.win_tile, lang)})));
       const row = el('div', {class: 'choices', role: 'group'});
       for (const c of ex.choices) {
         row.append(el('button', {type: 'button', class: 'choice', 'data-answer': JSON.stringify(c),
@@ -130,7 +168,7 @@ export function renderExercise(ex, ctx, index = 0) {
       const facts = [`${tr(lang, 'dealer')} ${who(v.dealer)}`, tr(lang, 'streak', {n: v.streak}),
         tr(lang, 'wall', {n: v.wall_remaining})];
       if (v.freeze && v.freeze.owner !== null) facts.push(tr(lang, 'freeze', {who: who(v.freeze.owner)}));
-      if (v.last_discard) facts.push(`${discarded(v.last_discard.seat)} ${v.last_discard.tile}${v.last_discard.wild ? '*' : ''}`);
+      if (v.last_discard) facts.push(`${discarded(v.last_discard.seat)} ${winTileWords(`${v.last_discard.tile}${v.last_discard.wild ? '*' : ''}`, lang)}`);
       body.append(context(...facts));
       body.append(melds(v.players[ex.seat].melds, lang, 28) || '');
       const discard = new Map(ex.candidates.filter((c) => c.type === 'discard')

@@ -76,6 +76,18 @@ button { font: 600 .95rem/1.2 system-ui, "Noto Sans CJK SC", sans-serif; cursor:
 .bad { color: var(--bad); }
 .explain { margin: .2rem 0; }
 .line ol { margin: .3rem 0 .2rem; padding-left: 1.4rem; font: .9rem/1.5 system-ui, sans-serif; }
+.split { margin: .5rem 0 .2rem; font: .9rem system-ui, sans-serif; }
+.split-groups { display: flex; flex-wrap: wrap; gap: .3rem .7rem; margin-top: .3rem; align-items: flex-end; }
+.split-group { display: inline-flex; align-items: flex-end; padding: .15rem .25rem; border-radius: .35rem;
+  background: rgb(15 107 74 / .08); }
+.split-wild { display: inline-flex; flex-direction: column; align-items: center; }
+.split-wild small { font-size: .7rem; color: var(--muted); line-height: 1.2; }
+[data-chosen] { position: relative; }
+[data-chosen=wrong] { outline: 3px solid var(--bad); outline-offset: 2px; }
+[data-chosen=right] { outline: 3px solid var(--good); outline-offset: 2px; }
+.chosen-mark { position: absolute; top: -.55rem; right: -.55rem; width: 1.2rem; height: 1.2rem; border-radius: 50%;
+  font: 700 .75rem/1.2rem system-ui, sans-serif; text-align: center; color: #fff; background: var(--bad); }
+[data-chosen=right] .chosen-mark { background: var(--good); }
 .waits-row { display: flex; flex-wrap: wrap; gap: .6rem; font: .85rem system-ui, sans-serif; }
 .wait { display: inline-flex; align-items: center; gap: .15rem; }
 .hand-card { margin: 0; padding: .8rem 1rem; background: var(--card); border: 1px solid var(--line); border-radius: .7rem; }

@@ -8,13 +8,13 @@ setPixelRatio(Math.min(3, globalThis.devicePixelRatio || 1));
 const WIDTH = globalThis.innerWidth || 1024;
 const SCALE = WIDTH < 480 ? 0.64 : WIDTH < 720 ? 0.8 : 1;
 
-/** A tile name such as "5p" or "P*" with its words ("5p 5 Dots", "P* 白板（财神）"), for labels read by screen
+/** A tile name such as "5p" or "P*" with its words ("5p 5 of Dots", "P* 白板（财神）"), for labels read by screen
  *  readers: the tutorial teaches the notation, so the label says both. The words are the game's (i18n.mjs). */
 export function tileWords(name, lang) {
   return `${name.replace('*', '')} ${namedTile(name, lang)}`;
 }
 
-/** A tile name such as "5p" or "P*" in words alone ("5 Dots", "白板（财神）"). */
+/** A tile name such as "5p" or "P*" in words alone ("5 of Dots", "白板（财神）"). */
 function namedTile(name, lang) {
   const wild = name.endsWith('*') ? (lang === 'en' ? ' (wildcard)' : '（财神）') : '';
   return `${gameTileWords(name.replace('*', ''), lang)}${wild}`;
@@ -177,17 +177,20 @@ export const T = {
     claim_win: '胡', claim_pong: '碰', claim_chow: '吃', points: '输赢（正数为赢）', tan: '{a}吃{b} {n} 摊',
     payer: '{who}放铳', hands: '各家手牌', select_waits: '点选所有能胡的牌', solved: '已完成',
     self_draw: '自摸', discard: '别人打出', replacement: '杠后补牌', melds: '副露', wild_ind: '翻财神，指示牌 {t}',
+    win_on: '{how}{t}', split: '拆成：', as_face: '当{t}', your_answer_right: '你的答案，正确', your_answer_wrong: '你的答案，不对',
     bad_attr: '属性 {attr}="{value}" 无效：{msg}', size_range: '属性 size="{value}" 超出范围（{min} 到 {max}），按 {size} 显示。',
     size_bad: '属性 size="{value}" 不是数字，按默认大小 {size} 显示。'},
   en: {check: 'Check', correct: 'Correct!', wrong: 'Not quite', retry: 'Try again', loading: 'Starting the engine…',
     failed: 'The engine could not start: ', exercise: 'Exercise', no_win: 'Not a win', fan: '{n} fan',
     left: 'How many are left?', nobody_hint: 'Select none for “nobody”.', seat: 'Seat', dealer: 'dealer',
-    you: 'you', winner: 'winner', streak: 'L = {n}', wall: '{n} tiles left in the wall',
-    freeze: 'Freeze: {who} threw a wildcard', drawn: 'just drawn', your_hand: 'Your hand', other: 'Other moves',
-    line: 'What follows', best_line: 'The best line', discarded: 'discards', you_discarded: 'discard', claim_win: 'win', claim_pong: 'pong',
+    you: 'you', winner: 'winner', streak: 'Streak {n}', wall: '{n} tiles left in the wall',
+    freeze: 'Zhuada (抓打, the freeze): {who} threw a Caishen (财神, the wildcard)', drawn: 'just drawn', your_hand: 'Your hand', other: 'Other moves',
+    line: 'What follows', best_line: 'The best line', discarded: 'discarded', you_discarded: 'discarded', claim_win: 'win', claim_pong: 'pong',
     claim_chow: 'chow', points: 'Points won (+) or lost (−)', tan: '{a}: {n} claims on {b}',
     payer: '{who} discarded it', hands: 'Every hand', select_waits: 'Select every winning tile', solved: 'done',
-    self_draw: 'self-draw', discard: 'on a discard', replacement: 'kong replacement', melds: 'melds',
+    self_draw: 'Self-drawn', discard: 'Won on a discard', replacement: 'Won on a kong replacement', melds: 'melds',
+    win_on: '{how}: {t}', split: 'The hand splits into:', as_face: 'as {t}', your_answer_right: 'your answer, right',
+    your_answer_wrong: 'your answer, not right',
     wild_ind: 'Flipped wildcard, indicator {t}',
     bad_attr: 'The attribute {attr}="{value}" is not valid: {msg}',
     size_range: 'The attribute size="{value}" is out of range ({min} to {max}); drawn at {size}.',
