@@ -10,6 +10,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
+
 TABLE = "html[data-table=ready]"
 BOOT_MS = 120_000
 GAME_KEY = "hzmj.game.v1"
@@ -253,3 +255,19 @@ def test_a_log_of_almost_16_mib_that_the_command_line_replays_is_imported(page: 
                                                  "buffer": text.encode()}])
     page.wait_for_function("() => window.hzmj.game.mode === 'replay'", timeout=60_000)
     assert "Replay loaded" in page.locator("#toast").inner_text()
+
+
+@pytest.mark.parametrize("forge, kind", [
+    (lambda log: log["options"].update(base_score=10**19), "规则选项不对"),
+    (lambda log: log.update(version=9), "记录的格式版本不受支持"),
+    (lambda log: log["hands"][0]["actions"].insert(0, "S2 discard 5m"), "记录里有一步不合规则"),
+])
+def test_a_refused_import_says_why_in_chinese(page: Any, site: Any, forge: Any, kind: str) -> None:
+    open_game(page, site, "?seed=72&speed=instant&lang=zh")
+    log = json.loads(page.evaluate("() => window.hzmj.bridge.call('export_log_text')"))
+    forge(log)
+    page.set_input_files("#import-file", files=[{"name": "forged.json", "mimeType": "application/json",
+                                                 "buffer": json.dumps(log).encode()}])
+    page.wait_for_selector("#toast.bad", state="visible")
+    words = page.locator("#toast").inner_text()
+    assert words.startswith(f"导入失败：{kind}（引擎的说明："), words

@@ -86,8 +86,22 @@ export function playerError(err, viewer = 0) {
   const said = String(err && err.message || err || '').replace(/^[A-Za-z]*Error: /, '').trim();
   console.warn('engine:', said);
   if (!said || (err && err.fatal)) return t('engine_refused');
-  // the engine's own words name what was wrong (a log's hand, action and rule); long input is not echoed
-  return t('engine_said', {msg: said.length > 240 ? `${said.slice(0, 239)}…` : said});
+  // the engine's own words name what was wrong (a log's hand, action and rule); long input is not echoed.
+  // In Chinese they come after what kind of problem it is, in Chinese.
+  return t('engine_said', {msg: said.length > 240 ? `${said.slice(0, 239)}…` : said,
+    kind: t(`refused.${refusalKind(said)}`)});
+}
+
+// What kind of refusal the engine's (English) words describe, for the sentence before them.
+const REFUSAL_KINDS = [
+  ['size', /too large|characters long|larger than/], ['json', /JSON|UTF-8|missing key|wrong type|format/],
+  ['version', /version/], ['action', /illegal|malformed action|action \d+/], ['option', /option/],
+  ['result', /differs|result/],
+];
+
+function refusalKind(said) {
+  const hit = REFUSAL_KINDS.find(([, re]) => re.test(said));
+  return hit ? hit[0] : 'other';
 }
 
 /** Why `tile` may not be discarded now, from the reasons the engine lists in the hints; null if none says. */
