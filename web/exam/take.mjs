@@ -35,10 +35,11 @@ export async function examHome(view, ctx) {
   view.append(cards, el('p', {class: 'note', id: 'resume-rule'}, t('resume_rule')));
 }
 
+// 32-bit seeds: four billion exams, and a certificate code 5 characters shorter than with a 64-bit seed
 function randomSeed() {
-  const a = new Uint32Array(2);
+  const a = new Uint32Array(1);
   crypto.getRandomValues(a);
-  return String((BigInt(a[0]) << 32n) | BigInt(a[1]));
+  return String(a[0]);
 }
 
 /** Start a new exam of `level` (with `seed`, or a random one). */
