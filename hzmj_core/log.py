@@ -66,6 +66,26 @@ def match_log(m: Match) -> dict[str, Any]:
             "seed": m.seed, "first_dealer": m.first_dealer, "hands": hands, "summary": m.summary()}
 
 
+def seedless_match_log(m: Match) -> dict[str, Any]:
+    """The log of a match's played hands with every wall written out and no seed (a hand's seed could lead
+    back to the match seed, and so to the walls still to come): for a player who must not learn the walls of
+    the hands not yet played. :func:`replay` replays it; nothing continues it. A hand over but not yet booked
+    is the last one, without its result (as in :func:`match_log`); a hand in progress is left out."""
+    hands = []
+    for h in m.history:
+        wall = Round.deal(m.options, dealer=h.dealer, streak=h.streak, seed=h.seed).wall
+        hands.append({"format": FORMAT, "version": VERSION, "kind": "hand", "options": m.options.to_json(),
+                      "seed": None, "wall": [_name(t) for t in wall], "dealer": h.dealer, "streak": h.streak,
+                      "points": list(h.points_before), "actions": list(h.actions), "result": h.result.to_json()})
+    if not m.over and m.round.is_over:
+        last = hand_log(m.round, m.points, include_result=False)
+        last["seed"] = None
+        last["wall"] = [_name(t) for t in m.round.wall]
+        hands.append(last)
+    return {"format": FORMAT, "version": VERSION, "kind": "match", "options": m.options.to_json(),
+            "seed": None, "first_dealer": m.first_dealer, "hands": hands, "summary": m.summary()}
+
+
 def _name(t: int) -> str:
     return TILE_NAMES[t]
 
@@ -203,10 +223,18 @@ def replay(data: Any) -> ReplayReport:
         options = Options.from_json(options_json)
     except OptionsError as exc:
         raise LogError(f"log: options: {exc}") from None
-    try:
-        m = Match(options, check_seed(_need(d, "seed", int, "log")))
-    except SeedError as exc:
-        raise LogError(f"log: 'seed': {exc}") from None
+    seedless = "seed" in d and d["seed"] is None
+    if seedless:  # walls written out instead (a log given to a player mid-game): replayed, never continued
+        first = _need(d, "first_dealer", int, "log")
+        if not 0 <= first <= 3:
+            raise LogError(f"log: first_dealer must be 0-3, got {first}")
+        m = Match(options, 0)
+        m.first_dealer = m.dealer = first
+    else:
+        try:
+            m = Match(options, check_seed(_need(d, "seed", int, "log")))
+        except SeedError as exc:
+            raise LogError(f"log: 'seed': {exc}") from None
     if "first_dealer" in d and not same(d["first_dealer"], m.first_dealer):
         raise LogError(f"log: first_dealer {d['first_dealer']!r} differs from the seed's {m.first_dealer}")
     hands = _need(d, "hands", list, "log")
@@ -220,7 +248,7 @@ def replay(data: Any) -> ReplayReport:
             raise LogError(f"{where}: the game ended after the previous hand but the log goes on")
         _check_options(h, options, where)
         for key, want in (("dealer", m.dealer), ("streak", m.streak), ("points", m.points),
-                          ("seed", m.hand_seed(i))):
+                          ("seed", None if seedless else m.hand_seed(i))):
             if not same(h.get(key), want):
                 raise LogError(f"{where}: {key!r} is {h.get(key)!r}, the match gives {want!r}")
         r, ok = replay_hand(h, where)
@@ -238,7 +266,7 @@ def replay(data: Any) -> ReplayReport:
         want_summary = json.loads(json.dumps(m.summary()))
         if not same(d["summary"], want_summary):
             raise LogError(f"log: 'summary' differs from the replayed game's: {want_summary!r}")
-    return ReplayReport("match", rounds, checked, scenario=rounds[-1].result is None, match=m)
+    return ReplayReport("match", rounds, checked, scenario=rounds[-1].result is None, match=None if seedless else m)
 
 
 def match_from_log(data: Any) -> Match:
@@ -248,6 +276,8 @@ def match_from_log(data: Any) -> Match:
     """
     report = replay(data)
     if report.match is None:
+        if report.kind == "match":
+            raise LogError("log: a match log without its seed can be replayed, not continued")
         raise LogError(f"log: expected kind 'match', got {report.kind!r}")
     return report.match
 

@@ -36,7 +36,7 @@ from typing import Any
 from .actions import Action, ActionError, ActionType
 from .bots import BOTS, Bot, make_bot
 from .hints import DEEP_LEVEL, SUGGEST_LEVEL, hints
-from .log import LogError, hand_log, match_from_log, match_log
+from .log import LogError, match_from_log, match_log, seedless_match_log
 from .match import Match
 from .options import Options, OptionsError
 from .phrases import BY_ID as PHRASES_BY_ID
@@ -46,7 +46,6 @@ from .review import Review, ReviewError
 from .rng import derive_seed
 from .round import IllegalActionError, Phase
 from .schema import SAVE, SchemaError
-from .tiles import TILE_NAMES
 from .view import SeatView
 
 DEFAULT_LEVEL = "basic"
@@ -434,18 +433,15 @@ class GameSession:
         return log
 
     def guest_log(self) -> dict[str, Any]:
-        """The log a guest may have: the whole match log once the game is over; at the end of a hand, that
-        hand's log with its wall written out (a hand's seed could lead back to the match seed, and so to the
-        walls to come). Refused while a hand is played."""
+        """The log a guest may have: once the game is over the whole match log; at the end of a hand the log
+        of the hands played so far with their walls written out and no seed (a hand's seed could lead back to
+        the match seed, and so to the walls to come; :func:`~hzmj_core.log.seedless_match_log`). Refused
+        while a hand is played."""
         if self.match.over:
             return match_log(self.match)
-        r = self.match.round
-        if not r.is_over:
+        if not self.match.round.is_over:
             raise SessionError("the log is given at the end of a hand")
-        log = hand_log(r, self.match.points)
-        log["seed"] = None
-        log["wall"] = [TILE_NAMES[t] for t in r.wall]
-        return log
+        return seedless_match_log(self.match)
 
     def review_start(self, seat: int, seed: int, hand: int | None) -> dict[str, Any]:
         """Start a 复盘 review of ``seat``'s decisions in the finished hands (``hand``: one of them)."""

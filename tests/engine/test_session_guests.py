@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from hzmj_core import webapi
 from hzmj_core.bots import make_bot
-from hzmj_core.log import replay
+from hzmj_core.log import LogError, match_from_log, replay
 from hzmj_core.round import Round
 from hzmj_core.schema import GUEST_ARGS
 from hzmj_core.session import GameSession
@@ -137,8 +137,13 @@ def test_a_whole_match_with_three_guests_leaks_nothing() -> None:
                     continue
                 if logs < 2:
                     log = json.loads(rec.send(seat, "export_log_text"))
-                    assert log["seed"] is None and len(log["wall"]) == len(session().match.round.wall)
-                    assert replay(log).rounds[0].result == session().match.round.result  # it replays alone
+                    m = session().match
+                    assert log["kind"] == "match" and log["seed"] is None
+                    assert [h["seed"] for h in log["hands"]] == [None] * (len(m.history) + 1)
+                    rounds = replay(log).rounds  # every hand played so far, replayed from its wall
+                    assert len(rounds) == len(m.history) + 1 and rounds[-1].result == m.round.result
+                    with pytest.raises(LogError, match="not continued"):
+                        match_from_log(log)
                     logs += 1
                 if not reviewed:
                     rec.send(seat, "review_start", seed="5", hand=0)
