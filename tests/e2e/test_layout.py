@@ -23,7 +23,7 @@ VIEWPORTS = [(1280, 800), (1920, 1080), (1024, 500), (390, 844), (844, 390)]
 # the smallest river and hand tile each viewport must get (CSS px), read from window.hzmj.layout(): the short
 # landscape screens put the top bar in the column at the right so the felt has the whole height, and give the
 # rivers room with a smaller hand and a shorter centre box; desktop screens give the felt the whole width
-RIVER_MIN = {(1280, 800): 36, (1920, 1080): 50, (1024, 500): 27, (390, 844): 21, (844, 390): 20}
+RIVER_MIN = {(1280, 800): 36, (1920, 1080): 50, (1024, 500): 28, (390, 844): 24, (844, 390): 21}
 HAND_MIN = {(1280, 800): 70, (1920, 1080): 84, (1024, 500): 44, (390, 844): 40, (844, 390): 40}
 Rect = dict[str, float]
 

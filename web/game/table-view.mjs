@@ -96,10 +96,12 @@ export class TableView {
     const app = $('app');
     app.style.setProperty('--side-w', `${room.side}px`);
     app.style.setProperty('--hand-h', `${room.hand}px`);
-    // a message on a phone held upright: in the wider band of felt, above the table or under it
+    // a message on a phone held upright: in the wider band of felt above or under the table when it has
+    // room for two lines, else over the words under the felt (the rules and hints, no button)
     const box = stage.getBoundingClientRect();
     const under = this.layout.handZone.y - room.bottom;
-    app.style.setProperty('--toast-y', `${Math.round(box.top + (under >= room.top ? room.bottom + 2 : 2))}px`);
+    const y = Math.max(under, room.top) < 48 ? box.height + 2 : under >= room.top ? room.bottom + 2 : 2;
+    app.style.setProperty('--toast-y', `${Math.round(box.top + y)}px`);
     this.canvas.setAttribute('aria-label', this.label(s));
     syncHandButtons($('hand'), this.layout, s, ui, (i, tile, legal) => this.onTile(i, tile, legal));
     if ((ui.announcements.length || moving) && !this.raf) {

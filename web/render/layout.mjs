@@ -7,7 +7,9 @@
 // bottom: local +y points from the table centre towards the seat, local +x to the seat's right.
 //
 // The table, seen from above:
-//   * the centre box (hand number, wildcard, wall count) is 6 river tiles wide;
+//   * the centre box (hand number, wildcard, wall count) is 6 river tiles wide; on a phone held upright it
+//     is narrow and tall instead, and the side rivers come in beside it, between the top and bottom rivers
+//     (the width is what the rivers lack there, the height is spare);
 //   * each river lies on the box's side facing its seat, rows of six, in discard order from the seat's left;
 //   * the side rivers sit beside the top and bottom rivers, so no two rivers share a square;
 //   * each seat's plate (name, points, dealer, 摊 counts) fills the free corner where its own river starts;
@@ -70,6 +72,7 @@ export function computeLayout(W, H, state) {
   // short landscape screen, a smaller hand there, so the rivers get the room.
   const short = W > H && H < 560;
   const tight = short || H > W;
+  const upright = H > W * 1.2;
 
   // ------------------------------------------------------------------ your hand (bottom zone)
   // Sized for the largest concealed hand this meld count allows, so the tiles keep their size turn to turn.
@@ -152,17 +155,22 @@ export function computeLayout(W, H, state) {
   const opp = tight ? 0.62 : OPP_TILE;                  // opponents' tiles, in river tile widths
   const rowH = opp * TILE_BODY;                         // an opponent's row (standing backs or laid tiles)
   const below = tight ? 0.15 : 0.3;                     // your river to your hand
-  const hUnits = 2 * (RIVER_COLS / 2 + g + ext + og + rowH);
+  const half = RIVER_COLS / 2;                          // half a river's length, in river tile widths
+  const boxW = upright ? 1.6 : half;                    // the centre box's half width
+  const hUnits = 2 * (boxW + g + ext + og + rowH);
   // the centre box is at least tall enough for its text at the smallest font (see drawCentre)
   const fsOf = (r) => clamp(Math.round(r * 0.5), 10, 17);
-  const bhOf = (r) => Math.max((short ? 1.6 : 2.15) * r, (fsOf(r) * 2.9 + Math.max(12, 1.1 * r) * 1.5 + 12) / 2);
+  // upright, the box is at least as tall as a side river is long, so the top and bottom rivers clear them
+  // on a short screen the box is low: the wildcard at its left, the words at its right (see drawCentre)
+  const bhOf = (r) => (short ? Math.max(1.3 * r, (Math.max(12, 1.1 * r) * 1.5 + fsOf(r) * 1.15 + 2 * Math.max(3, 0.16 * r) * 2 + 6) / 2)
+    : Math.max((upright ? half : 2.15) * r, (fsOf(r) * 2.9 + Math.max(12, 1.1 * r) * 1.5 + 12) / 2));
   const height = (r) => (rowH + og + 2 * ext + 2 * g + below) * r + 2 * bhOf(r);
   let rw = Math.floor(Math.min((W - 2 * m) / hUnits, hw * 0.72, 56));
   while (rw > 8 && height(rw) > regionH - 1.5 * m) rw -= 1;
   // spare height (tall screens) first squares the centre box, then stays above the table
   const spare = regionH - 1.5 * m - height(rw);
   const bh = Math.max(bhOf(rw), Math.min(RIVER_COLS / 2 * rw, bhOf(rw) + Math.max(0, spare) / 2));
-  const bw = (RIVER_COLS / 2) * rw;
+  const bw = boxW * rw;
   L.rw = rw;
   L.rstep = Math.round(rw * ROW_STEP);
   L.rows = rows;
@@ -174,7 +182,8 @@ export function computeLayout(W, H, state) {
   // a portrait screen has height to spare (the width sets the tile size): the table goes to the middle of
   // the felt above your hand instead of leaving an empty band at the top
   const above = L.cy - bh - (g + ext + og + rowH) * rw - m;
-  if (H > W && above > 2 * m) L.cy -= Math.round(above / 2);
+  // (keeping a band of up to 48 px at the top, where a message shows for a moment)
+  if (H > W && above > 2 * m) L.cy -= Math.round(Math.min(above / 2, Math.max(0, above - 48)));
   const along = [bh, bw, bh, bw];              // the box's half extent along each seat's axis
   L.riverStart = along.map((b) => b + L.gap);
   L.riverDepth = Math.round(ext * rw);
@@ -196,8 +205,9 @@ export function computeLayout(W, H, state) {
   // ------------------------------------------------------------------ seat plates in the corners
   // The corner where a seat's river starts (its left) is free: x beyond the top/bottom rivers, y beyond
   // the side rivers. Each plate hugs the first row of its own river.
-  const zoneW = L.riverDepth;
-  const zoneH = Math.round(bh + L.gap + L.riverDepth - bw - L.gap);
+  const RL = half * rw;                          // half a river's length
+  const zoneW = Math.round(L.riverDepth + bw - RL);
+  const zoneH = Math.round(bh + L.riverDepth - RL);
   let fs = clamp(Math.round(rw * 0.5), 10, 17);
   let wide = zoneW >= fs * 7.6;
   const plateH = (f, wd) => Math.round(f * (wd ? 2.75 : 3.95));
@@ -205,7 +215,7 @@ export function computeLayout(W, H, state) {
   L.fs = fs;
   const pw = Math.round(Math.min(zoneW, fs * (wide ? 9 : 6.6)));
   const ph = Math.min(plateH(fs, wide), Math.max(fs * 2, zoneH));
-  const near = bw + L.gap;                       // the free corner begins beyond the rivers of length 6
+  const near = RL + L.gap;                       // the free corner begins beyond the rivers of length 6
   const far = bh + L.gap + L.riverDepth;         // ... and ends level with the top/bottom rivers' far edge
   const sideOut = bw + L.gap + L.riverDepth;     // outer edge of the side rivers
   const {cx, cy} = L;
