@@ -262,15 +262,16 @@ def test_export_then_import_a_log(page: Any, site: Any, tmp_path: Path, screensh
     page.wait_for_function("() => window.hzmj.game.state.replay.step === 7")
     page.wait_for_timeout(300)
     screenshot(page, "game-replay")
-    # autoplay's button draws its icon (⏵/⏸ are missing from many fonts): play, then pause once pressed
+    # autoplay's button draws its icon (⏵/⏸ are missing from many fonts) over its word: play, then pause once pressed
     play = page.locator("#replay-bar button[data-replay=play]")
-    assert play.inner_text().strip() == ""
+    assert play.inner_text().strip() == "播放"
     assert page.locator("#replay-bar .i-play").is_visible() and not page.locator("#replay-bar .i-pause").is_visible()
     box = page.locator("#replay-bar .i-play").bounding_box()
     assert box and box["width"] >= 10 and box["height"] >= 10
     play.click()
     page.wait_for_function("() => document.querySelector('#replay-bar [data-replay=play]').ariaPressed === 'true'")
     assert page.locator("#replay-bar .i-pause").is_visible() and not page.locator("#replay-bar .i-play").is_visible()
+    assert play.inner_text().strip() == "暂停"
     play.click()
     page.locator("#replay-bar button[data-replay=exit]").click()
     page.wait_for_selector("#replay-bar", state="hidden")
