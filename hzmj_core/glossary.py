@@ -14,7 +14,7 @@ import re
 
 GLOSSARY: dict[str, tuple[str, str]] = {
     "有财必暴头": ("Youcai bi baotou", "holding a wildcard, win only by self-draw in Baotou"),
-    "吃后限打": ("Chihou xianda", "after a chow, the tiles it matched may not be discarded at once"),
+    "吃后限打": ("Chihou xianda", "the discard ban after a chow"),
     "三摊承包": ("Santan chengbao", "liability for a third claim on one player"),
     "倒承包": ("Dao chengbao", "the liability turned back on the claimer"),
     "承包": ("Chengbao", "liability: one player pays for all"),

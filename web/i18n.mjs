@@ -64,7 +64,7 @@ const STRINGS = {
     review_pick_seat: '请大师看哪一家的选择？', review_starting: '大师正在准备…',
     review_progress: '大师正在逐步分析… {a}/{b}', review_bad: '这份记录不能复盘：{msg}',
     review_no_decisions: '这一局里{who}没有需要选择的时候。', review_you_are: '下面的“你”指{who}。',
-    review_none: '每个选择都与大师相同。', review_study: '下面是少得最多的 {n} 个选择，其中 {costly} 个代价大。',
+    review_none: '每个选择都与大师相同。', review_study: '下面列出失分最多的 {n} 个选择，其中 {costly} 个代价大。',
     review_rule: '代价大：少 {p} 分或更多，即本局平胡自摸所得（底分 {base}、{streak}）的八分之一。', review_costly: '代价大', review_move: '第{step}步 · 墙余{n}张',
     review_cost: '少 {v} 分', review_ev: '期望 {v} 分', review_taken: '你', review_expert: '大师',
     review_why: '理由：', review_goto: '在回放中看这一步', review_goto_first: '在回放中看',
