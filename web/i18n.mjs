@@ -139,7 +139,7 @@ const STRINGS = {
     review_none: 'Every choice matched the expert’s.',
     review_study: 'Below, the {n} choices that gave away the most; {costly} of them costly.',
     review_study_one: 'Below, the choice that gave away the most.',
-    review_rule: '“Costly” means {p} points or more: an eighth of what a plain self-draw would win you this hand (base score {base}, {streak}).',
+    review_rule: '“Costly” means {p} points or more: an eighth of what a plain self-draw would win you this hand (base score {base}, streak {streak_n}).',
     review_costly: 'Costly', review_move: 'Step {step} · {n} tiles left',
     review_cost: '{v} points given away', review_ev: '{v} points expected', review_taken: 'You', review_expert: 'Expert',
     review_why: 'Why: ', review_goto: 'Show this move in the replay', review_goto_first: 'Show in the replay',
