@@ -14,7 +14,7 @@ import re
 
 GLOSSARY: dict[str, tuple[str, str]] = {
     "有财必暴头": ("Youcai bi baotou", "holding a wildcard, win only by self-draw in Baotou"),
-    "吃后限打": ("Chihou xianda", "after a chow, the tiles it matched may not be discarded at once"),
+    "吃后限打": ("Chihou xianda", "the discard ban after a chow"),
     "三摊承包": ("Santan chengbao", "liability for a third claim on one player"),
     "倒承包": ("Dao chengbao", "the liability turned back on the claimer"),
     "承包": ("Chengbao", "liability: one player pays for all"),
@@ -46,7 +46,9 @@ GLOSSARY: dict[str, tuple[str, str]] = {
 }
 """Chinese term → (pinyin, short English gloss), longest terms first where one holds another."""
 
-_TERMS = re.compile("|".join(sorted(map(re.escape, GLOSSARY), key=len, reverse=True)))
+_TERMS = re.compile("(?<![\u4e00-\u9fff])(?:" + "|".join(sorted(map(re.escape, GLOSSARY), key=len, reverse=True))
+                    + ")(?![\u4e00-\u9fff])")
+"""A term standing on its own in English text (inside a longer Chinese word, such as 笃二老庄, it stays as it is)."""
 _PINYIN = "|".join(re.escape(p) for p, _ in GLOSSARY.values())
 _SPELLED = re.compile("(" + _TERMS.pattern + r") \((?i:" + _PINYIN + r")\)")
 """A term already followed by its pinyin ("暴头 (baotou)"): the pinyin goes, the gloss gives it."""

@@ -31,6 +31,7 @@ from .analysis import AnalysisError, analyze_hand
 from .bots import BOTS, LEVEL_NAMES
 from .exam import api as exam_api
 from .fan import fan_table
+from .glossary import gloss, pinyin
 from .jsontext import MAX_ARGUMENT_CHARS, JsonInputError, loads
 from .log import match_log
 from .options import OPTION_INFO, SECTION_TITLES, Options, OptionsError
@@ -156,13 +157,14 @@ def _option_info(_: dict[str, Any]) -> list[dict[str, Any]]:
     for i in OPTION_INFO.values():
         chapter = SECTION_TITLES.get(i.chapter, ("其他", "Other"))
         out.append({
-            "key": i.key, "chinese": i.chinese, "english": i.english,
+            # English labels keep a Mahjong term as "Baotou (暴头)", the description glosses it (glossary.py)
+            "key": i.key, "chinese": i.chinese, "english": pinyin(i.english),
             "values": None if i.values is None else list(i.values), "default": defaults[i.key],
             "min": None if i.values is not None else 1, "max": None if i.values is not None else i.max_value,
-            "value_labels": [] if i.values is None else [dict(zip(("zh", "en"), i.label(v), strict=True))
-                                                          for v in i.values],
-            "description": i.description, "description_zh": i.description_zh, "section": i.section,
-            "chapter": i.chapter, "chapter_zh": chapter[0], "chapter_en": chapter[1]})
+            "value_labels": [] if i.values is None else [{"zh": zh, "en": pinyin(en)}
+                                                          for zh, en in (i.label(v) for v in i.values)],
+            "description": gloss(i.description), "description_zh": i.description_zh, "section": i.section,
+            "chapter": i.chapter, "chapter_zh": chapter[0], "chapter_en": pinyin(chapter[1])})
     return out
 
 

@@ -8,7 +8,7 @@
 /** Chinese term → [pinyin, short English gloss], longest terms first where one holds another. */
 export const GLOSSARY = Object.freeze({
   "有财必暴头": ["Youcai bi baotou", "holding a wildcard, win only by self-draw in Baotou"],
-  "吃后限打": ["Chihou xianda", "after a chow, the tiles it matched may not be discarded at once"],
+  "吃后限打": ["Chihou xianda", "the discard ban after a chow"],
   "三摊承包": ["Santan chengbao", "liability for a third claim on one player"],
   "倒承包": ["Dao chengbao", "the liability turned back on the claimer"],
   "承包": ["Chengbao", "liability: one player pays for all"],
@@ -41,9 +41,10 @@ export const GLOSSARY = Object.freeze({
 
 const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const TERM_SOURCE = Object.keys(GLOSSARY).sort((a, b) => b.length - a.length).map(escape).join('|');
-const TERMS = new RegExp(TERM_SOURCE, 'g');
+// a term standing on its own in English text (inside a longer Chinese word, such as 笃二老庄, it stays as it is)
+const TERMS = new RegExp(`(?<![\\u4e00-\\u9fff])(?:${TERM_SOURCE})(?![\\u4e00-\\u9fff])`, 'g');
 // a term already followed by its pinyin ("暴头 (baotou)"): the pinyin goes, the gloss gives it
-const SPELLED = new RegExp(`(${TERM_SOURCE}) \\((?:${Object.values(GLOSSARY).map(([p]) => escape(p)).join('|')})\\)`, 'gi');
+const SPELLED = new RegExp(`(?<![\\u4e00-\\u9fff])(${TERM_SOURCE}) \\((?:${Object.values(GLOSSARY).map(([p]) => escape(p)).join('|')})\\)`, 'gi');
 
 /** English `text` with each Chinese term as pinyin, glossed the first time (`seen`: the terms already glossed on
  *  this screen, updated); a term in parentheses right after its pinyin ("Baotou (暴头)") is left as it is. */

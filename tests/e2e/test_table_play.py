@@ -249,7 +249,8 @@ def test_blocked_notes_are_worded_by_the_page_from_the_reason(page: Any, site: A
     resume(page, site, p.save, p.seed, "en")
     idle(page)
     names = words(page, p.state["chow_ban"], "en")
-    expect = f"after a chow, {' or '.join(names)} may not be discarded this turn (吃后限打)"
+    expect = (f"Chihou xianda (吃后限打, the discard ban after a chow): {' or '.join(names)} may not be discarded "
+              "this turn")
     assert page.locator("#info .blocked").first.inner_text() == expect
     # the page words the note from the reason's code and params, not from the engine's sentence
     page.evaluate("""() => {

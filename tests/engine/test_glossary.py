@@ -42,7 +42,7 @@ def test_glosses_are_english() -> None:
 def test_the_page_glosses_as_the_engine_does() -> None:
     module = Path(__file__).resolve().parents[2] / "web" / "glossary.mjs"
     texts = ["in 暴头 state", "财神 and 暴头 and 财神", "Qike (七客)", "吃后限打: no", "倒承包 or 承包", "plain",
-             "in 暴头 (baotou) state", "杠飘 and 飘, 白板财神"]
+             "in 暴头 (baotou) state", "杠飘 and 飘, 白板财神", "笃二老庄 and 老庄"]
     script = ("import {readFileSync} from 'node:fs';\n"
               "const {GLOSSARY, gloss} = await import(process.argv[1]);\n"
               "const texts = JSON.parse(readFileSync(0, 'utf8'));\n"

@@ -120,7 +120,7 @@ def test_added_kong_is_refused_during_the_freeze_but_concealed_kong_is_allowed()
     pass_claims(r)
     assert r.current == 2 and r.freeze_owner == 1 and r.drawn == 17  # S2 drew the fourth 9p
     assert ActionType.ADDED_KONG not in legal_types(r, 2)
-    with pytest.raises(IllegalActionError, match="加杠"):
+    with pytest.raises(IllegalActionError, match="added kong"):
         r.apply(Action.parse("S2 added_kong 9p"))
 
 

@@ -147,7 +147,7 @@ export class ReviewPanel {
       body.appendChild(el('p', {className: 'rv-summary'}, t('review_no_decisions', {who: seatName(job.seat, viewer)})));
       return;
     }
-    if (job.source === 'replay') body.appendChild(el('p', {className: 'rv-note'}, t('review_you_are', {who: seatName(job.seat, viewer)})));
+    if (job.source === 'replay' && job.seat !== viewer) body.appendChild(el('p', {className: 'rv-note'}, t('review_you_are', {who: seatName(job.seat, viewer)})));
     body.appendChild(el('p', {className: 'rv-summary'}, t('review_summary', {n: report.decisions, same: report.agree,
       loss: report.expected_loss.toFixed(1)})));
     if (!report.worst.length) {
@@ -155,7 +155,7 @@ export class ReviewPanel {
     } else {
       body.appendChild(el('p', {className: 'rv-study'}, t('review_study', {n: report.flagged, costly: report.costly})));
       body.appendChild(el('p', {className: 'rv-note rv-rule'}, t('review_rule', {p: report.flag_points.toFixed(1),
-        base: report.base_score, streak: streakWords(report.streak)})));
+        base: report.base_score, streak: streakWords(report.streak), streak_n: report.streak})));
     }
     const list = el('ol', {className: 'rv-list'});
     for (const it of report.worst) list.appendChild(this.card(job, it));

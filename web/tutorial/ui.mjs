@@ -177,7 +177,7 @@ export const T = {
     claim_win: '胡', claim_pong: '碰', claim_chow: '吃', points: '输赢（正数为赢）', tan: '{a}吃{b} {n} 摊',
     payer: '{who}放铳', hands: '各家手牌', select_waits: '点选所有能胡的牌', solved: '已完成',
     self_draw: '自摸', discard: '别人打出', replacement: '杠后补牌', melds: '副露', wild_ind: '翻财神，指示牌 {t}',
-    win_on: '{how}{t}', split: '拆成：', as_face: '当{t}', your_answer_right: '你的答案，正确', your_answer_wrong: '你的答案，不对',
+    win_on: '{how}{t}', split: '这手牌拆成：', as_face: '当{t}', your_answer_right: '你的答案，正确', your_answer_wrong: '你的答案，不对',
     bad_attr: '属性 {attr}="{value}" 无效：{msg}', size_range: '属性 size="{value}" 超出范围（{min} 到 {max}），按 {size} 显示。',
     size_bad: '属性 size="{value}" 不是数字，按默认大小 {size} 显示。'},
   en: {check: 'Check', correct: 'Correct!', wrong: 'Not quite', retry: 'Try again', loading: 'Starting the engine…',

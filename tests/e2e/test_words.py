@@ -1,0 +1,85 @@
+"""Words on screen in English read as a player writes them: no engine shorthand ("6m", "S1", "exposed_kong"),
+tiles as "the 1 of Dots", counts in the singular or plural, "click" with a mouse, Mahjong terms as glossed
+pinyin; and the opponents' level names are one ladder in both languages."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from test_game import open_game, step
+
+SHORTHAND = re.compile(
+    r"\b[1-9][mps]\b|\b[1-9][mps][1-9][mps]|\bS[0-3]\b|\b[a-z]+_[a-z_]+\b|\b1 (pts|points|tiles|claims)\b"
+    r"|\bpts\b|\b[1-9] (Dots|Bamboo|Characters)\b|Claims (You|Left|Right|Across)|Streak 1\b|\btap\b|\bTap\b"
+    r"|[\u4e00-\u9fff]+(?![\u4e00-\u9fff]| ?[,)])")
+"""Shorthand, and Chinese outside a gloss or a "(中文)" mark (the language button's 中文 is allowed below)."""
+
+TEXT = """() => {
+  const parts = [document.body.innerText];
+  for (const e of document.querySelectorAll('[aria-label], [title]')) {
+    if (e.closest('dialog:not([open])') || e.closest('[hidden]')) continue;
+    parts.push(e.getAttribute('aria-label') || '', e.getAttribute('title') || '');
+  }
+  return parts.join('\\n');
+}"""
+
+
+def english_problems(text: str) -> list[str]:
+    allowed = ("中文", "中", "杭州麻将", "加载进度 Loading progress")
+    lines = [ln for ln in text.splitlines() if ln.strip() and ln.strip() not in allowed]
+    return [ln for ln in lines if SHORTHAND.search(ln)]
+
+
+def test_english_on_the_table_has_no_shorthand(page: Any, site: Any) -> None:
+    open_game(page, site, "?seed=4&speed=instant&lang=en")
+    seen: list[str] = []
+    for _ in range(120):
+        what = step(page, prefer=("win", "pong", "kong", "chow"))
+        text = page.evaluate(TEXT)
+        seen.append(page.locator("#live").inner_text())
+        bad = english_problems(text)
+        assert not bad, bad[:5]
+        if what == "settled":
+            break
+    told = " ".join(seen)
+    # what the table told was said as a player says it
+    assert re.search(r"\b(Left|Right|Across|You) discarded the ([1-9] of (Dots|Bamboo|Characters)|\w+ (wind|dragon))",
+                     told), told[:400]
+    # the words drawn on the canvas plates, from the same table of strings
+    drawn = page.evaluate("""async () => {
+      const {t} = await import('./i18n.mjs');
+      return [t('dealer_badge'), t('streak1'), t('tan_chip', {n: 1, who: 'Left'}), t('tan_chip', {n: 2, who: 'you'}),
+              t('your_turn'), t('tap_again', {tile: '5 of Dots'})];
+    }""")
+    assert drawn == ["Dealer", "New dealer", "1 claim on Left", "2 claims on you",
+                     "Your turn: click a tile twice to discard it", "Click again to discard the 5 of Dots"]
+
+
+def test_touch_devices_say_tap(browser: Any, site: Any) -> None:
+    ctx = browser.new_context(has_touch=True, is_mobile=True, viewport={"width": 390, "height": 844})
+    try:
+        page = ctx.new_page()
+        open_game(page, site, "?seed=4&speed=instant&lang=en")
+        got = page.evaluate("async () => (await import('./i18n.mjs')).t('your_turn')")
+        assert got == "Your turn: tap a tile twice to discard it"
+    finally:
+        ctx.close()
+
+
+def level_names(page: Any, site: Any, lang: str) -> list[tuple[str, str]]:
+    """The opponents' levels as the new-game dialog lists them: (id, name) in order."""
+    open_game(page, site, f"?seed=4&speed=instant&lang={lang}")
+    page.locator("#btn-menu").click()
+    page.locator("#m-new").click()
+    page.wait_for_selector("#ng-level option", state="attached")
+    out = page.evaluate("[...document.querySelectorAll('#ng-level option')].map((o) => [o.value, o.textContent])")
+    return [(v, re.sub(r"[（(].*$", "", txt).strip()) for v, txt in out]
+
+
+def test_level_names_are_one_ladder_in_both_languages(page: Any, site: Any) -> None:
+    zh = level_names(page, site, "zh")
+    en = level_names(page, site, "en")
+    assert [v for v, _ in zh] == [v for v, _ in en] == ["easy", "basic", "normal", "strong", "expert"]  # weakest first
+    assert [(a, b) for (_, a), (_, b) in zip(zh, en, strict=True)] == [
+        ("入门", "Beginner"), ("普通", "Standard"), ("进阶", "Advanced"), ("高手", "Strong"), ("大师", "Expert")]
