@@ -186,7 +186,7 @@ def test_no_answer_carries_a_seed_as_a_number() -> None:
     answers["lessons"] = call("lessons")
     answers["lesson"] = call("lesson", id=answers["lessons"][0]["id"])
     answers["check_exercise"] = call("check_exercise", id=answers["lessons"][0]["exercises"][0], answer="1m")
-    for name in ("option_info", "fan_table", "bot_levels", "bot_level_names", "phrase_list"):
+    for name in ("option_info", "option_presets", "fan_table", "bot_levels", "bot_level_names", "phrase_list"):
         answers[name] = call(name)
     # a friends table: the host at seat 0, a guest at seat 2
     answers["new_game"] = call("new_game", seed=big, humans=[0, 2], timer="standard")

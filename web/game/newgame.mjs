@@ -119,7 +119,11 @@ export class NewGameDialog {
     }
     fsPreset.addEventListener('change', (ev) => {
       const key = ev.target.value;
-      if (key === 'custom') { rules.open = true; return; }
+      if (key === 'custom') {
+        rules.open = true;
+        rules.scrollIntoView({block: 'start'});  // the options in sight on a short screen
+        return;
+      }
       const preset = this.presets.find((p) => p.key === key);
       for (const input of rules.querySelectorAll('[data-key]')) {
         const o = this.optionInfo.find((i) => i.key === input.dataset.key);
