@@ -27,7 +27,7 @@ from .invariants import check
 from .jsontext import JsonInputError, read_json, read_text
 from .log import LogError, hand_log, load, replay
 from .match import Match
-from .options import Options, OptionsError
+from .options import PRESETS, Options, OptionsError
 from .rng import derive_seed
 from .tiles import TILE_NAMES, NotationError, parse_tile
 from .view import SeatView
@@ -247,6 +247,8 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--seed", type=seed_arg, required=True, help="0 to 2^64-1")
     s.add_argument("--bots", default="basic", help=f"one name or four, comma-separated ({', '.join(sorted(BOTS))})")
     s.add_argument("--options", type=Path, help="JSON file of rule options (RULES §11 keys)")
+    s.add_argument("--preset", choices=sorted(PRESETS), help="a named set of options (玩法); --options then "
+                   "changes some of them")
     s.add_argument("--save-logs", type=Path, metavar="DIR", help="write one JSON log per hand")
     s.add_argument("--json", action="store_true")
     r = sub.add_parser("replay", help="replay a log and check it reproduces its results",
@@ -294,10 +296,12 @@ def _run(args: argparse.Namespace) -> int:
         elif args.command == "simulate":
             if args.hands < 1:
                 raise UsageError("--hands must be at least 1")
-            options = Options()
+            options = Options() if args.preset is None else PRESETS[args.preset].options()
             if args.options is not None:
                 try:
-                    options = Options.from_json(read_json(args.options))
+                    data = read_json(args.options)
+                    Options.from_json(data)  # refuses a non-object, unknown keys and bad values by name
+                    options = options.replace(**data)
                 except (JsonInputError, OptionsError) as exc:
                     raise UsageError(f"--options {args.options}: {exc}") from None
             bots = [b.strip() for b in args.bots.split(",") if b.strip()]

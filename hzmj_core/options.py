@@ -163,6 +163,52 @@ OPTION_INFO: dict[str, OptionInfo] = {
 
 
 @dataclass(frozen=True, slots=True)
+class Preset:
+    """A named set of option values that Hangzhou tables play (玩法), e.g. 杭州常用 or 笃三老庄."""
+
+    key: str
+    chinese: str
+    english: str
+    description_zh: str
+    """What the preset means, in one line of Chinese."""
+    description: str
+    """What the preset means, in one line of English."""
+    values: tuple[tuple[str, object], ...]
+    """The options that differ from the defaults, as (key, value) pairs."""
+
+    def options(self) -> Options:
+        """The preset's options (every other option at its default)."""
+        return Options().replace(**dict(self.values))
+
+
+PRESETS: dict[str, Preset] = {
+    p.key: p
+    for p in [
+        Preset("hangzhou", "杭州常用", "Hangzhou standard",
+               "白板财神，平庄起，三老庄起庄闲放铳，三摊承包",
+               "white dragons wild, streak starts at 1, discard wins from streak 3, third claim makes liable", ()),
+        Preset("du_san", "笃三老庄", "Streak 3 every hand",
+               "每位庄家都从三老庄起算：每局都可庄闲放铳、吃碰第三摊",
+               "every dealer starts at streak 3: discard wins and third claims in every hand",
+               (("start_streak", 3),)),
+        Preset("zimo", "自摸胡", "Self-draw only",
+               "只能自摸胡牌，不能放铳", "wins by self-draw only, never on a discard",
+               (("win_mode", "self_draw_only"),)),
+        Preset("fan_caishen", "翻财神", "Flipped wildcard",
+               "发牌后翻出一张牌，与它同种的另外三张是财神",
+               "a tile turned up after the deal makes the other three of its kind wild",
+               (("wildcard_mode", "flipped"),)),
+        Preset("kaoxiang", "有财必拷响", "Wildcard wins only as baotou",
+               "手中有财神只能暴头或七客胡，不能放铳胡",
+               "a hand holding a wildcard wins only as baotou (暴头, the wildcard pairs any draw) or qike (七客), "
+               "never on a discard",
+               (("must_baotou", True),)),
+    ]
+}
+"""The presets the new-game dialog offers first and ``simulate --preset`` accepts; 杭州常用 is the defaults."""
+
+
+@dataclass(frozen=True, slots=True)
 class Options:
     """All rule options of a game (RULES §11); the defaults are the standard Hangzhou rules."""
 

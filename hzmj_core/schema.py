@@ -245,6 +245,7 @@ METHOD_ARGS: dict[str, dict[str, Arg]] = {
     "analyze": {"hand": Arg(TILES, required=True), "melds": Arg(optional(TILES), ""),
                 "wildcard": Arg(optional(text(4)))},
     "option_info": {},
+    "option_presets": {},
     "fan_table": {},
     "bot_levels": {},
     "bot_level_names": {},

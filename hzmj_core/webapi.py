@@ -34,7 +34,7 @@ from .fan import fan_table
 from .glossary import gloss, pinyin
 from .jsontext import MAX_ARGUMENT_CHARS, JsonInputError, loads
 from .log import match_log
-from .options import OPTION_INFO, SECTION_TITLES, Options, OptionsError
+from .options import OPTION_INFO, PRESETS, SECTION_TITLES, Options, OptionsError
 from .phrases import PHRASES
 from .reasons import Reason
 from .replay_viewer import ReplayError, ReplayViewer
@@ -251,6 +251,9 @@ METHODS: dict[str, Callable[[dict[str, Any]], Any]] = {
     "replay_frame": _replay_frame,
     "analyze": lambda a: analyze_hand(a["hand"], a["melds"] or "", a["wildcard"]),
     "option_info": _option_info,
+    # the named option sets (玩法), first the defaults: only the options that differ from the defaults
+    "option_presets": lambda _: [{"key": p.key, "zh": p.chinese, "en": p.english, "description_zh": p.description_zh,
+                                  "description": p.description, "options": dict(p.values)} for p in PRESETS.values()],
     "fan_table": lambda _: fan_table(),
     "bot_levels": lambda _: list(BOTS),
     # the levels offered to players ("random" is a test bot), weakest first, with names and the default

@@ -64,8 +64,8 @@ async function start() {
     const bridge = await Bridge.start(new URL('./worker.mjs', import.meta.url), onProgress, {early});
     hzmj.bridge = bridge;
     hzmj.readyAt = performance.now();
-    const version = await bridge.call('version');
-    $('engine-version').textContent = `hzmj_core ${version}`;
+    // the version came with 'ready': no round trip before the table (the worker imports the API meanwhile)
+    $('engine-version').textContent = `hzmj_core ${bridge.info.version}`;
     $('python-version').textContent = bridge.info.build.python_version;
     $('pyodide-version').textContent = bridge.info.build.pyodide_version;
     $('app').hidden = false;

@@ -39,6 +39,12 @@ const STRINGS = {
     game_over: '终局', standings: '最终排名', rank: '第{n}名', play_again: '再来一局',
     ng_title: '新游戏', ng_level: '电脑强度', ng_seed: '种子（留空随机）', ng_start: '开始', cancel: '取消',
     ng_confirm: '放弃当前牌局并开始新游戏？',
+    // the new-game dialog: presets (玩法) first, the rule options behind a disclosure, the question before a
+    // match in progress is thrown away
+    ng_presets: '玩法', ng_custom: '自定义', ng_custom_desc: '下面每一项规则自己选',
+    ng_rules: '规则选项（全部 {n} 项）',
+    ng_confirm_text: '你的牌局还没打完（第{hand}局）。开始新游戏会放弃它，不能恢复。',
+    ng_confirm_keep: '继续打这局', ng_confirm_new: '放弃并开新局',
     'group.match': '对局', 'group.wild': '财神', 'group.dealer': '庄家与老庄', 'group.win': '胡牌', 'group.tan': '摊与承包',
     'group.other': '抓打与牌墙', 'group.score': '分数',
     replay: '回放', replay_hand: '第{n}局', replay_step: '第{a}/{b}步', prev: '上一步', nextstep: '下一步',
@@ -122,6 +128,10 @@ const STRINGS = {
     game_over: 'Game over', standings: 'Final standings', rank: '#{n}', play_again: 'Play again',
     ng_title: 'New game', ng_level: 'Opponents', ng_seed: 'Seed (empty: random)', ng_start: 'Start',
     cancel: 'Cancel', ng_confirm: 'Abandon the current game and start a new one?',
+    ng_presets: 'House rules', ng_custom: 'Custom', ng_custom_desc: 'choose each rule below yourself',
+    ng_rules: 'Rule options (all {n})',
+    ng_confirm_text: 'Your game is not over (hand {hand}). A new game abandons it for good.',
+    ng_confirm_keep: 'Keep playing', ng_confirm_new: 'Abandon and start',
     'group.match': 'Match', 'group.wild': '财神', 'group.dealer': 'Dealer and 老庄', 'group.win': 'Winning',
     'group.tan': 'Claims: 摊 and 承包', 'group.other': '抓打 and the wall', 'group.score': 'Scoring',
     replay: 'Replay', replay_hand: 'Hand {n}', replay_step: 'Step {a}/{b}', prev: 'Back', nextstep: 'Forward',

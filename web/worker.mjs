@@ -34,6 +34,8 @@ booting.then(
   (engine) => {
     cache.arm(engine.pyodide, engine.build, engine.makeSnapshot, boot.timings);
     post({type: 'ready', version: engine.version, build: engine.build, timings: boot.timings});
+    // the page's calls queue behind this import: it overlaps the page's own work after 'ready'
+    setTimeout(() => dispatcher.preload(), 0);
   },
   (err) => {
     boot.finished(false);

@@ -302,6 +302,7 @@ def test_new_game_dialog_has_the_rule_options(page: Any, site: Any, screenshot: 
     page.locator("#m-new").click()
     dialog = page.locator("#newgame")
     dialog.wait_for(state="visible")
+    dialog.locator("#ng-rules > summary").click()   # the options behind their disclosure
     info = page.evaluate("window.hzmj.bridge.call('option_info')")
     for o in info:
         assert dialog.locator(f"[data-key={o['key']}]").count() == 1, o["key"]

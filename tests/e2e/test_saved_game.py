@@ -181,6 +181,7 @@ def test_the_new_game_form_refuses_a_base_score_the_engine_would_and_keeps_the_c
     dialog = page.locator("#newgame")
     dialog.wait_for(state="visible")
     page.locator("#ng-level").select_option("easy")
+    dialog.locator("#ng-rules > summary").click()   # the options behind their disclosure
     dialog.locator("[data-key=wildcard_mode]").select_option(label="Flipped wildcard")
     page.locator("#ng-seed").fill("6161")
     score = page.locator("#opt-base_score")
@@ -210,6 +211,7 @@ def test_the_new_game_form_refuses_a_base_score_the_engine_would_and_keeps_the_c
 def test_the_new_game_form_words_in_chinese(page: Any, site: Any) -> None:
     open_game(page, site, "?seed=62&speed=instant&lang=zh")
     page.evaluate("() => window.hzmj.views.newGame.open()")
+    page.locator("#ng-rules > summary").click()
     page.locator("#opt-base_score").fill("")
     page.locator("#ng-start").click()
     assert "请填写底分：1 到 1000 之间的整数" in (page.locator("#opt-base_score").get_attribute("data-problem") or "")

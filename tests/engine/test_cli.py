@@ -430,3 +430,15 @@ def test_simulate_stops_on_a_signal_with_one_line(sig: int, code: int, line: str
             p.kill()
             p.wait()
     assert (p.returncode, out, err) == (code, "", line)
+
+
+def test_simulate_with_a_preset_and_options_on_top(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    f = tmp_path / "opts.json"
+    f.write_text(json.dumps({"base_score": 2}))
+    d = run_json(capsys, "simulate", "--hands", "1", "--seed", "9", "--preset", "du_san", "--options", str(f),
+                 "--save-logs", str(tmp_path / "logs"))
+    assert d["invariant_violations"] == 0
+    log = json.loads(next((tmp_path / "logs").glob("*.json")).read_text())
+    assert log["options"]["start_streak"] == 3 and log["options"]["base_score"] == 2
+    code, _, err = run(capsys, "simulate", "--hands", "1", "--seed", "1", "--preset", "tokyo")
+    assert code == 2 and "tokyo" in err

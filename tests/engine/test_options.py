@@ -264,3 +264,18 @@ def test_every_choice_has_a_player_name_in_both_languages() -> None:
     assert OPTION_INFO["win_mode"].label("self_draw_only")[0] == "自摸胡"
     assert OPTION_INFO["three_tan_chengbao"].label(True)[0] == "三摊承包"
     assert OPTION_INFO["base_score"].label(2) == ("2", "2")
+
+
+def test_presets_are_valid_option_sets_and_the_first_is_the_defaults() -> None:
+    from hzmj_core.options import PRESETS
+    presets = list(PRESETS.values())
+    assert presets[0].key == "hangzhou" and presets[0].options() == Options()
+    assert PRESETS["du_san"].options().start_streak == 3
+    assert PRESETS["zimo"].options().win_mode == "self_draw_only"
+    seen = set()
+    for p in presets:
+        assert p.chinese and p.english and p.description and p.description_zh
+        for key, value in p.values:
+            assert key in OPTION_INFO and value != getattr(Options(), key)  # only what differs from the defaults
+        seen.add(p.options())
+    assert len(seen) == len(presets)  # no two presets play the same rules

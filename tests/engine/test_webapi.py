@@ -186,7 +186,7 @@ def test_no_answer_carries_a_seed_as_a_number() -> None:
     answers["lessons"] = call("lessons")
     answers["lesson"] = call("lesson", id=answers["lessons"][0]["id"])
     answers["check_exercise"] = call("check_exercise", id=answers["lessons"][0]["exercises"][0], answer="1m")
-    for name in ("option_info", "fan_table", "bot_levels", "bot_level_names", "phrase_list"):
+    for name in ("option_info", "option_presets", "fan_table", "bot_levels", "bot_level_names", "phrase_list"):
         answers[name] = call(name)
     # a friends table: the host at seat 0, a guest at seat 2
     answers["new_game"] = call("new_game", seed=big, humans=[0, 2], timer="standard")
@@ -452,3 +452,13 @@ def test_a_log_of_up_to_16_mib_that_the_command_line_replays_is_read(tmp_path: A
     assert len(summary["hands"]) == 1
     with pytest.raises(webapi.ApiError, match="at most 16777216"):
         call("replay_load", log=text + " " * 16)
+
+
+def test_option_presets_name_the_options_a_new_game_then_plays() -> None:
+    presets = call("option_presets")
+    assert [p["key"] for p in presets][:3] == ["hangzhou", "du_san", "zimo"]
+    assert presets[0]["options"] == {}
+    for p in presets:
+        assert p["zh"] and p["en"] and p["description"] and p["description_zh"]
+        st = call("new_game", options=p["options"], seed=7)
+        assert {k: st["options"][k] for k in p["options"]} == p["options"]

@@ -27,7 +27,7 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const SAVE_RETRY_MS = 4000;
 
 /** True when the save's log holds an action of its human seat. */
-function humanHasActed(saveText) {
+export function humanHasActed(saveText) {
   try {
     const save = JSON.parse(saveText);
     const me = `S${save.human} `;

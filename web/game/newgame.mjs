@@ -1,11 +1,17 @@
-// The new-game dialog: opponents, seed and every rule option, grouped by the RULES chapter the engine
-// gives each option; option names, value names and descriptions come from the engine in both languages.
+// The new-game dialog: first the presets (玩法: 杭州常用, 笃三老庄, … from the engine, each with a line saying
+// what it means) and 自定义, then opponents and seed, then every rule option behind a disclosure, grouped by
+// the RULES chapter the engine gives each option; names and descriptions come from the engine in both
+// languages. A preset sets the options; changing an option makes the choice 自定义 and shows the options.
+// Starting a new game while the match in progress has a decision of the player's in it asks first.
 // A value the engine would refuse (an empty or out-of-range base score, 1e20) is refused here, in words, on
 // its own field, and the dialog stays open with every choice as the player left it; so is anything the
 // engine itself refuses when the match is dealt.
 
 import {getLang, t} from '../i18n.mjs';
 import {$, closeDialogs, el} from './dom.mjs';
+import {ask} from './ask.mjs';
+import {humanHasActed} from './controller.mjs';
+import * as store from '../store.mjs';
 import {parseSeed, randomSeed} from '../seed.mjs';
 import {playerError} from './words.mjs';
 
@@ -27,6 +33,13 @@ export class NewGameDialog {
       const {options, seed, problem, level} = this.read();
       if (problem) { this.refuse(problem.field, problem.words); return; }
       this.starting = true;
+      const hand = this.matchInProgress();
+      if (hand) {
+        const answer = await ask('ng-ask', t('ng_confirm'), t('ng_confirm_text', {hand}), [
+          {value: 'keep', label: t('ng_confirm_keep')}, {value: 'new', label: t('ng_confirm_new'), primary: true},
+        ]).answer;
+        if (answer !== 'new') { this.starting = false; $('newgame').close(); return; }
+      }
       $('ng-start').disabled = true;
       try {
         await onStart(options, seed, level);
@@ -40,13 +53,25 @@ export class NewGameDialog {
     });
   }
 
-  /** The engine's option and level metadata (asked once). */
+  /** The engine's option, preset and level metadata (asked once). */
   async metadata() {
     if (!this.optionInfo) {
-      [this.optionInfo, this.levels] = await Promise.all([this.ctrl.call('option_info'), this.ctrl.call('bot_level_names')]);
+      [this.optionInfo, this.levels, this.presets] = await Promise.all([this.ctrl.call('option_info'),
+        this.ctrl.call('bot_level_names'), this.ctrl.call('option_presets').catch(() => [])]);
       this.levels = this.levels.filter((l) => l.offered !== false);
     }
-    return {options: this.optionInfo, levels: this.levels};
+    return {options: this.optionInfo, levels: this.levels, presets: this.presets};
+  }
+
+  /** The hand number of the local match the player would throw away (a decision of theirs is in it, or a
+   *  hand of it is over, and it is not over), or 0 when there is nothing to lose. */
+  matchInProgress() {
+    const s = this.ctrl.state;
+    if (this.ctrl.role && this.ctrl.role !== 'local') return 0;
+    if (!s || !s.match || s.match.over) return 0;
+    const saved = store.loadGame();
+    if (saved === null) return 0;
+    return s.match.history.length > 0 || humanHasActed(saved) ? s.match.history.length + 1 : 0;
   }
 
   async open() {
@@ -76,8 +101,44 @@ export class NewGameDialog {
       spellcheck: false, maxLength: 40}));
     sd.lastChild.addEventListener('input', (ev) => ev.target.setCustomValidity(''));
     fsMatch.appendChild(sd);
-    box.appendChild(fsMatch);
-    // the rules, one fieldset per chapter in the engine's order
+    // the presets first: the one the current options are (自定义 when none), each with what it means
+    const fsPreset = el('fieldset', {id: 'ng-presets'});
+    fsPreset.appendChild(el('legend', {}, t('ng_presets')));
+    const defaults = Object.fromEntries(this.optionInfo.map((o) => [o.key, o.default]));
+    const same = (a) => this.optionInfo.every((o) => (o.key in a ? a[o.key] : o.default)
+      === (o.key in current ? current[o.key] : o.default));
+    const now = this.presets.find((p) => same(p.options));
+    const choices = [...this.presets.map((p) => ({key: p.key, name: en ? p.en : p.zh,
+      desc: en ? p.description : p.description_zh})), {key: 'custom', name: t('ng_custom'), desc: t('ng_custom_desc')}];
+    for (const c of choices) {
+      const label = el('label', {className: 'preset'});
+      const radio = el('input', {type: 'radio', name: 'ng-preset', value: c.key, id: `ng-preset-${c.key}`});
+      radio.checked = now ? c.key === now.key : c.key === 'custom';
+      label.append(radio, el('span', {className: 'pname'}, c.name), el('span', {className: 'pdesc'}, c.desc));
+      fsPreset.appendChild(label);
+    }
+    fsPreset.addEventListener('change', (ev) => {
+      const key = ev.target.value;
+      if (key === 'custom') {
+        rules.open = true;
+        rules.scrollIntoView({block: 'start'});  // the options in sight on a short screen
+        return;
+      }
+      const preset = this.presets.find((p) => p.key === key);
+      for (const input of rules.querySelectorAll('[data-key]')) {
+        const o = this.optionInfo.find((i) => i.key === input.dataset.key);
+        const v = input.dataset.key in preset.options ? preset.options[input.dataset.key] : defaults[o.key];
+        input.value = o.values ? String(o.values.indexOf(v)) : String(v);
+      }
+    });
+    box.append(fsPreset, fsMatch);
+    // the rules behind a disclosure, one fieldset per chapter in the engine's order
+    const rules = el('details', {id: 'ng-rules'});
+    rules.appendChild(el('summary', {}, t('ng_rules', {n: this.optionInfo.length})));
+    rules.open = !now;
+    const toCustom = () => { $('ng-preset-custom').checked = true; rules.open = true; };
+    rules.addEventListener('change', toCustom);
+    rules.addEventListener('input', toCustom);
     const chapters = new Map();
     for (const o of this.optionInfo) {
       if (!chapters.has(o.chapter)) chapters.set(o.chapter, {title: en ? o.chapter_en : o.chapter_zh, options: []});
@@ -90,13 +151,16 @@ export class NewGameDialog {
       fs.dataset.chapter = ch;
       fs.appendChild(el('legend', {}, title));
       for (const o of options) fs.appendChild(optionRow(o, o.key in current ? current[o.key] : o.default, en));
-      box.appendChild(fs);
+      rules.appendChild(fs);
     }
+    box.appendChild(rules);
     $('newgame').showModal();
   }
 
   /** Say on `field` why the game cannot start (the dialog stays open, every choice kept). */
   refuse(field, words) {
+    const shut = field.closest('details');
+    if (shut) shut.open = true;
     field.setCustomValidity(words);
     field.reportValidity();
     field.dataset.problem = words;

@@ -33,11 +33,13 @@ import hzmj_core
 hzmj_core.__version__
 `;
 
-// Taken once the first table is served (the reply to the first new_game or restore), so that neither the
-// copy nor the warm-up delays it; a page that starts no game (the tutorial) gets it a few seconds after
-// 'ready'. Runs synchronously between two requests.
+// Taken once the first table is served (the reply to the first new_game or restore) and the page has
+// gone quiet for SNAPSHOT_QUIET_MS (the new game's first save and the drawing of the table come first:
+// the copy, its warm-up and its write to Cache Storage hold the worker for a while); a page that starts
+// no game (the tutorial) gets it a few seconds after 'ready'. Runs synchronously between two requests.
 const SNAPSHOT_AFTER = new Set(['new_game', 'restore']);
 const SNAPSHOT_IDLE_MS = 4000;
+const SNAPSHOT_QUIET_MS = 400;
 
 export class SnapshotCache {
   /** @param {URL} base  the build's root (the snapshot's URL in the cache is made from it) */
@@ -47,6 +49,8 @@ export class SnapshotCache {
     this.pyodide = null;
     this.build = null;
     this.timings = null;
+    this.tableServed = 0;   // when the first table was served (performance.now())
+    this.timer = 0;
   }
 
   cacheName(build) { return `hzmj-${build.build_id}`; }
@@ -99,14 +103,18 @@ export class SnapshotCache {
     this.soon(SNAPSHOT_IDLE_MS);
   }
 
-  /** Told after each call the engine answered: the first table served is the moment to take it. */
+  /** Told after each call the engine answered: once the first table is served, the first quiet moment
+   *  after it is the moment to take it. */
   served(method, ok) {
-    if (ok && SNAPSHOT_AFTER.has(method)) this.soon(0);
+    if (ok && SNAPSHOT_AFTER.has(method) && !this.tableServed) this.tableServed = performance.now();
+    // a page that never goes quiet (bots at full speed) still gets it a few seconds after its table
+    if (this.tableServed) this.soon(performance.now() - this.tableServed > SNAPSHOT_IDLE_MS ? 0 : SNAPSHOT_QUIET_MS);
   }
 
   soon(delay) {
     if (!this.wanted) return;
-    setTimeout(() => {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
       if (!this.wanted) return;
       this.wanted = false;
       this.take();

@@ -44,6 +44,14 @@ export class Dispatcher {
     this.dead = null;
   }
 
+  /** Import hzmj_core.webapi now (the first call needs it): run while the page, told the engine is ready,
+   *  builds its table, so the page's first call does not wait for it. A failure is left for that call. */
+  preload() {
+    try {
+      this.dispatch('version', '{}');
+    } catch { /* the first call reports it */ }
+  }
+
   /** The answer to one request (a message for the page). */
   answer(id, method, args) {
     if (this.dead) return {id, error: this.dead, fatal: true};
