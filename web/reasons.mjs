@@ -107,6 +107,10 @@ const GROUNDS = {
   best_of_plain: ['{count} 个选择中最好', 'the best of {count} choices'],
   best_ahead_plain: ['算上下一张摸牌，{count} 个选择中最好', 'counting the next draw, the best of {count} choices'],
   beats_pass: ['期望 {best_ev} 分，胜过过的 {pass_ev} 分', '{best_ev} points expected, more than passing ({pass_ev})'],
+  feed_third_tan: ['{seat}已吃碰{discarder}两摊，打{tile}喂第三摊就要{discarder}承包（约 {risk_pts} 分）',
+    '{seat} has claimed twice from {discarder}; feeding a third claim with the {tile} would make {discarder} liable (承包, about {risk_pts} points)'],
+  wildcard_defence: ['防守：财神不能被胡，别的牌都可能放铳；其中最好的{other_tile}算上 {risk_pts} 分放铳风险期望 {other_ev} 分，打财神 {best_ev} 分',
+    'defence: nobody can win on a 财神, while every other tile can deal in; the best of them, {other_tile}, is worth {other_ev} points after {risk_pts} points of risk, giving up the 财神 {best_ev}'],
 };
 
 /** Every sentence, by code: [Chinese, English]. */

@@ -18,7 +18,12 @@ On top of strong's evaluation it
   a draw lets a seat win, by its river and melds), not strong's guess;
 * one tile from ready with a 财神, values a discard also by the tiles that would bring it nearer 暴头 state
   (the 财神 kept free), since 暴头 wins on any draw and pays double;
-* folds a far hand at 3老 with a 财神 when every natural tile is riskier (nobody can win on a 财神);
+* folds a far hand at 3老 with a 财神 when every natural tile is riskier (nobody can win on a 财神), and at 3老
+  weighs a 财神 as a discard at any distance from ready: what the hand loses without it against the danger of
+  the best natural tile;
+* counts the liability of feeding a third 摊 (承包) by its expected cost: the chance that a seat with two 摊 on us
+  (uncapped: the dealer and a non-dealer at 3老) holds the pair or the run that claims the tile, times the chance
+  it then wins, times what its win would then make us pay beyond our share, less what 倒承包 would make it pay us;
 * holding a 财神, also chows or pongs when the claim keeps the hand as near ready and brings it nearer 暴头
   state (a meld takes no 财神: the free 财神 reaches 暴头 sooner), except at 3老;
 * at 3老 values a far hand lower and, as the dealer, counts half the danger of a discard (its deal-in costs
@@ -41,16 +46,18 @@ from collections.abc import Sequence
 
 from ..actions import Action, ActionType
 from ..analysis import Analysis, Shape, baotou_distance
+from ..claims import FINAL_WALL
 from ..fan import WinEvaluation
 from ..hand import seven_pairs_shanten
 from ..reasons import Reason, because, points
 from ..round import Phase
+from ..scoring import settle
 from ..tiles import NUM_KINDS, TILE_NAMES
 from ..view import SeatView
 from . import lookahead
 from .base import Decision
 from .draw_ahead import value_after_draw
-from .eval import discard_wins_live, isolation
+from .eval import discard_wins_live, isolation, tan_cap
 from .expert_params import ExpertParams
 from .normal import KONG_TYPES, NormalBot, shape_reasons
 from .strong import _LAST_CALL, StrongBot, _just_piaoed
@@ -195,11 +202,12 @@ class ExpertBot(StrongBot):
             value -= self.feed_penalty(an, t)
             out[t] = (value, sh)
         wild = an.wc.wild_kind
-        if (an.w and (not naturals or (self.params.fold and live and low >= self.params.fold_from))
+        fold = self.params.fold and live and low >= self.params.fold_from
+        if (an.w and (not naturals or fold or (self.params.wild_defence and live))
                 and any(a.type is ActionType.DISCARD and a.tile == wild for a in v.legal)):
             c, w = an.without((wild,))
             sh = an.shape(c, w)
-            out[wild] = (self.shape_value(an, sh), sh)
+            out[wild] = (self.shape_value(an, sh) if fold or not naturals else self.points_of(an, c, w, sh), sh)
             if len(out) > 1 and self._best(out) == wild and not self._fold_holds_calm(an):
                 del out[wild]
         return out
@@ -263,6 +271,73 @@ class ExpertBot(StrongBot):
         v = an.view
         weight = self.risk_weight(v) * (self.params.dealer_danger if v.seat == v.dealer else 1.0)
         return weight * self.danger(an, tile)
+
+    def feed_penalty(self, an: Analysis, tile: int) -> float:
+        """Expected points that discarding ``tile`` costs by letting a seat with two 摊 on us make the third
+        (承包, :attr:`ExpertParams.liability`): the sum of :meth:`feed_costs`; strong's flat penalty when off."""
+        if not self.params.liability:
+            return super().feed_penalty(an, tile)
+        return sum(self.feed_costs(an, tile).values())
+
+    def feed_costs(self, an: Analysis, tile: int) -> dict[int, float]:
+        """Per seat that could make its third counted claim on us with ``tile`` (and whose claims on us are
+        uncapped: the dealer and a non-dealer at 3老), the expected cost of the liability it would give: the
+        chance it claims (:meth:`claim_chance`) times the chance it then wins times the extra its self-draw makes
+        us pay, less the chance we win times the extra its 倒承包 pays us (never below 0)."""
+        v = an.view
+        out: dict[int, float] = {}
+        if not v.options.three_tan_chengbao or an.wc.is_wild(tile) or v.remaining <= FINAL_WALL:
+            return out
+        face = an.wc.face(tile)
+        me = v.seat
+        mine: float | None = None
+        draws = an.my_draws()
+        for o in range(4):
+            if o == me or v.tan[o][me] != 2 or tan_cap(v, o, me) is not None:
+                continue
+            p_claim = self.claim_chance(an, o, face)
+            if p_claim <= 0.0:
+                continue
+            tan = [list(row) for row in v.tan]
+            tan[o][me] += 1
+
+            def delta(winner: int, tan: Sequence[Sequence[int]]) -> int:
+                return settle(winner, 0, v.dealer, v.streak, v.options.base_score, None, tan=tan).deltas[me]
+
+            extra_loss = delta(o, v.tan) - delta(o, tan)
+            extra_gain = delta(me, tan) - delta(me, v.tan)
+            if mine is None:
+                sh = an.after_discard(tile)
+                mine = an.p_ready_win(sh.draws) * self.far_factor_for(an) ** sh.shanten
+            p_theirs = 1.0 - (1.0 - self.params.feed_win_per_draw) ** draws
+            cost = p_claim * (p_theirs * extra_loss - mine * extra_gain)
+            if cost > 0.0:
+                out[o] = cost
+        return out
+
+    def claim_chance(self, an: Analysis, seat: int, face: int) -> float:
+        """Chance that ``seat`` could claim a discard of ``face`` from us: that its concealed tiles, drawn from the
+        unseen ones, hold a pair of the face (碰, 直杠) or, when it plays after us, two tiles of a run with it (吃),
+        times :attr:`ExpertParams.feed_shape` (at most 1)."""
+        v = an.view
+        hidden = max(0, 13 - 3 * len(v.melds[seat]))
+        total = max(1, an.unseen_total)
+        q = 1.0 - min(1.0, hidden / total)
+
+        def holds(face: int) -> float:
+            return 1.0 - q ** an.unseen_face[face]
+
+        u = an.unseen_face[face]
+        pong = 1.0 - q**u - u * (1.0 - q) * q ** max(0, u - 1) if u >= 2 else 0.0
+        chow = 0.0
+        if seat == (v.seat + 1) % 4 and face < 27:
+            r = face % 9
+            miss = 1.0
+            for a, b in ((-2, -1), (-1, 1), (1, 2)):
+                if r + a >= 0 and r + b <= 8:
+                    miss *= 1.0 - holds(face + a) * holds(face + b)
+            chow = 1.0 - miss
+        return min(1.0, self.params.feed_shape * (1.0 - (1.0 - pong) * (1.0 - chow)))
 
     def defence_reach(self, low: int) -> int:
         """How many steps further from ready a discard may leave the hand when it is safer (a live threat)."""
@@ -483,7 +558,15 @@ class ExpertBot(StrongBot):
         if an.wc.is_wild(a.tile) and live and naturals:
             safest = min(naturals, key=lambda t: (self.danger(an, t), t))
             risk = self.danger(an, safest)
+            if min(vals[t][1].shanten for t in naturals) < self.params.fold_from:
+                other = self._best({t: vals[t] for t in naturals})
+                return Decision(a, (because("wildcard_defence", other_tile=TILE_NAMES[other],
+                                            other_ev=points(vals[other][0]),
+                                            risk_pts=points(self.discard_risk(an, other, vals[other][0])),
+                                            best_ev=points(vals[a.tile][0])),))
             return Decision(a, (because("fold_wildcard", other_tile=TILE_NAMES[safest], risk_pts=points(risk)),))
+        if not an.wc.is_wild(a.tile):
+            shape = self._feed_words(an, a.tile, vals, ahead) + shape
         if live and not an.wc.is_wild(a.tile):
             eff = NormalBot.rank_discards(self, an, [d for d in v.legal if d.type is ActionType.DISCARD])
             if eff is not None and eff[0].tile != a.tile:
@@ -496,6 +579,20 @@ class ExpertBot(StrongBot):
         if len(naturals) > 1 and (live or sh.shanten == 0):
             return Decision(a, (because("best_of", count=len(vals), best_ev=points(vals[a.tile][0])), *shape))
         return Decision(a, shape)
+
+    def _feed_words(self, an: Analysis, tile: int, vals: dict[int, tuple[float, Shape]],
+                    ahead: dict[int, float] | None) -> tuple[Reason, ...]:
+        """The reason when ``tile`` was chosen over a tile that would be better but for feeding a third 摊: who
+        would claim it and what the liability was counted at; none otherwise."""
+        scores = ahead if ahead and tile in ahead else {t: vals[t][0] for t in vals}
+        raw = {t: x + self.feed_penalty(an, t) for t, x in scores.items() if not an.wc.is_wild(t)}
+        alt = max(raw, key=lambda t: (raw[t], -t), default=tile)
+        costs = self.feed_costs(an, alt) if self.params.liability else {}
+        if alt == tile or not costs:
+            return ()
+        seat = max(costs, key=lambda o: costs[o])
+        return (because("feed_third_tan", seat=seat, discarder=an.view.seat, tile=TILE_NAMES[alt],
+                        risk_pts=points(costs[seat])),)
 
     def claim_ok(self, an: Analysis, action: Action, after: Shape, now: int) -> bool:
         """Strong's rule (the claim brings the hand nearer ready, no third 摊), :meth:`claim_widens` or

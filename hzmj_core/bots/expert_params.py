@@ -82,6 +82,23 @@ class ExpertParams:
     fold_reach: int = 1
     """Steps back from the best shanten a folding hand may take for a safer tile."""
 
+    # --- 承包 at 3老: feeding a third 摊, and the 财神 as the safe discard
+    liability: bool = True
+    """Count feeding a third 摊 to a seat that has claimed twice from us (RULES §5.5, §10.3) by its expected cost:
+    the chance that seat can claim the tile (:attr:`feed_shape`), times the chance it then wins
+    (:attr:`feed_win_per_draw`) times the extra it makes us pay (T for its self-draw instead of our share), less
+    what the claim would make it pay us when we win (2T, 倒承包), never below 0. Off: strong's flat penalty."""
+    feed_shape: float = 2.0
+    """Factor on the chance that a seat's concealed tiles, drawn at random from the unseen ones, hold the pair (a
+    pong from any seat) or the two tiles of a run (a chow, from the previous seat only) that claim a face: a hand
+    near ready keeps pairs and partial runs more often than random tiles would (capped at 1)."""
+    feed_win_per_draw: float = 0.1
+    """Chance per draw left that a seat wins the hand once it has made its third claim on us."""
+    wild_defence: bool = True
+    """With a live threat at 3老, a 财神 is a candidate discard at any distance from ready, not only for the fold
+    of a far hand (:attr:`fold_from`): nobody can win on it, and its value is that of the hand left without it,
+    weighed against the danger of the best natural tile."""
+
     # --- values and risk at 3老
     far_factor: float = 0.45
     """Factor on a far shape's chance to win for each tile it is from ready (strong's value)."""

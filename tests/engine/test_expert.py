@@ -543,6 +543,7 @@ def test_expert_is_deterministic_and_gives_reasons() -> None:
 
 _STRONG_LIKE = ExpertParams(draw_ahead=False, claim_wider=False, early_ready=False, shaping=False, fold=False,
                             claim_draws=0.0, baotou_claims=False, pairs_guard=False, far_live=None,
+                            liability=False, wild_defence=False,
                             dealer_danger=1.0, far_factor=StrongBot.far_factor, danger_base=StrongBot.danger_base,
                             danger_live=StrongBot.danger_live, danger_genbutsu=StrongBot.danger_genbutsu)
 """The expert's parameters with every addition switched off."""

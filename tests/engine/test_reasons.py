@@ -184,6 +184,8 @@ GROUND_EXAMPLES: dict[str, list[dict[str, object]]] = {
     "leave_better": [{"tile": "F"}],
     "expected": [{"best_ev": 1.5, "samples": 1}, {"best_ev": 1.5, "samples": 16}],
     "beats_pass": [{"best_ev": 3.0, "pass_ev": 1.2}],
+    "feed_third_tan": [{"seat": 0, "discarder": 3, "tile": "4p", "risk_pts": 1.6}],
+    "wildcard_defence": [{"other_tile": "3s", "other_ev": 0.8, "risk_pts": 3.4, "best_ev": 1.2}],
     "best_of_plain": [{"count": 2}],
     "best_ahead_plain": [{"count": 3}],
 }
