@@ -33,7 +33,7 @@ from .certificate import CodeError, date_of, decode, ladder_code, name_hash
 
 GRADES = tuple(range(1, 10))
 """业余 1 级 … 业余 9 级."""
-OPPONENTS: dict[int, str] = {1: "basic", 2: "easy", 3: "easy", 4: "normal", 5: "normal", 6: "strong", 7: "strong",
+OPPONENTS: dict[int, str] = {1: "easy", 2: "basic", 3: "basic", 4: "normal", 5: "normal", 6: "strong", 7: "strong",
                              8: "expert", 9: "expert"}
 """The bots' level at each grade."""
 GAINS = (30, 15, 0)

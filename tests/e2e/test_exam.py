@@ -124,7 +124,7 @@ def test_ladder_promotes_and_survives_reload(page: Any, site: Any) -> None:
     page.wait_for_selector(READY, timeout=BOOT_MS)
     page.wait_for_selector("#l-grade")
     assert page.locator("#l-grade").get_attribute("data-grade") == "1"
-    matches = [{"seed": str(100 + i), "level": "basic", "actions": [], "placement": p, "points": [50] * 4,
+    matches = [{"seed": str(100 + i), "level": "easy", "actions": [], "placement": p, "points": [50] * 4,
                 "hands": 8, "date": "2026-12-06"} for i, p in enumerate([2, 1, 3, 1])]
     page.evaluate("(m) => localStorage.setItem('hzmj.ladder.v1', JSON.stringify({version: 1, matches: m}))", matches)
     page.reload()
@@ -170,7 +170,7 @@ def test_screenshots_of_every_view(page: Any, site: Any, screenshot: Any) -> Non
         page.wait_for_selector("#cert-download[data-ready='1']")
         page.locator("#cert-canvas").scroll_into_view_if_needed()
         _shoot(page, screenshot, f"certificate-{lang}")
-        matches = [{"seed": str(100 + i), "level": "basic", "actions": [], "placement": p, "points": [50] * 4,
+        matches = [{"seed": str(100 + i), "level": "easy", "actions": [], "placement": p, "points": [50] * 4,
                     "hands": 8, "date": "2026-12-06"} for i, p in enumerate([2, 1, 3, 1, 4, 1, 2])]
         page.evaluate("(m) => localStorage.setItem('hzmj.ladder.v1', JSON.stringify({version: 1, matches: m}))",
                       matches)
@@ -200,13 +200,13 @@ def test_amateur_exam_with_its_hecut_passed(page: Any, site: Any, screenshot: An
 def test_ranked_match_starts_on_the_game_page_with_the_grades_opponents(page: Any, site: Any) -> None:
     page.goto(f"{site.url}exam.html#ladder")
     page.wait_for_selector("#l-grade", timeout=BOOT_MS)
-    matches = [{"seed": "1", "level": "basic", "actions": [], "placement": 1, "points": [50] * 4, "hands": 8,
+    matches = [{"seed": "1", "level": "easy", "actions": [], "placement": 1, "points": [50] * 4, "hands": 8,
                 "date": "2026-12-06"}]
     page.evaluate("(m) => localStorage.setItem('hzmj.ladder.v1', JSON.stringify({version: 1, matches: m}))", matches)
     page.goto(f"{site.url}?ranked=1&speed=instant")
     page.wait_for_selector("html[data-table=ready]", timeout=BOOT_MS)
     flag = page.evaluate("JSON.parse(localStorage.getItem('hzmj.ranked.v1'))")
-    assert flag["level"] == "easy"  # 业余 2 级 plays the 入门 bots
-    assert page.evaluate("window.hzmj.game.state.match.level") == "easy"
+    assert flag["level"] == "basic"  # 业余 2 级 plays the 普通 bots
+    assert page.evaluate("window.hzmj.game.state.match.level") == "basic"
     assert page.evaluate("window.hzmj.game.state.match.seed") == flag["seed"]
     assert "ranked" not in page.url

@@ -130,7 +130,7 @@ def test_ladder_promotes_and_demotes_with_tenhou_shape() -> None:
 
 
 def _play_ranked(seed: int) -> list[str]:
-    s = GameSession(Options(), seed, "basic", 0)
+    s = GameSession(Options(), seed, "easy", 0)  # 业余 1 级 plays the 入门 bots
     me = make_bot("basic", 5)
     while not s.match.over and len(s.match.history) < RANKED_HANDS:
         r = s.match.round
@@ -145,7 +145,7 @@ def _play_ranked(seed: int) -> list[str]:
 
 def test_ranked_match_replays_as_played_and_certificate_verifies() -> None:
     actions, points = _play_ranked(4)
-    entry = {"seed": 4, "level": "basic", "actions": actions}
+    entry = {"seed": 4, "level": "easy", "actions": actions}
     place, replayed = replay_match(entry)
     assert replayed == points and place == placement_of(points)
     data = {"matches": [entry]}
