@@ -110,13 +110,10 @@ _GROUNDS: dict[str, tuple[str, str]] = {
     "claimable": ("其中可碰 {pong} 张、可吃 {chow} 张", "{pong} of them can be ponged, {chow} chowed"),
     "claimable_pong": ("其中可碰 {pong} 张", "{pong} of them can be ponged"),
     "claimable_chow": ("其中可吃 {chow} 张", "{chow} of them can be chowed"),
-    "in_wall": ("估计约 {left_est} 张还在牌墙里", "about {left_est} of them likely still in the wall"),
     "baotou_kept": ("财神留作暴头（{draws} 张牌摸到更近暴头）",
                     "the 财神 kept free for 暴头 ({draws|tile brings|tiles bring} it nearer)"),
     # what was compared
     "best_of": ("{count} 个选择中期望最高（{best_ev} 分）", "the best of {count} choices ({best_ev} points expected)"),
-    "best_sampled": ("{count} 个选择中期望最高（{best_ev} 分，{samples} 次推演）",
-                     "the best of {count} choices ({best_ev} points expected over {samples|sample|samples})"),
     "best_ahead": ("算上下一张摸牌，{count} 个选择中期望最高（{best_ev} 分）",
                    "counting the next draw, the best of {count} choices ({best_ev} points expected)"),
     "defence": ("防守：{tile}放铳风险 {risk_pts} 分，{other_tile} {other_pts} 分",
@@ -139,12 +136,9 @@ _GROUNDS: dict[str, tuple[str, str]] = {
     "pairs_qike": ("七客状态，摸什么都胡（4 倍），要{tile}会拆掉七对",
                    "in 七客 state any draw wins at ×4; taking the {tile} would break the seven pairs"),
     "pairs_ready": ("七对已听牌，要{tile}会拆掉七对", "ready as seven pairs; taking the {tile} would break them"),
-    "leave_better": ("不要{tile}更好", "leaving the {tile} is better"),
     "expected": ("期望 {best_ev} 分，{samples} 次推演", "{best_ev} points expected over {samples|sample|samples}"),
     "best_of_plain": ("{count} 个选择中最好", "the best of {count} choices"),
     "best_ahead_plain": ("算上下一张摸牌，{count} 个选择中最好", "counting the next draw, the best of {count} choices"),
-    "beats_pass": ("期望 {best_ev} 分，胜过过的 {pass_ev} 分",
-                   "{best_ev} points expected, more than passing ({pass_ev})"),
     "feed_third_tan": ("{seat}已吃碰{discarder}两摊，打{tile}喂第三摊就要{discarder}承包（约 {risk_pts} 分）",
                        "{seat} has claimed twice from {discarder}; feeding a third claim with the {tile} would make "
                        "{discarder} liable (承包, about {risk_pts} points)"),
@@ -164,8 +158,8 @@ GROUND_CODES: tuple[str, ...] = tuple(_GROUNDS)
 """Every code a bot gives for its choice."""
 CODES: tuple[str, ...] = tuple(_TEMPLATES)
 """Every code (``web/reasons.mjs`` words each of them)."""
-_PLAIN = {"best_of": "best_of_plain", "best_sampled": "best_of_plain", "best_ahead": "best_ahead_plain"}
-_FIGURES_ONLY = frozenset({"beats_win", "beats_pass", "expected"})
+_PLAIN = {"best_of": "best_of_plain", "best_ahead": "best_ahead_plain"}
+_FIGURES_ONLY = frozenset({"beats_win", "expected"})
 
 _SEATS = {"zh": ("你", "下家", "对家", "上家"), "en": ("you", "Right", "Across", "Left")}
 _ZH_RANK = "一二三四五六七八九"

@@ -165,10 +165,8 @@ GROUND_EXAMPLES: dict[str, list[dict[str, object]]] = {
     "claimable": [{"pong": 2, "chow": 12}],
     "claimable_pong": [{"pong": 1}],
     "claimable_chow": [{"chow": 8}],
-    "in_wall": [{"left_est": 2.3}],
     "baotou_kept": [{"draws": 1}, {"draws": 17}],
     "best_of": [{"count": 3, "best_ev": 1.2}],
-    "best_sampled": [{"count": 2, "best_ev": -0.3, "samples": 1}, {"count": 4, "best_ev": 0.0, "samples": 16}],
     "best_ahead": [{"count": 3, "best_ev": 2.5}],
     "defence": [{"tile": "5p", "risk_pts": 0.4, "other_tile": "3s", "other_pts": 2.1}],
     "defence_live": [{"tile": "C"}],
@@ -181,9 +179,7 @@ GROUND_EXAMPLES: dict[str, list[dict[str, object]]] = {
     "third_tan": [{"seat": 1, "discarder": 0}],
     "pairs_qike": [{"tile": "N"}],
     "pairs_ready": [{"tile": "7s"}],
-    "leave_better": [{"tile": "F"}],
     "expected": [{"best_ev": 1.5, "samples": 1}, {"best_ev": 1.5, "samples": 16}],
-    "beats_pass": [{"best_ev": 3.0, "pass_ev": 1.2}],
     "feed_third_tan": [{"seat": 0, "discarder": 3, "tile": "4p", "risk_pts": 1.6}],
     "wildcard_defence": [{"other_tile": "3s", "other_ev": 0.8, "risk_pts": 3.4, "best_ev": 1.2}],
     "best_of_plain": [{"count": 2}],
@@ -318,5 +314,5 @@ def test_a_review_keeps_the_grounds_without_the_bots_own_figures() -> None:
     assert without_figures(ahead)[0].en() == "counting the next draw, the best of 3 choices"
     win = (because("decline_baotou"), because("beats_win", best_ev=8.0, win_ev=4.0), because("wall_left", remaining=9))
     assert without_figures(win) == (because("decline_baotou"), because("wall_left", remaining=9))
-    only = (because("beats_pass", best_ev=3.0, pass_ev=1.2),)
+    only = (because("expected", best_ev=3.0, samples=16),)
     assert without_figures(only) == only  # nothing else to say: the figures stay
