@@ -30,6 +30,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -406,6 +407,7 @@ def _file_kinds() -> dict[str, Path]:
             "device": Path(os.devnull), "empty": base / "empty.json", "missing": base / "missing.json"}
 
 
+@pytest.mark.host_only  # FIFOs and devices: Pyodide's file system has no mkfifo
 @SHORT
 @given(st.sampled_from(["fifo", "link to a fifo", "directory", "device", "empty", "missing"]),
        st.sampled_from([["replay"], ["hint"], ["review", "--seat", "0"], ["simulate-options"]]))
