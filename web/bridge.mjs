@@ -48,7 +48,9 @@ export class BridgeError extends Error {
 export function engineWorker(url) {
   // already a blob: URL (the widgets' worker for a page of another origin): it inherits the policy as it is
   if (String(url).startsWith('blob:')) return new Worker(url, {type: 'module', name: 'hzmj-engine'});
-  const source = `import ${JSON.stringify(String(url))};\n`;
+  // 'loaded' follows whatever worker.mjs posted while it ran: a file cut off inside a comment runs as an
+  // empty module and posts nothing, and the bridge tells that apart from a slow start at once.
+  const source = `import ${JSON.stringify(String(url))};\nself.postMessage({type: 'loaded'});\n`;
   const local = URL.createObjectURL(new Blob([source], {type: 'text/javascript'}));
   const worker = new Worker(local, {type: 'module', name: 'hzmj-engine'});
   setTimeout(() => URL.revokeObjectURL(local), 60_000);  // long after the worker has loaded it
@@ -94,8 +96,15 @@ export class Bridge {
         silence = setTimeout(() => fail(what), ms);
       };
       listen(FIRST_WORD_MS, `the engine worker did not start within ${FIRST_WORD_MS / 1000} s: check the connection`);
+      let heard = false;
       const onMessage = (event) => {
         const msg = event.data || {};
+        if (msg.type === 'loaded') {
+          // worker.mjs ran to its end without a word: it is not the engine's script (cut off, damaged)
+          if (!heard) fail('the engine worker\'s script (worker.mjs) is damaged or incomplete: it loaded but did not start');
+          return;
+        }
+        heard = true;
         if (!settled) listen(SILENCE_MS, `the engine stopped responding while it started (${SILENCE_MS / 1000} s)`);
         if (msg.id !== undefined) { bridge._settle(msg); return; }
         if (msg.type === 'progress') {

@@ -45,7 +45,9 @@ function startEngineEarly() {
  * worker-src allows blob: for this.
  */
 function engineWorker(url) {
-  const source = `import ${JSON.stringify(String(url))};\n`;
+  // 'loaded' follows whatever worker.mjs posted while it ran: a file cut off inside a comment runs as an
+  // empty module and posts nothing, and the bridge tells that apart from a slow start at once.
+  const source = `import ${JSON.stringify(String(url))};\nself.postMessage({type: 'loaded'});\n`;
   const local = URL.createObjectURL(new Blob([source], {type: 'text/javascript'}));
   const worker = new Worker(local, {type: 'module', name: 'hzmj-engine'});
   setTimeout(() => URL.revokeObjectURL(local), 60_000);  // long after the worker has loaded it
