@@ -121,7 +121,8 @@ READY = "html[data-state=ready]"
 # The page's own files, in the order a cold start loads them. Without guard.mjs no script of ours runs
 # (and without index.html nothing at all): those show the late notice that style.css reveals.
 PAGE_FILES = ["index.html", "style.css", "guard.mjs", "app.mjs", "bridge.mjs", "render/table.mjs", "worker.mjs",
-              "json-guard.mjs"]  # the one module the worker imports (the page's bridge.mjs too)
+              "worker/boot.mjs",  # the largest of the worker's own modules (downloads and start-up)
+              "json-guard.mjs"]  # a module the worker and the page's bridge.mjs both import
 NO_SCRIPT = {"index.html", "guard.mjs"}
 RUNTIME_FILES = ["build.json", "pyodide/pyodide.mjs", "pyodide/pyodide.asm.mjs", "pyodide/pyodide.asm.wasm",
                  "pyodide/python_stdlib.zip", "pyodide/pyodide-lock.json"]
