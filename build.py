@@ -227,26 +227,28 @@ def pyodide_cache_dir() -> Path:
 
 
 def fetch_pyodide() -> Path:
-    target = pyodide_cache_dir()
-    if all((target / f).is_file() for f in PYODIDE_RUNTIME_FILES):
+    return _npm_package("pyodide", PYODIDE_VERSION, PYODIDE_TGZ_SHA256, PYODIDE_RUNTIME_FILES)
+
+
+def _npm_package(name: str, version: str, sha256: str, files: Iterable[str]) -> Path:
+    """The unpacked npm package ``name@version`` in .cache/ (the directory holding its files): fetched once
+    with ``npm pack``, its tarball checked against ``sha256``."""
+    target = CACHE / f"{name}-{version}" / "package"
+    if all((target / f).is_file() for f in files):
         return target
     CACHE.mkdir(exist_ok=True)
-    tgz = CACHE / f"pyodide-{PYODIDE_VERSION}.tgz"
+    tgz = CACHE / f"{name}-{version}.tgz"
     if not tgz.is_file():
-        log(f"fetching pyodide@{PYODIDE_VERSION} with npm pack (once) ...")
+        log(f"fetching {name}@{version} with npm pack (once) ...")
         npm = shutil.which("npm")
         if npm is None:
-            raise SystemExit("npm is needed once to fetch Pyodide (npm pack pyodide@...)")
-        subprocess.run(
-            [npm, "pack", f"pyodide@{PYODIDE_VERSION}", "--pack-destination", str(CACHE), "--silent"],
-            check=True,
-            cwd=CACHE,
-            stdout=subprocess.DEVNULL,
-        )
+            raise SystemExit(f"npm is needed once to fetch {name} (npm pack {name}@{version})")
+        subprocess.run([npm, "pack", f"{name}@{version}", "--pack-destination", str(CACHE), "--silent"],
+                       check=True, cwd=CACHE, stdout=subprocess.DEVNULL)
     digest = sha256_file(tgz)
-    if digest != PYODIDE_TGZ_SHA256:
+    if digest != sha256:
         tgz.unlink()
-        raise SystemExit(f"pyodide tarball sha256 mismatch: {digest} (expected {PYODIDE_TGZ_SHA256})")
+        raise SystemExit(f"{name} tarball sha256 mismatch: {digest} (expected {sha256})")
     tmp = target.parent.with_name(target.parent.name + ".tmp")
     shutil.rmtree(tmp, ignore_errors=True)
     with tarfile.open(tgz, "r:gz") as tf:
@@ -254,7 +256,6 @@ def fetch_pyodide() -> Path:
     shutil.rmtree(target.parent, ignore_errors=True)
     tmp.rename(target.parent)
     return target
-
 
 
 def fetch_micropip() -> Path:
@@ -279,29 +280,7 @@ def fetch_micropip() -> Path:
 
 def fetch_qr() -> Path:
     """Unpacked npm package of the QR code library (the directory holding index.js)."""
-    target = CACHE / f"qr-{QR_VERSION}" / "package"
-    if all((target / f).is_file() for f in QR_FILES):
-        return target
-    CACHE.mkdir(exist_ok=True)
-    tgz = CACHE / f"qr-{QR_VERSION}.tgz"
-    if not tgz.is_file():
-        log(f"fetching qr@{QR_VERSION} with npm pack (once) ...")
-        npm = shutil.which("npm")
-        if npm is None:
-            raise SystemExit("npm is needed once to fetch the QR code library (npm pack qr@...)")
-        subprocess.run([npm, "pack", f"qr@{QR_VERSION}", "--pack-destination", str(CACHE), "--silent"],
-                       check=True, cwd=CACHE, stdout=subprocess.DEVNULL)
-    digest = sha256_file(tgz)
-    if digest != QR_TGZ_SHA256:
-        tgz.unlink()
-        raise SystemExit(f"qr tarball sha256 mismatch: {digest} (expected {QR_TGZ_SHA256})")
-    tmp = target.parent.with_name(target.parent.name + ".tmp")
-    shutil.rmtree(tmp, ignore_errors=True)
-    with tarfile.open(tgz, "r:gz") as tf:
-        tf.extractall(tmp, filter="data")
-    shutil.rmtree(target.parent, ignore_errors=True)
-    tmp.rename(target.parent)
-    return target
+    return _npm_package("qr", QR_VERSION, QR_TGZ_SHA256, QR_FILES)
 
 
 def fetch_all() -> None:
