@@ -13,6 +13,7 @@ import {FriendsDialog} from './friends-dialog.mjs';
 import {toast} from '../game/dom.mjs';
 import {seatName, t} from '../i18n.mjs';
 import * as prefs from './prefs.mjs';
+import {parseSeed} from '../seed.mjs';
 
 export class Friends {
   constructor() {
@@ -83,7 +84,8 @@ export class Friends {
       hints: settings.hints !== false,
       options: settings.options || ctrl.settings.options || {},
       iceServers: Array.isArray(settings.iceServers) ? settings.iceServers : prefs.iceServers(),
-      seed: settings.seed,
+      // the address's ?seed=N deals the table too (a fixed deal, the same for everyone), else a random one
+      seed: settings.seed ?? addressSeed(),
     };
     prefs.set('table', {level: full.level, timer: full.timer, hints: full.hints, friends: full.friends});
     return this.table.host(full);
@@ -133,4 +135,10 @@ export class Friends {
     if (this.role === 'host') return {role: 'host', reply: null, seats: this.table.state()};
     return {role: null, reply: null, seats: []};
   }
+}
+
+/** The page address's `?seed=` when it is a valid seed, else undefined. */
+function addressSeed() {
+  const raw = new URL(location.href).searchParams.get('seed');
+  return raw === null ? undefined : parseSeed(raw).seed ?? undefined;
 }
