@@ -43,20 +43,33 @@ EventTarget.prototype.addEventListener = function (type, fn, options) {
 
 
 class Pages:
-    """Pages in contexts of their own; each records console errors and the hosts it requested."""
+    """Pages in contexts of their own; each records console errors and the hosts it requested. A host page
+    opened on the session's site is a page of the warm profile (conftest.py: its engine starts from the
+    snapshot, as a returning player's does); the guests' pages each get a fresh context."""
 
-    def __init__(self, browser: Any) -> None:
-        self.browser = browser
+    def __init__(self, browser: Any, warm_profiles: Any) -> None:
+        self.browser, self.warm_profiles = browser, warm_profiles
         self.contexts: list[Any] = []
+        self.warm: list[tuple[Any, Any]] = []
         self.errors: list[str] = []
         self.requests: list[str] = []
         self.by_page: dict[str, list[str]] = {}
 
-    def new(self, name: str, record: bool = False, **context_args: Any) -> Any:
-        context = self.browser.new_context(**context_args)
-        self.contexts.append(context)
+    def new(self, name: str, record: bool = False, warm: bool = False, **context_args: Any) -> Any:
         seen = self.by_page.setdefault(name, [])
-        context.on("request", lambda req: (self.requests.append(req.url), seen.append(req.url)))
+
+        def on_request(req: Any) -> None:
+            self.requests.append(req.url)
+            seen.append(req.url)
+
+        if warm:
+            assert not record, "the recorder is installed in a fresh context"
+            context = self.warm_profiles.get(**context_args)
+            self.warm.append((context, on_request))
+        else:
+            context = self.browser.new_context(**context_args)
+            self.contexts.append(context)
+        context.on("request", on_request)
         if record:
             context.add_init_script(RECORDER)
         page = context.new_page()
@@ -67,6 +80,9 @@ class Pages:
     def close(self) -> None:
         for c in self.contexts:
             c.close()
+        for c, on_request in self.warm:
+            c.remove_listener("request", on_request)
+            self.warm_profiles.release(c)
 
     def check(self) -> None:
         foreign = sorted({u for u in self.requests if urlsplit(u).hostname not in (None, "127.0.0.1")
@@ -76,15 +92,15 @@ class Pages:
 
 
 @pytest.fixture
-def pages(browser: Any) -> Iterator[Pages]:
-    p = Pages(browser)
+def pages(browser: Any, warm_profiles: Any) -> Iterator[Pages]:
+    p = Pages(browser, warm_profiles)
     yield p
     p.close()
     p.check()
 
 
 def open_host(pages: Pages, site: Any, query: str = "?seed=7&speed=instant&lang=zh", **context_args: Any) -> Any:
-    host = pages.new("host", **context_args)
+    host = pages.new("host", warm=site is pages.warm_profiles.site, **context_args)
     host.goto(site.url + query)
     host.wait_for_selector(TABLE, timeout=120_000)
     return host
