@@ -95,8 +95,9 @@ start "engine tests in Pyodide" --pytest node scripts/pyodide_tests.mjs tests/en
 run "pytest tests/engine" --pytest "$PY" -m pytest tests/engine -p no:cacheprovider
 finish
 run "build dist/" "$PY" build.py
-# --dist loadgroup: the tests of a module that share a module fixture stay in one process (xdist_group)
-run "pytest tests/e2e" --pytest "$PY" -m pytest tests/e2e -p no:cacheprovider --durations=12 \
+# --dist loadgroup: the tests of a module that share a module fixture stay in one process (xdist_group);
+# no:benchmark: pytest-benchmark (unused here) would warn in each process that xdist disables it
+run "pytest tests/e2e" --pytest "$PY" -m pytest tests/e2e -p no:cacheprovider -p no:benchmark --durations=12 \
   -n "${E2E_WORKERS:-2}" --dist loadgroup
 
 printf '\n==== summary (%ss)\n' "$((SECONDS - t_start))"

@@ -180,17 +180,29 @@ def decide(page: Any, kind: str) -> str:
     return "other"
 
 
+CLAIM_LOOK_S = 0.6  # a guest's action round trip: p95 218 ms on loopback (docs/friends.md); more on a loaded machine
+
+
 def play_hand(everyone: list[Any], limit_s: float = 300) -> dict[str, int]:
     """Every page decides by tapping until each shows its result screen. Counts of what was done, and the
     most pages that had a claim to decide at the same moment."""
     counts = {"decisions": 0, "claim_pages_at_once": 0}
     end = time.monotonic() + limit_s
+    claim_seen = 0.0
     while time.monotonic() < end:
         kinds = [p.evaluate(DECISION) for p in everyone]
         if all(k == "settled" for k in kinds):
             return counts
         claims = sum(k == "claim" for k in kinds)
         counts["claim_pages_at_once"] = max(counts["claim_pages_at_once"], claims)
+        if claims and not claim_seen:
+            claim_seen = time.monotonic()
+        if claims and time.monotonic() - claim_seen < CLAIM_LOOK_S:
+            # a claim window reaches the pages one by one (the host's at once, each guest's over its channel):
+            # nobody decides until every page it was offered to has had the time to show it
+            time.sleep(0.05)
+            continue
+        claim_seen = 0.0
         acted = False
         for page, kind in zip(everyone, kinds, strict=True):
             if kind in ("turn", "claim"):
