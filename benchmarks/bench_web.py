@@ -4,7 +4,9 @@
     python benchmarks/bench_web.py [--runs 5] [--json out.json]
 
 For each run, in a fresh browser context (empty HTTP cache, no service worker):
-  * engine cold: index.html -> "engine ready" (hzmj_core imported in the worker, RPC answering);
+  * engine cold: index.html -> "engine ready" (hzmj_core imported in the worker, RPC answering), with
+                 when the worker's boot began (worker/boot.mjs, on the page's clock) and the worker's
+                 own marks from there (Python ready, engine ready);
   * bare cold:   a bare page that only starts Pyodide in a module worker and runs `1+1`
                  (served by the same server, same browser) - the floor that Pyodide itself costs;
   * engine warm: the same context reloaded once the service worker controls the page
@@ -40,6 +42,9 @@ CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
     "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
     "--disable-sync", "--no-first-run", "--disable-quic",
+    # the browser's own omnibox pop-up (a WebUI page of some two hundred chrome:// modules) otherwise loads
+    # in a renderer of its own during some runs, taking CPU from whichever page is being timed
+    "--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup,WebUIOmniboxFullPopup,PreloadTopChromeWebUI",
 ]
 
 BARE_HTML = b"""<!doctype html><meta charset="utf-8"><title>bare Pyodide worker</title>
@@ -97,7 +102,7 @@ def main() -> int:
         "engine_cold_ms", "bare_cold_ms", "engine_warm_ms", "bare_warm_ms", "bytes_to_ready",
         "bytes_first_visit", "bytes_warm_visit", "worker_python_ready_ms", "worker_engine_ready_ms",
         "engine_after_python_ms", "table_cold_ms", "table_warm_ms", "warm_python_ready_ms",
-        "ratio_engine_cold", "ratio_table_cold", "table_after_ready_ms", "loadavg_1min")}
+        "ratio_engine_cold", "ratio_table_cold", "table_after_ready_ms", "worker_boot_start_ms", "loadavg_1min")}
     snapshot_modes: list[str] = []
     foreign: set[str] = set()
 
@@ -119,6 +124,7 @@ def main() -> int:
                     res["worker_python_ready_ms"].append(t["python_ready"])
                     res["worker_engine_ready_ms"].append(t["engine_ready"])
                     res["engine_after_python_ms"].append(t["engine_ready"] - t["python_ready"])
+                    res["worker_boot_start_ms"].append(t["started_at"] - page.evaluate("performance.timeOrigin"))
                     page.wait_for_selector("html[data-table=ready]", timeout=120_000)
                     res["table_cold_ms"].append(page.evaluate("window.hzmj.tableReadyAt"))
                     res["table_after_ready_ms"].append(res["table_cold_ms"][-1] - res["engine_cold_ms"][-1])
@@ -147,7 +153,8 @@ def main() -> int:
             res["loadavg_1min"].append(os.getloadavg()[0])
             print(f"  run {run + 1} ({' then '.join(order)}): bare {res['bare_cold_ms'][-1]:.0f} ms, engine ready "
                   f"{res['engine_cold_ms'][-1]:.0f} ms ({res['ratio_engine_cold'][-1]:.3f}), drawn table "
-                  f"{res['table_cold_ms'][-1]:.0f} ms ({res['ratio_table_cold'][-1]:.3f}), load "
+                  f"{res['table_cold_ms'][-1]:.0f} ms ({res['ratio_table_cold'][-1]:.3f}), worker boot at "
+                  f"{res['worker_boot_start_ms'][-1]:.0f} ms, load "
                   f"{res['loadavg_1min'][-1]:.1f}", flush=True)
         browser.close()
     server.shutdown()
@@ -174,7 +181,8 @@ def main() -> int:
     }
     print(f"hzmj web start-up, headless Chromium, median of {args.runs} runs (build {info['build_id']}):")
     print(f"  cold start to engine ready     {m['engine_cold_ms']:8.0f} ms "
-          f"(worker: Python ready {m['worker_python_ready_ms']:.0f} ms, engine {m['worker_engine_ready_ms']:.0f} ms)")
+          f"(worker: its boot started at {m['worker_boot_start_ms']:.0f} ms, then Python ready "
+          f"{m['worker_python_ready_ms']:.0f} ms, engine {m['worker_engine_ready_ms']:.0f} ms later)")
     print(f"  engine overhead after Python ready (wheel install + import) {m['engine_after_python_ms']:.0f} ms")
     print(f"  cold start, bare Pyodide page  {m['bare_cold_ms']:8.0f} ms   ratio engine/bare "
           f"{figures['cold_ratio_engine_vs_bare']:.2f}")

@@ -71,7 +71,6 @@ async function start() {
     $('app').hidden = false;
     setState('ready');
     document.dispatchEvent(new CustomEvent('hzmj:ready', {detail: {bridge}}));
-    registerServiceWorker();
     const game = wire(bridge);
     hzmj.game = game;
     const seedParam = params.get('seed');
@@ -84,6 +83,7 @@ async function start() {
     await friends.afterBegin();
     hzmj.tableReadyAt = performance.now();
     document.documentElement.dataset.table = 'ready';
+    registerServiceWorker();
   } catch (err) {
     hzmj.error = String(err && err.message || err);
     if (hzmj.bridge) { hzmj.bridge.terminate(); hzmj.bridge = null; }
@@ -98,7 +98,8 @@ async function start() {
 }
 
 function registerServiceWorker(guest = false) {
-  // Registered once the engine runs, so its precache does not compete with the first download. A guest's
+  // Registered once the first table is drawn, so its precache (the whole build, through the same
+  // connections) competes neither with the engine's download and start nor with the first table. A guest's
   // page registers it without the engine's files (see sw.template.js).
   if (!('serviceWorker' in navigator) || !window.isSecureContext) return;
   navigator.serviceWorker.register(guest ? './sw.js?guest=1' : './sw.js').catch((err) => console.warn('service worker:', err));

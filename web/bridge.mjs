@@ -42,19 +42,33 @@ export class BridgeError extends Error {
 
 /**
  * A module worker for `url` that runs under the page's Content-Security-Policy on any host: made from a
- * blob: URL (which inherits the creator's policy, <meta> included, per CSP3) whose one line imports `url`.
+ * blob: URL (which inherits the creator's policy, <meta> included, per CSP3) whose module (workerSource) runs `url`.
  * A worker loaded from its own URL gets only the policy of its response's headers (none on a plain host).
  */
 export function engineWorker(url) {
   // already a blob: URL (the widgets' worker for a page of another origin): it inherits the policy as it is
   if (String(url).startsWith('blob:')) return new Worker(url, {type: 'module', name: 'hzmj-engine'});
-  // 'loaded' follows whatever worker.mjs posted while it ran: a file cut off inside a comment runs as an
-  // empty module and posts nothing, and the bridge tells that apart from a slow start at once.
-  const source = `import ${JSON.stringify(String(url))};\nself.postMessage({type: 'loaded'});\n`;
-  const local = URL.createObjectURL(new Blob([source], {type: 'text/javascript'}));
+  const local = URL.createObjectURL(new Blob([workerSource(url)], {type: 'text/javascript'}));
   const worker = new Worker(local, {type: 'module', name: 'hzmj-engine'});
   setTimeout(() => URL.revokeObjectURL(local), 60_000);  // long after the worker has loaded it
   return worker;
+}
+
+/**
+ * The blob's module: asks at once for build.json, Pyodide's loader and the worker's own modules, side by
+ * side (worker/boot.mjs takes the early build.json and import), then runs worker.mjs. 'loaded' follows
+ * whatever worker.mjs posted while it ran: a file cut off inside a comment runs as an empty module and
+ * posts nothing, and the bridge tells that apart from a slow start at once; one that cannot load (missing,
+ * damaged) is a 'boot-error'. guard.mjs has the same text (it imports nothing).
+ */
+export function workerSource(url) {
+  const at = (path) => JSON.stringify(String(new URL(path, url)));
+  return `const quiet = (p) => { p.catch(() => {}); return p; };
+self.hzmjEarly = {build: quiet(fetch(${at('./build.json')})), pyodide: quiet(import(${at('./pyodide/pyodide.mjs')}))};
+for (const m of [${['./worker/boot.mjs', './worker/cache.mjs', './worker/dispatch.mjs', './json-guard.mjs'].map(at)}]) quiet(import(m));
+import(${at(url)}).then(() => self.postMessage({type: 'loaded'}), (err) => self.postMessage({type: 'boot-error',
+  error: 'the engine worker could not be loaded (' + (err && err.message || err) + ')'}));
+`;
 }
 
 export class Bridge {

@@ -15,13 +15,19 @@ export const SCRIPTS_MS = 15_000;
 // The engine worker is started here, before app.mjs and its modules load, so that Pyodide's download
 // and start-up overlap the page's own loading. Its messages wait in `events` until app.mjs adopts it
 // (Bridge.start's options.early); the worker needs nothing from the page to boot.
+// app.mjs is asked for only once the worker has asked for the runtime (its 'downloading' message), or
+// failed, or after ENGINE_FIRST_MS: the page's forty-odd modules, asked for at once, would queue before the
+// worker's files on the browser's few connections to the server, and the engine is the page's longest wait.
+const ENGINE_FIRST_MS = 2000;
+
+/** Start the engine worker; the promise settles once the page may load its own modules. */
 function startEngineEarly() {
   let worker;
   try {
     worker = engineWorker(new URL('./worker.mjs', import.meta.url));
   } catch (err) {
     console.warn('hzmj: engine worker not started early:', err);
-    return;
+    return Promise.resolve();
   }
   const events = [];
   const keep = (event) => {
@@ -34,6 +40,17 @@ function startEngineEarly() {
     worker, events,
     stop() { for (const type of types) worker.removeEventListener(type, keep); },
   };
+  return new Promise((resolve) => {
+    const timer = setTimeout(go, ENGINE_FIRST_MS);
+    function go() {
+      clearTimeout(timer);
+      for (const type of types) worker.removeEventListener(type, heard);
+      resolve();
+    }
+    // a progress message only says the worker runs: the page waits for its requests or its end
+    function heard(event) { if (event.type !== 'message' || (event.data || {}).type !== 'progress') go(); }
+    for (const type of types) worker.addEventListener(type, heard);
+  });
 }
 
 /**
@@ -45,13 +62,26 @@ function startEngineEarly() {
  * worker-src allows blob: for this.
  */
 function engineWorker(url) {
-  // 'loaded' follows whatever worker.mjs posted while it ran: a file cut off inside a comment runs as an
-  // empty module and posts nothing, and the bridge tells that apart from a slow start at once.
-  const source = `import ${JSON.stringify(String(url))};\nself.postMessage({type: 'loaded'});\n`;
-  const local = URL.createObjectURL(new Blob([source], {type: 'text/javascript'}));
+  const local = URL.createObjectURL(new Blob([workerSource(url)], {type: 'text/javascript'}));
   const worker = new Worker(local, {type: 'module', name: 'hzmj-engine'});
   setTimeout(() => URL.revokeObjectURL(local), 60_000);  // long after the worker has loaded it
   return worker;
+}
+
+/** The blob's module (the same text as bridge.mjs's `workerSource`). It asks at once for what the boot
+ *  needs first: build.json, Pyodide's loader and the worker's own modules, side by side (worker.mjs alone
+ *  would find its imports one level at a time); worker/boot.mjs takes the early build.json and import.
+ *  Then it runs worker.mjs. 'loaded' follows whatever worker.mjs posted while it ran: a file cut off
+ *  inside a comment runs as an empty module and posts nothing, and the bridge tells that apart from a slow
+ *  start at once; one that cannot load (missing, damaged) is a 'boot-error'. */
+function workerSource(url) {
+  const at = (path) => JSON.stringify(String(new URL(path, url)));
+  return `const quiet = (p) => { p.catch(() => {}); return p; };
+self.hzmjEarly = {build: quiet(fetch(${at('./build.json')})), pyodide: quiet(import(${at('./pyodide/pyodide.mjs')}))};
+for (const m of [${['./worker/boot.mjs', './worker/cache.mjs', './worker/dispatch.mjs', './json-guard.mjs'].map(at)}]) quiet(import(m));
+import(${at(url)}).then(() => self.postMessage({type: 'loaded'}), (err) => self.postMessage({type: 'boot-error',
+  error: 'the engine worker could not be loaded (' + (err && err.message || err) + ')'}));
+`;
 }
 
 const root = document.documentElement;
@@ -93,7 +123,7 @@ if (typeof WebAssembly !== 'object' || typeof Worker !== 'function') {
   showError('这个浏览器不支持 WebAssembly。This browser cannot run the game (no WebAssembly).');
 } else {
   // A friends table's guest (#join=…) plays on the host's engine: its page downloads no Pyodide.
-  if (!location.hash.startsWith('#join=')) startEngineEarly();
+  const engineAsked = location.hash.startsWith('#join=') ? Promise.resolve() : startEngineEarly();
   let styled = false;
   const timer = setTimeout(() => {
     // a style sheet still loading holds back all rendering: drop it, so that the error can be seen
@@ -102,7 +132,7 @@ if (typeof WebAssembly !== 'object' || typeof Worker !== 'function') {
   }, SCRIPTS_MS);
   styleSheet().then(() => {
     styled = true;
-    return import('./app.mjs').then(() => clearTimeout(timer), (err) => {
+    return engineAsked.then(() => import('./app.mjs')).then(() => clearTimeout(timer), (err) => {
       clearTimeout(timer);
       console.warn('hzmj: app.mjs did not load:', err);
       showError(`${CONNECTION}\n(${err && err.message || err})`);

@@ -6,6 +6,7 @@
 // Protocol (all messages are plain objects):
 //   page -> worker  {id, method, args}                            args: the arguments as JSON text
 //   worker -> page  {type: 'progress', phase, loaded, total}      phase: download | python | install | import
+//                   {type: 'downloading'}                         the runtime's files are all asked for
 //                   {type: 'ready', version, build, timings}
 //                   {type: 'boot-error', error}                   boot failed (the page offers Retry)
 //                   {id, reply}                                   Python's answer as JSON text: {"ok": true,

@@ -30,7 +30,8 @@ async function sha256Hex(bytes) {
 export function startBoot(base, cache, post) {
   const pyodideUrl = new URL('pyodide/', base);
   const t0 = performance.now();
-  const timings = {};
+  // epoch ms of the boot's start, so a page can place the worker's marks on its own clock
+  const timings = {started_at: Math.round(performance.timeOrigin + t0)};
   const mark = (name) => { timings[name] = Math.round(performance.now() - t0); };
   const fileName = (url) => (String(url).startsWith(base.href) ? String(url).slice(base.href.length) : String(url));
 
@@ -102,13 +103,19 @@ export function startBoot(base, cache, post) {
     }
   }, TICK_MS);
 
-  // Emscripten falls back from a failed streaming compile to a compile of the whole buffer; when that
-  // fails too, Pyodide only logs it. Report it instead (the streaming failure alone is not final).
-  for (const name of ['instantiate', 'compile']) {
+  // Pyodide only logs a WebAssembly module that does not compile (its streaming instantiation has no
+  // fallback) and then waits forever: report it instead. pyodide.mjs's own probe compile runs when the
+  // module is first evaluated, which may be before this (worker.mjs's blob imports it early), so the
+  // streaming calls are watched too; their failure waits a moment, so that a download that broke off
+  // (the likelier cause, reported by watchBody) is named first.
+  for (const name of ['instantiate', 'compile', 'instantiateStreaming', 'compileStreaming']) {
     const native = WebAssembly[name];
+    if (typeof native !== 'function') continue;
+    const later = name.endsWith('Streaming') ? 300 : 0;
     WebAssembly[name] = function (...args) {
       const result = native.apply(this, args);
-      result.catch((err) => fail(`the engine's WebAssembly could not be compiled (${err && err.message || err})`));
+      result.catch((err) => setTimeout(
+        () => fail(`the engine's WebAssembly could not be compiled (${err && err.message || err})`), later));
       return result;
     };
   }
@@ -152,6 +159,7 @@ export function startBoot(base, cache, post) {
   // compiled code cache for it on later visits (a Response rebuilt from a JS stream has no URL and is
   // recompiled every time: that cost ~40% on warm starts); the watchdog reads a clone.
   const tracked = new Set();
+  let runtimeAsked = false;
   const nativeFetch = self.fetch.bind(self);
   self.fetch = async (input, init) => {
     if (booted) return nativeFetch(input, init);
@@ -162,7 +170,10 @@ export function startBoot(base, cache, post) {
     waitingFor = name;
     let response;
     try {
-      response = await nativeFetch(input, init);
+      const pending = nativeFetch(input, init);
+      // the runtime's downloads are all asked for (Pyodide asks for the wasm last): the page may load its own
+      if (name === 'pyodide/pyodide.asm.wasm' && !runtimeAsked) { runtimeAsked = true; post({type: 'downloading'}); }
+      response = await pending;
     } catch (err) {
       if (known) fail(`could not download ${name} (${err && err.message || err}): check the connection`);
       throw err;
@@ -175,11 +186,11 @@ export function startBoot(base, cache, post) {
   };
 
   // fetch with an error message that names the file (a bare "Failed to fetch" tells a player nothing)
-  async function get(url) {
+  async function get(url, early = null) {
     const name = fileName(url);
     let response;
     try {
-      response = await fetch(url);
+      response = await (early || fetch(url));
     } catch (err) {
       throw new Error(`could not download ${name} (${err && err.message || err}): check the connection`);
     }
@@ -189,7 +200,11 @@ export function startBoot(base, cache, post) {
 
   // ------------------------------------------------------------ the boot itself
   async function boot() {
-    const buildText = await (await get(new URL('build.json', base))).text();
+    // worker.mjs's blob asked for build.json and Pyodide's loader before the worker's own modules loaded
+    const early = self.hzmjEarly || {};
+    self.hzmjEarly = null;
+    waitingFor = 'build.json';
+    const buildText = await (await get(new URL('build.json', base), early.build)).text();
     let build;
     try {
       build = JSON.parse(buildText);
@@ -225,11 +240,12 @@ export function startBoot(base, cache, post) {
     waitingFor = 'pyodide/pyodide.mjs';
     let loadPyodide;
     try {
-      ({loadPyodide} = await import(new URL('pyodide.mjs', pyodideUrl).href));
+      ({loadPyodide} = await (early.pyodide || import(new URL('pyodide.mjs', pyodideUrl).href)));
     } catch (err) {
       throw new Error(`could not load pyodide/pyodide.mjs (${err && err.message || err})`);
     }
     activity();
+    mark('pyodide_imported');
     const options = {
       indexURL: pyodideUrl.href,
       packageBaseUrl: pyodideUrl.href,
