@@ -176,7 +176,7 @@ export function drawPlates(ctx, L, state, ui) {
       // the dealer's badge takes its own room at the start of the name line
       x += pill(ctx, t('dealer_badge'), x, line1, Math.round(fs * 0.8), '#c8361f', '#fff') + fs * 0.25;
     }
-    const name = seatName(p.seat, human);
+    const name = (ui.names && ui.names[p.seat]) || seatName(p.seat, human);  // a friend's chosen name
     const pts = p.points === null || p.points === undefined ? '' : String(p.points);
     if (r.wide) {
       const pf = Math.round(fs * 1.1);
