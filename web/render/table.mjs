@@ -235,7 +235,7 @@ export function drawPlates(ctx, L, state, ui) {
       parts.badge = box(x, line1, bw, bs * 1.35);
       x += bw + fs * 0.25;
     }
-    const name = seatName(p.seat, human);
+    const name = (ui.names && ui.names[p.seat]) || seatName(p.seat, human);  // a friend's chosen name
     const pts = p.points === null || p.points === undefined ? '' : String(p.points);
     const nameAt = (nx, ny, maxW) => {
       const f = fit(ctx, name, maxW, fs);
