@@ -157,6 +157,12 @@ _GROUNDS: dict[str, tuple[str, str]] = {
 _LOG_PROBLEMS: dict[str, tuple[str, str]] = {
     # where a log is worded: {where} the record or one of its hands, {field} one of its keys, {event} a step
     "log_json": ("文件不是有效的 JSON 对局记录", "the file is not a valid JSON game record"),
+    "log_json_at": ("文件不是有效的 JSON：第 {line} 行第 {column} 列有错",
+                    "the file is not valid JSON: a mistake at line {line}, column {column}"),
+    "log_json_number": ("文件里有 JSON 不允许的数（NaN、Infinity 或超过 {max} 位的整数）",
+                        "the file holds a number JSON does not allow (NaN, Infinity or a whole number of more than "
+                        "{max} digits)"),
+    "log_json_limits": ("文件太大，或者嵌套太深", "the file is too large or nested too deep"),
     "log_not_object": ("{where}不是 JSON 对象", "{where} is not a JSON object"),
     "log_format": ("这不是杭州麻将的对局记录（format 应为 hzmj-log）",
                    "this is not an hzmj game record ('format' must be 'hzmj-log')"),

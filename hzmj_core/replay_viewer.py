@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .log import LogError, replay
+from .log import LogError, load, replay
 from .reasons import Reason
 from .round import Round
 from .tiles import TILE_NAMES
@@ -46,6 +46,16 @@ class ReplayViewer:
         self.rounds = report.rounds
         self.kind = report.kind
         self.points = _points_before(data, len(self.rounds))
+
+    @classmethod
+    def from_text(cls, text: str) -> ReplayViewer:
+        """The viewer of a log given as JSON text (an imported file); a problem with the text or the log is a
+        :class:`ReplayError` with its reason."""
+        try:
+            data = load(text)
+        except LogError as exc:
+            raise ReplayError(str(exc), exc.reason) from None
+        return cls(data)
 
     def summary(self) -> dict[str, Any]:
         """Hands and their number of actions."""

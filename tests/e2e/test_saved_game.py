@@ -272,6 +272,8 @@ def _first_move_by_the_next_seat(log: dict[str, Any]) -> None:
     ("zh", lambda log: log.update(version=9), r"^导入失败：记录的格式版本 9 不受支持（这个版本只读 1）$"),
     ("zh", _first_move_by_the_next_seat, r"^导入失败：第1局的第1步不合规则（对家打牌）：现在轮到下家出牌$"),
     ("zh", lambda log: log["hands"][0].pop("streak"), r"^导入失败：第1局缺少老庄数（streak）$"),
+    ("zh", lambda log: '{"format": "hzmj-log",\n "version": }',
+     r"^导入失败：文件不是有效的 JSON：第 2 行第 13 列有错$"),
     ("en", lambda log: log.update(version=9),
      r"^Import failed: record format version 9 is not supported \(this version reads 1\)$"),
     ("en", _first_move_by_the_next_seat,
@@ -284,12 +286,13 @@ def test_a_refused_import_says_what_was_wrong_in_the_players_language(page: Any,
 
     open_game(page, site, f"?seed=72&speed=instant&lang={lang}")
     log = json.loads(page.evaluate("() => window.hzmj.bridge.call('export_log_text')"))
-    forge(log)
+    text = forge(log)  # a forged log, or text that is not JSON at all
+    buffer = (text if isinstance(text, str) else json.dumps(log)).encode()
     page.set_input_files("#import-file", files=[{"name": "forged.json", "mimeType": "application/json",
-                                                 "buffer": json.dumps(log).encode()}])
+                                                 "buffer": buffer}])
     page.wait_for_selector("#toast.bad", state="visible")
     words = page.locator("#toast").inner_text().strip()
     assert re.match(words_re, words), words
-    if lang == "zh":  # no English engine text: Latin letters only as the log's own key, in brackets
-        assert not re.search(r"[A-Za-z]", re.sub(r"（[a-z_]+）", "", words)), words
+    if lang == "zh":  # no English engine text: Latin letters only as the log's own key, in brackets, or "JSON"
+        assert not re.search(r"[A-Za-z]", re.sub(r"（[a-z_]+）|JSON", "", words)), words
     assert page.evaluate("() => window.hzmj.game.mode") == "game"

@@ -210,6 +210,17 @@ def test_a_log_problem_names_the_hand_the_key_and_the_step() -> None:
     assert exc.value.reason.code == "log_option_differs" and exc.value.reason.params["where"] == 1
 
 
+def test_a_log_that_is_not_json_names_the_line_and_column() -> None:
+    with pytest.raises(LogError) as exc:
+        load('{"format": "hzmj-log",\n "version": }')
+    assert exc.value.reason == Reason("log_json_at", {"where": None, "line": 2, "column": 13})
+    assert exc.value.reason.zh() == "文件不是有效的 JSON：第 2 行第 13 列有错"
+    for text in ('{"seed": NaN}', '{"seed": 123456789012345678901234}'):
+        with pytest.raises(LogError) as exc:
+            load(text)
+        assert exc.value.reason == Reason("log_json_number", {"where": None, "max": 20})
+
+
 def test_the_web_api_sends_a_refused_logs_reason() -> None:
     from hzmj_core import webapi
 
@@ -220,6 +231,9 @@ def test_the_web_api_sends_a_refused_logs_reason() -> None:
     assert exc.value.reason == Reason("log_range", {"where": None, "field": "dealer", "low": 0, "high": 3,
                                                     "value": "9"})
     assert "dealer must be 0-3, got 9" in str(exc.value)
+    with pytest.raises(webapi.ApiError) as exc:
+        webapi.call("replay_load", json.dumps({"log": '{"format": "hzmj-log",\n "version": }'}))
+    assert exc.value.reason == Reason("log_json_at", {"where": None, "line": 2, "column": 13})
 
 
 def test_illegal_action_message_names_index_and_reason() -> None:

@@ -190,6 +190,9 @@ GROUND_EXAMPLES: dict[str, list[dict[str, object]]] = {
 
 LOG_EXAMPLES: dict[str, list[dict[str, object]]] = {
     "log_json": [{}],
+    "log_json_at": [{"line": 2, "column": 14}],
+    "log_json_number": [{"max": 20}],
+    "log_json_limits": [{}],
     "log_not_object": [{"where": None}, {"where": 2}],
     "log_format": [{}],
     "log_version": [{"value": "9", "supported": 1}],
