@@ -155,7 +155,8 @@ document.addEventListener('animationstart', (e) => {
 """
 SEEN = """() => ({state: document.documentElement.dataset.state, readyState: document.readyState,
   late: Boolean(document.getElementById('late')), styleSheets: document.styleSheets.length,
-  status: (document.getElementById('status') || {}).textContent, hzmj: Boolean(window.hzmj)})"""
+  status: (document.getElementById('status') || {}).textContent, hzmj: Boolean(window.hzmj),
+  message: (document.getElementById('error-message') || {}).textContent})"""
 SHOWN = "() => window.__errorAt !== undefined"
 DOWNLOADING = "() => Boolean(window.hzmj && window.hzmj.progressLog.some((p) => p.fraction > 0))"
 
