@@ -124,7 +124,8 @@ def main() -> int:
                     res["worker_python_ready_ms"].append(t["python_ready"])
                     res["worker_engine_ready_ms"].append(t["engine_ready"])
                     res["engine_after_python_ms"].append(t["engine_ready"] - t["python_ready"])
-                    res["worker_boot_start_ms"].append(t["started_at"] - page.evaluate("performance.timeOrigin"))
+                    if "started_at" in t:  # (a build before the worker reported it)
+                        res["worker_boot_start_ms"].append(t["started_at"] - page.evaluate("performance.timeOrigin"))
                     page.wait_for_selector("html[data-table=ready]", timeout=120_000)
                     res["table_cold_ms"].append(page.evaluate("window.hzmj.tableReadyAt"))
                     res["table_after_ready_ms"].append(res["table_cold_ms"][-1] - res["engine_cold_ms"][-1])
@@ -154,7 +155,7 @@ def main() -> int:
             print(f"  run {run + 1} ({' then '.join(order)}): bare {res['bare_cold_ms'][-1]:.0f} ms, engine ready "
                   f"{res['engine_cold_ms'][-1]:.0f} ms ({res['ratio_engine_cold'][-1]:.3f}), drawn table "
                   f"{res['table_cold_ms'][-1]:.0f} ms ({res['ratio_table_cold'][-1]:.3f}), worker boot at "
-                  f"{res['worker_boot_start_ms'][-1]:.0f} ms, load "
+                  f"{(res['worker_boot_start_ms'] or [float('nan')])[-1]:.0f} ms, load "
                   f"{res['loadavg_1min'][-1]:.1f}", flush=True)
         browser.close()
     server.shutdown()

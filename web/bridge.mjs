@@ -8,14 +8,15 @@
 // onProgress receives {phase, loaded, total, fraction}: phase is 'download' (loaded/total are bytes),
 // then 'python', 'install', 'import'; `fraction` (0..1) is an overall estimate for a progress bar.
 // Bridge.start rejects (with an Error whose message is readable by a person) if the engine cannot start,
-// at the latest FIRST_WORD_MS after it was called if the worker script never runs, or SILENCE_MS after
-// the worker's last word (the worker watches its own downloads and reports a stall sooner, in 10 s; this
-// catches a worker that hangs or dies without a word).
+// at the latest FIRST_WORD_MS after it was called (after an early worker was started) if the worker
+// script never runs, or SILENCE_MS after the worker's last word (the worker watches its own downloads and
+// reports a stall sooner, in 10 s; this catches a worker that hangs or dies without a word).
 // A call that fails because the runtime itself broke rejects with a BridgeError whose `fatal` is true:
 // the worker is finished and a new one must be started.
-// options.early = {worker, events}: adopt a worker that a page started before this module loaded (the
-// game page's guard.mjs starts it first thing, so Pyodide downloads while the page's modules load);
-// `events` are the message/error events it received meanwhile, handled first, in order.
+// options.early = {worker, events, startedAt}: adopt a worker that a page started (at performance.now()
+// `startedAt`) before this module loaded (the game page's guard.mjs starts it first thing, so Pyodide
+// downloads while the page's modules load); `events` are the message/error events it received meanwhile,
+// handled first, in order.
 //
 // A call's arguments cross as one JSON text, made here and read by Python; the answer comes back as the
 // JSON text Python wrote ({ok, result} or {ok: false, error, reason, traceback}) and is parsed once, here.
@@ -85,7 +86,7 @@ export class Bridge {
    * Start the worker and resolve once the engine is imported.
    * @param {string|URL} workerUrl  URL of worker.mjs (relative URLs resolve against the page)
    * @param {(p: {phase: string, loaded: number, total: number, fraction: number}) => void} [onProgress]
-   * @param {{timeoutMs?: number, early?: {worker: Worker, events: Event[], stop: () => void}}} [options]
+   * @param {{timeoutMs?: number, early?: {worker: Worker, events: Event[], stop: () => void, startedAt?: number}}} [options]
    *   timeoutMs: give up after this long (default: never); early: a worker already started (see above)
    */
   static start(workerUrl = new URL('./worker.mjs', import.meta.url), onProgress = () => {}, options = {}) {
@@ -109,7 +110,10 @@ export class Bridge {
         clearTimeout(silence);
         silence = setTimeout(() => fail(what), ms);
       };
-      listen(FIRST_WORD_MS, `the engine worker did not start within ${FIRST_WORD_MS / 1000} s: check the connection`);
+      // counted from the worker's start (an early worker started before this module loaded)
+      const since = early && early.startedAt !== undefined ? performance.now() - early.startedAt : 0;
+      listen(Math.max(0, FIRST_WORD_MS - since),
+        `the engine worker did not start within ${FIRST_WORD_MS / 1000} s: check the connection`);
       let heard = false;
       const onMessage = (event) => {
         const msg = event.data || {};

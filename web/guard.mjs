@@ -37,7 +37,7 @@ function startEngineEarly() {
   const types = ['message', 'error', 'messageerror'];
   for (const type of types) worker.addEventListener(type, keep);
   window.hzmjEarlyEngine = {
-    worker, events,
+    worker, events, startedAt: performance.now(),
     stop() { for (const type of types) worker.removeEventListener(type, keep); },
   };
   return new Promise((resolve) => {
