@@ -1,28 +1,36 @@
 """The expert's 3老 defence counted by its events: 承包 liability, deal-ins and 财神 discards, and the decisions
 where two settings of the expert part, valued by rollouts (a diagnosis tool: counts, not the total score).
 
-Run: ``python benchmarks/defence_events.py --seed 40101 --walls 100 [--set liability=false --set
-wild_defence=false] [--rollouts 30] [--json]``.
+Run: ``python benchmarks/defence_events.py --seed 40101 --walls 250 [--others normal] [--set liability=false
+--set wild_defence=false] [--first NAME=VALUE] [--rollouts 20] [--json]``.
 
 Every wall is dealt at dealer streak 3 (3老: discard wins 放铳 live, a dealer and a non-dealer may claim a third 摊
 on each other, RULES §5.5, §9, §10.3) as the arena deals it (:func:`hzmj_core.arena.deal_params`) and played four
-times, the expert at each seat in turn against three strongs (``arena --duplicate``). At each of its decisions a
-second expert with the ``--set`` parameters (by default the defence switched off: ``liability=false``,
-``wild_defence=false``) is shown the same view and decides too; where the two choose differently, the hand is also
-played to its end with the second expert in the seat (the same wall and bot seeds: paired). Where they never
-differ, both games are the same move for move and are counted once for both.
+times, the expert at each seat in turn against three ``--others`` (strong by default; ``arena --duplicate``). At
+each of its decisions a second expert with the ``--set`` parameters (by default the defence switched off:
+``liability=false``, ``wild_defence=false``) is shown the same view and decides too; where the two choose
+differently the hand is also played to its end with the second expert in the seat (the same wall and bot seeds:
+paired). Where they never differ, both games are the same move for move and are counted once for both.
 
 Per 1000 3老 hands, for each expert: how often the seat fed a third 摊 (a seat ended the hand with three counted
-claims on it, so it was liable), how often and for how many points it paid as liable (三摊承包, T each) or under
-倒承包 (2T, after its own third claim), how often it dealt in (放铳) and for how much, and how often it threw a 财神
-while some seat could win on its discard; each difference with its standard error over the walls (paired).
+claims on it) and how often that seat then won, how often and for how many points it paid as liable (三摊承包, T
+each) or under 倒承包 (2T, after its own third claim), how often it dealt in (放铳) and for how much, and how often
+it threw a 财神 while some seat could win on its discard; each difference with its standard error over the walls.
 
 Each decision where the two differ is grouped (a seat could make a third 摊 on us; one of the two throws a 财神;
-other) and, with ``--rollouts N``, valued as ``audit_decisions.py`` values a position: N deals of the hidden tiles
-(the others' hands shaped as near ready as strong players', :func:`audit_decisions.shape_opponents`), each played
-to the end by strong for every seat after the one action, the second expert's action minus the first's. The
-report also counts the decision points where a third 摊 on us was possible at all, and where the expert then
-threw a tile that seat could claim.
+other) and, with ``--rollouts N``, valued by N deals of the hidden tiles (the others' hands shaped as near ready as
+strong players', :func:`audit_decisions.shape_opponents`), each played to the end after the action by strong for
+the seat and the ``--others`` kind for the rest: the second's action minus the first's, in points.
+
+At every decision of the first expert where a third 摊 on it is possible, for every natural discard and every seat
+that could make it, the model's chance of the claim (:meth:`ExpertBot.claim_chance` with ``feed_shape`` = 1) is
+set against the truth of that game: whether the seat's hidden tiles could claim the tile, and whether its bot
+would (a copy of the round with the discard applied). The ratios fit ``feed_shape`` (could) and ``feed_claim``
+(would ÷ could).
+
+``--fit-win`` instead plays the walls once with four ``--others`` (self-play at 3老) and fits
+``feed_win_per_draw``: every counted third 摊 with the claimer's draws left (the wall ÷ 4) and whether it then won
+the hand, the chance a draw by maximum likelihood.
 """
 
 from __future__ import annotations
@@ -268,6 +276,39 @@ def value_split(split: Split, rollouts: int, others: str) -> tuple[float, float]
     return mean, sd / math.sqrt(rollouts)
 
 
+def third_claim_wins(seed: int, walls: int, kind: str) -> list[tuple[int, bool]]:
+    """Self-play of four ``kind`` bots on 3老 walls: per counted third 摊 (uncapped), the tiles left in the wall when
+    it was claimed and whether the claimer won the hand."""
+    claims = (ActionType.CHOW, ActionType.PONG, ActionType.EXPOSED_KONG)
+    out: list[tuple[int, bool]] = []
+    got: list[tuple[int, int, int]] = []
+
+    def observe(view: SeatView, decision: Decision) -> None:
+        src = view.claim_from
+        if (decision.action.type in claims and src is not None and view.tan[view.seat][src] == 2
+                and tan_cap(view, view.seat, src) is None):
+            got.append((view.seat, src, view.remaining))
+
+    for w in range(walls):
+        wall_seed, dealer, lao = deal_params(seed, w, 3)
+        got.clear()
+        r, _ = play_hand(Options(), wall_seed, dealer, lao, [kind] * 4, rotation_seed(seed, w, 0), observe)
+        assert r.result is not None
+        out.extend((left, r.result.winner == a) for a, b, left in got if r.tan[a][b] >= 3)
+    return out
+
+
+def fit_win_per_draw(events: Sequence[tuple[int, bool]]) -> float | None:
+    """The chance a draw q that makes ``1 - (1 - q) ** (left / 4)`` most likely for the events (to 0.001)."""
+    def loglik(q: float) -> float:
+        return sum(math.log(1.0 - (1.0 - q) ** (left / 4)) if won else left / 4 * math.log(1.0 - q)
+                   for left, won in events)
+
+    if not events or all(won for _, won in events):
+        return None
+    return max((i / 1000 for i in range(1, 1000)), key=loglik)
+
+
 BINS = (0.0, 0.05, 0.1, 0.2, 0.4, 1.01)
 """Bins of the model's chance of a claim (``feed_shape`` = 1) in the calibration table."""
 
@@ -299,6 +340,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                     help="a parameter of the second expert (default: liability=false, wild_defence=false)")
     ap.add_argument("--others", default="strong", help="the bot kind of the three other seats (default strong)")
     ap.add_argument("--rollouts", type=int, default=0, help="rollouts a split decision (0: not valued)")
+    ap.add_argument("--fit-win", action="store_true",
+                    help="self-play of four --others: fit the chance a draw that a third-摊 claimer wins")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
     if args.walls < 1 or args.rollouts < 0 or args.rollouts == 1:
@@ -310,6 +353,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ParamError as err:
         ap.error(str(err))
     t0 = time.perf_counter()
+    if args.fit_win:
+        claims = third_claim_wins(args.seed, args.walls, args.others)
+        fit = {"seed": args.seed, "walls": args.walls, "others": args.others, "third_claims": len(claims),
+               "claimer_won": sum(won for _, won in claims),
+               "mean_left": sum(left for left, _ in claims) / len(claims) if claims else None,
+               "win_per_draw": fit_win_per_draw(claims), "seconds": round(time.perf_counter() - t0, 1)}
+        print(json.dumps(fit) if args.json else
+              f"{args.others} self-play at 3老, seed {args.seed}, {args.walls} hands: {fit['third_claims']} third 摊, "
+              f"the claimer won {fit['claimer_won']}; wall left at the claim {fit['mean_left']}; chance a draw "
+              f"{fit['win_per_draw']} (feed_win_per_draw is {first.feed_win_per_draw})")
+        return 0
     records = [play_wall(args.seed, w, first, second, args.others) for w in range(args.walls)]
     played = time.perf_counter() - t0
     splits = [s for r in records for s in r.splits]

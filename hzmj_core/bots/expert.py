@@ -282,7 +282,8 @@ class ExpertBot(StrongBot):
     def feed_costs(self, an: Analysis, tile: int) -> dict[int, float]:
         """Per seat that could make its third counted claim on us with ``tile`` (and whose claims on us are
         uncapped: the dealer and a non-dealer at 3老), the expected cost of the liability it would give: the
-        chance it claims (:meth:`claim_chance`) times the chance it then wins times the extra its self-draw makes
+        chance it could claim (:meth:`claim_chance`) times the share of such claims made
+        (:attr:`ExpertParams.feed_claim`) times the chance it then wins times the extra its self-draw makes
         us pay, less the chance we win times the extra its 倒承包 pays us (never below 0)."""
         v = an.view
         out: dict[int, float] = {}
@@ -295,7 +296,7 @@ class ExpertBot(StrongBot):
         for o in range(4):
             if o == me or v.tan[o][me] != 2 or tan_cap(v, o, me) is not None:
                 continue
-            p_claim = self.claim_chance(an, o, face)
+            p_claim = self.claim_chance(an, o, face) * self.params.feed_claim
             if p_claim <= 0.0:
                 continue
             tan = [list(row) for row in v.tan]
