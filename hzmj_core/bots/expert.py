@@ -22,8 +22,9 @@ On top of strong's evaluation it
   weighs a 财神 as a discard at any distance from ready: what the hand loses without it against the danger of
   the best natural tile;
 * counts the liability of feeding a third 摊 (承包) by its expected cost: the chance that a seat with two 摊 on us
-  (uncapped: the dealer and a non-dealer at 3老) holds the pair or the run that claims the tile, times the chance
-  it then wins, times what its win would then make us pay beyond our share, less what 倒承包 would make it pay us;
+  (uncapped: the dealer and a non-dealer at 3老) holds the pair or the run that claims the tile, times the share of
+  such claims players make, times the chance it then wins (both measured on play), times what its win would then
+  make us pay beyond our share, less what 倒承包 would make it pay us;
 * holding a 财神, also chows or pongs when the claim keeps the hand as near ready and brings it nearer 暴头
   state (a meld takes no 财神: the free 财神 reaches 暴头 sooner), except at 3老;
 * at 3老 values a far hand lower and, as the dealer, counts half the danger of a discard (its deal-in costs

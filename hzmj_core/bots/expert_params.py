@@ -96,12 +96,12 @@ class ExpertParams:
     feed_claim: float = 0.25
     """Share of the discards a seat could claim as its third 摊 on us that it does claim: a player makes the claim
     only when it helps (strong bots when it leaves them ready and wide, normal ones when it brings them nearer
-    ready). Measured on 3老 positions of real games, against what the seat's hidden tiles and bot would do: 0.17-0.18
-    for strong, 0.29 for normal (``benchmarks/defence_events.py``)."""
+    ready). Measured on 3老 positions of real games, against what the seat's hidden tiles and bot would do: 0.17-0.33
+    for strong, 0.29-0.32 for normal (``benchmarks/defence_events.py``)."""
     feed_win_per_draw: float = 0.02
     """Chance per draw left that a seat wins the hand once it has made its third claim on us: fitted to the third
-    claims of 3老 self-play (4 of 13 claimers won, about 16 draws after the claim; 0.017 for normal, 0.033 for
-    strong)."""
+    claims of 3老 self-play (24 of 78 claimers won, about 16 draws after the claim; 0.023 for normal, 0.025 for
+    strong, 0.02 within that noise)."""
     wild_defence: bool = True
     """With a live threat at 3老, a 财神 is a candidate discard at any distance from ready, not only for the fold
     of a far hand (:attr:`fold_from`): nobody can win on it, and its value is that of the hand left without it,
