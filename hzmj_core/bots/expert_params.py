@@ -97,7 +97,7 @@ class ExpertParams:
     """Share of the discards a seat could claim as its third 摊 on us that it does claim: a player makes the claim
     only when it helps (strong bots when it leaves them ready and wide, normal ones when it brings them nearer
     ready). Measured on 3老 positions of real games, against what the seat's hidden tiles and bot would do: 0.17-0.33
-    for strong, 0.29-0.32 for normal (``benchmarks/defence_events.py``)."""
+    for strong, 0.29-0.43 for normal (``benchmarks/defence_events.py``)."""
     feed_win_per_draw: float = 0.02
     """Chance per draw left that a seat wins the hand once it has made its third claim on us: fitted to the third
     claims of 3老 self-play (24 of 78 claimers won, about 16 draws after the claim; 0.023 for normal, 0.025 for
