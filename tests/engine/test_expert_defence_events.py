@@ -3,10 +3,13 @@ hidden tiles and bot would do with a discard, and one wall played with the shado
 
 from __future__ import annotations
 
+import importlib
 import sys
 from pathlib import Path
+from types import ModuleType
 
 import pytest
+from test_expert_defence import _meld, _position
 
 from hzmj_core.arena import play_wall as arena_wall
 from hzmj_core.bots import ExpertBot, make_bot
@@ -16,12 +19,13 @@ from hzmj_core.round import Round
 from hzmj_core.tiles import MeldKind, parse_tiles
 from hzmj_core.view import SeatView
 
-pytestmark = pytest.mark.host_only  # imports a benchmark script from the repository
+pytestmark = pytest.mark.host_only  # imports a benchmark script (and through it multiprocessing) from the repository
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 
-import defence_events  # noqa: E402
-from test_expert_defence import _meld, _position  # noqa: E402
+def _script() -> ModuleType:
+    """benchmarks/defence_events.py, imported when a test runs (never while Pyodide collects the tests)."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+    return importlib.import_module("defence_events")
 
 
 def _feed_round() -> Round:
@@ -36,8 +40,8 @@ def _feed_round() -> Round:
 
 def test_the_dealer_with_two_tan_on_us_is_the_seat_that_could_make_a_third() -> None:
     r = _feed_round()
-    assert defence_events.third_tan_seats(SeatView.of(r, 3)) == [0]
-    assert defence_events.third_tan_seats(SeatView.of(r, 1)) == []  # nobody has claimed from S1
+    assert _script().third_tan_seats(SeatView.of(r, 3)) == [0]
+    assert _script().third_tan_seats(SeatView.of(r, 1)) == []  # nobody has claimed from S1
 
 
 def test_what_the_hidden_tiles_and_the_bot_would_do_with_a_discard() -> None:
@@ -46,14 +50,14 @@ def test_what_the_hidden_tiles_and_the_bot_would_do_with_a_discard() -> None:
     (p4,) = parse_tiles("4p")
     (s2,) = parse_tiles("2s")
     # the dealer holds no run with 4p; it holds 3s 4s for 2s, but strong makes no third 摊 that leaves it no wider
-    assert defence_events.would_claim(r, bots, 3, p4, 0) == (False, False)
-    assert defence_events.would_claim(r, bots, 3, s2, 0) == (True, False)
+    assert _script().would_claim(r, bots, 3, p4, 0) == (False, False)
+    assert _script().would_claim(r, bots, 3, s2, 0) == (True, False)
     # the round itself is left as it was
     assert r.current == 3 and len(r.hands[3]) == 14
 
 
 def test_a_shadow_with_the_same_parameters_never_parts_and_counts_the_arena_points() -> None:
-    rec = defence_events.play_wall(40101, 0, ExpertParams(), ExpertParams())
+    rec = _script().play_wall(40101, 0, ExpertParams(), ExpertParams())
     assert rec.splits == [] and rec.first == rec.second and rec.decisions > 0
     arena = arena_wall(Options(), 40101, 0, ["expert", "strong", "strong", "strong"], True, 3)
     assert rec.first["points"] == sum(h.points for h in arena if h.kind == "expert")
@@ -62,7 +66,7 @@ def test_a_shadow_with_the_same_parameters_never_parts_and_counts_the_arena_poin
 
 def test_a_split_is_played_again_with_the_second_expert() -> None:
     flat = ExpertParams(draw_ahead=False)  # parts from the expert on nearly every wall
-    rec = defence_events.play_wall(40101, 3, ExpertParams(), flat)
+    rec = _script().play_wall(40101, 3, ExpertParams(), flat)
     assert rec.splits and rec.first["points"] != rec.second["points"]  # else the check below would prove nothing
     arena = arena_wall(Options(), 40101, 3, ["expert", "strong", "strong", "strong"], True, 3,
                        lambda kind, seed: ExpertBot(seed, flat) if kind == "expert" else make_bot(kind, seed))
