@@ -22,8 +22,9 @@ On top of strong's evaluation it
   weighs a 财神 as a discard at any distance from ready: what the hand loses without it against the danger of
   the best natural tile;
 * counts the liability of feeding a third 摊 (承包) by its expected cost: the chance that a seat with two 摊 on us
-  (uncapped: the dealer and a non-dealer at 3老) holds the pair or the run that claims the tile, times the chance
-  it then wins, times what its win would then make us pay beyond our share, less what 倒承包 would make it pay us;
+  (uncapped: the dealer and a non-dealer at 3老) holds the pair or the run that claims the tile, times the share of
+  such claims players make, times the chance it then wins (both measured on play), times what its win would then
+  make us pay beyond our share, less what 倒承包 would make it pay us;
 * holding a 财神, also chows or pongs when the claim keeps the hand as near ready and brings it nearer 暴头
   state (a meld takes no 财神: the free 财神 reaches 暴头 sooner), except at 3老;
 * at 3老 values a far hand lower and, as the dealer, counts half the danger of a discard (its deal-in costs
@@ -282,7 +283,8 @@ class ExpertBot(StrongBot):
     def feed_costs(self, an: Analysis, tile: int) -> dict[int, float]:
         """Per seat that could make its third counted claim on us with ``tile`` (and whose claims on us are
         uncapped: the dealer and a non-dealer at 3老), the expected cost of the liability it would give: the
-        chance it claims (:meth:`claim_chance`) times the chance it then wins times the extra its self-draw makes
+        chance it could claim (:meth:`claim_chance`) times the share of such claims made
+        (:attr:`ExpertParams.feed_claim`) times the chance it then wins times the extra its self-draw makes
         us pay, less the chance we win times the extra its 倒承包 pays us (never below 0)."""
         v = an.view
         out: dict[int, float] = {}
@@ -295,7 +297,7 @@ class ExpertBot(StrongBot):
         for o in range(4):
             if o == me or v.tan[o][me] != 2 or tan_cap(v, o, me) is not None:
                 continue
-            p_claim = self.claim_chance(an, o, face)
+            p_claim = self.claim_chance(an, o, face) * self.params.feed_claim
             if p_claim <= 0.0:
                 continue
             tan = [list(row) for row in v.tan]

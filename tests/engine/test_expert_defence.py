@@ -18,6 +18,9 @@ from hzmj_core.view import SeatView
 
 OFF = ExpertParams(liability=False, wild_defence=False)
 """The expert without either judgement (as it played before them)."""
+EAGER = ExpertParams(feed_claim=1.0, feed_win_per_draw=0.1)
+"""The expert facing seats that make every third 摊 they can and soon win after it (the shipped expert weighs the
+claims and wins that bots were measured to make, a fraction of these)."""
 
 
 def _meld(kind: MeldKind, text: str, src: int) -> Meld:
@@ -55,12 +58,12 @@ def _feed_view() -> SeatView:
     return SeatView.of(r, 3)
 
 
-def test_expert_does_not_feed_the_dealer_a_third_tan() -> None:
+def test_expert_does_not_feed_an_eager_dealer_a_third_tan() -> None:
     view = _feed_view()
     an = Analysis(view)
     four_dots, one_char = parse_tiles("4p 1m")
     assert an.shanten_after(four_dots) == an.shanten_after(one_char) == 1
-    bot = ExpertBot(0)
+    bot = ExpertBot(0, EAGER)
     assert bot.danger(an, four_dots) < bot.danger(an, one_char)  # the dealer's own discard, safe from a deal-in
     assert bot.claim_chance(an, 0, four_dots) > 0.0 and bot.feed_costs(an, four_dots).keys() == {0}
     assert bot.feed_costs(an, one_char)[0] < bot.feed_costs(an, four_dots)[0]
@@ -77,12 +80,24 @@ def test_the_liability_counts_only_uncapped_claimants_with_two_tan() -> None:
     view = _feed_view()
     an = Analysis(view)
     four_dots = parse_tiles("4p")[0]
-    bot = ExpertBot(0)
+    bot = ExpertBot(0, EAGER)
     one_tan = view._replace(tan=((0, 0, 0, 1), (0, 0, 0, 0), (0, 0, 0, 0), (0, 0, 0, 0)))
     assert bot.feed_costs(Analysis(one_tan), four_dots) == {}
     assert bot.feed_costs(Analysis(view._replace(streak=2)), four_dots) == {}  # capped at 2 away from 3老
-    assert ExpertBot(0, ExpertParams(feed_win_per_draw=0.2)).feed_penalty(an, four_dots) > bot.feed_penalty(
-        an, four_dots)
+    assert ExpertBot(0, ExpertParams(feed_claim=1.0, feed_win_per_draw=0.2)).feed_penalty(
+        an, four_dots) > bot.feed_penalty(an, four_dots)
+
+
+def test_the_liability_weighs_the_share_of_third_claims_a_seat_makes() -> None:
+    view = _feed_view()
+    an = Analysis(view)
+    four_dots = parse_tiles("4p")[0]
+    eager = ExpertBot(0, EAGER).feed_costs(an, four_dots)[0]
+    quarter = ExpertBot(0, ExpertParams(feed_claim=0.25, feed_win_per_draw=0.1)).feed_costs(an, four_dots)[0]
+    assert quarter == pytest.approx(0.25 * eager)
+    # the shipped chance of a win after the claim (fitted to play) is lower still: here our own chance to win,
+    # with 倒承包 paying us double, outweighs it, and the 4p costs nothing
+    assert ExpertBot(0).feed_costs(an, four_dots) == {}
 
 
 def _wild_view() -> SeatView:
