@@ -354,6 +354,21 @@ def _live_children(pid: int) -> list[int]:
     return alive
 
 
+def _wait_cpu_seconds(pid: int, seconds: float, limit: float = 120.0) -> None:
+    """Wait until process ``pid`` has used ``seconds`` of CPU (from /proc), so a signal reaches it past start-up.
+
+    A fixed sleep is not enough on a loaded machine: the interpreter may still be importing when it ends.
+    """
+    tick = os.sysconf("SC_CLK_TCK")
+    deadline = time.monotonic() + limit
+    while time.monotonic() < deadline:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        if (int(fields[11]) + int(fields[12])) / tick >= seconds:
+            return
+        time.sleep(0.05)
+    raise AssertionError(f"process {pid} used less than {seconds} s of CPU in {limit} s")
+
+
 @pytest.mark.host_only
 @pytest.mark.parametrize("sig, code, line", [(signal.SIGINT, 130, "error: stopped by Ctrl-C\n"),
                                              (signal.SIGTERM, 143, "error: stopped by SIGTERM\n")])
@@ -369,7 +384,8 @@ def test_arena_with_workers_stops_at_once_on_a_signal(sig: int, code: int, line:
             time.sleep(0.2)
             workers = _live_children(p.pid)
         assert len(workers) == 2, "the arena started no two workers"
-        time.sleep(0.5)  # the workers are inside their first batches
+        for w in workers:  # the workers are inside their first batches
+            _wait_cpu_seconds(w, 0.5)
         t0 = time.monotonic()
         if sig == signal.SIGINT:
             os.killpg(p.pid, sig)  # Ctrl-C in a terminal reaches the whole process group
@@ -422,7 +438,7 @@ def test_simulate_stops_on_a_signal_with_one_line(sig: int, code: int, line: str
     p = subprocess.Popen([sys.executable, "-m", "hzmj_core", "simulate", "--hands", "1000000", "--seed", "1"],
                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=ROOT)
     try:
-        time.sleep(2)  # well inside the hands
+        _wait_cpu_seconds(p.pid, 1.5)  # well inside the hands, however loaded the machine
         p.send_signal(sig)
         out, err = p.communicate(timeout=30)
     finally:
