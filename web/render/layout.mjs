@@ -92,7 +92,9 @@ export function computeLayout(W, H, state) {
     meldsRow = true;
     hw = (W - 2 * m) / (maxConcealed + gapDrawn);
   }
-  hw = Math.floor(Math.min(hw, twoRows ? 58 : hwMax));
+  // two rows with melds have fewer tiles a row: they stay near the size of a full hand's (48 px is easy
+  // to tap), so a pong does not take the rivers' room
+  hw = Math.floor(Math.min(hw, twoRows ? 48 : hwMax));
   const hh = Math.round(hw * RATIO);
   const raise = Math.round(hw * (short ? 0.22 : 0.28));   // a selected tile lifts by this
   const label = Math.round(hw * 0.34);    // room for the 摸 label above the drawn tile
