@@ -26,7 +26,7 @@ VIEWPORTS = [(1280, 800), (1920, 1080), (1024, 500), (390, 844), (844, 390)]
 # landscape screens put the top bar in the column at the right so the felt has the whole height, and give the
 # rivers room with a smaller hand, a low wide centre box and rows packed tight; desktop screens give the felt
 # the whole width
-RIVER_MIN = {(1280, 800): 36, (1920, 1080): 50, (1024, 500): 30, (390, 844): 24, (844, 390): 24}
+RIVER_MIN = {(1280, 800): 40, (1920, 1080): 54, (1024, 500): 30, (390, 844): 24, (844, 390): 24}
 HAND_MIN = {(1280, 800): 70, (1920, 1080): 84, (1024, 500): 44, (390, 844): 40, (844, 390): 40}
 Rect = dict[str, float]
 

@@ -23,6 +23,7 @@ export const RIVER_COLS = 6;
 const ROW_STEP = 1.37;          // river row pitch, in river tile widths (each row hides the depth of the one before)
 const TILE_BODY = RATIO + 0.13; // a laid tile's face plus depth, in tile widths
 const OPP_TILE = 0.78;          // opponents' tiles, in river tile widths
+const SIDE_ROOM = 240;          // felt kept free on each side of a desktop's table, in CSS px
 
 /** Screen point of a local-frame point (lx, ly) of position pos. */
 export function toScreen(L, pos, lx, ly) {
@@ -158,27 +159,31 @@ export function computeLayout(W, H, state) {
   const rowH = opp * TILE_BODY;                         // an opponent's row (standing backs or laid tiles)
   const below = tight ? 0.15 : 0.3;                     // your river to your hand
   const half = RIVER_COLS / 2;                          // half a river's length, in river tile widths
-  // the centre box's half width: a short screen has width to spare, so its low box is wider than the
-  // top and bottom rivers (room for its words, and for wide plates in the corners)
+  // a landscape screen lacks height, not width: the centre box is low (two lines of words beside the
+  // wildcard), and on a short screen wider than the top and bottom rivers (room for its words, and for
+  // wide plates in the corners)
+  const low = W > H * 1.25;
   const boxW = upright ? 1.6 : short ? half + 1 : half;
   const hUnits = 2 * (boxW + g + ext + og + rowH);
   // the centre box is at least tall enough for its text at the smallest font (see drawCentre)
   const fsOf = (r) => clamp(Math.round(r * 0.5), 10, 17);
   // upright, the box is at least as tall as a side river is long, so the top and bottom rivers clear them
-  // on a short screen the box is low: the wildcard at its left as tall as the box, the words at its
-  // right, two lines (see drawCentre); the turn bar along each edge takes 1.5 bar widths of it
+  // a low box: the wildcard at its left as tall as the box, the words at its right, two lines (see
+  // drawCentre); the turn bar along each edge takes 1.5 bar widths of it
   const lowBoxH = (r) => fsOf(r) * 2.7 + 2 * (1.5 * Math.max(3, 0.16 * r) + 2);
-  const bhOf = (r) => (short ? lowBoxH(r) / 2
+  const bhOf = (r) => (low ? lowBoxH(r) / 2
     : Math.max((upright ? half : 2.15) * r, (fsOf(r) * 2.9 + Math.max(12, 1.1 * r) * 1.5 + 12) / 2));
   const height = (r) => (rowH + og + 2 * ext + 2 * g + below) * r + 2 * bhOf(r);
-  let rw = Math.floor(Math.min((W - 2 * m) / hUnits, hw * 0.72, 56));
+  // a desktop keeps felt beside the table for the claim buttons, the hints and the rules (the dock)
+  const besides = low && !short ? 2 * SIDE_ROOM : 0;
+  let rw = Math.floor(Math.min((W - 2 * m - besides) / hUnits, hw * 0.72, 56));
   while (rw > 8 && height(rw) > regionH - 1.5 * m) rw -= 1;
   // spare height (tall screens) first squares the centre box, then stays above the table
   const spare = regionH - 1.5 * m - height(rw);
   const bh = Math.max(bhOf(rw), Math.min(RIVER_COLS / 2 * rw, bhOf(rw) + Math.max(0, spare) / 2));
   const bw = boxW * rw;
   L.rw = rw;
-  L.lowBox = short;
+  L.lowBox = low;
   L.rstep = Math.round(rw * ROW_STEP);
   L.rows = rows;
   L.gap = Math.round(rw * g);
