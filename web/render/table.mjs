@@ -99,13 +99,13 @@ export function drawCentre(ctx, L, state, ui) {
   // tall enough, else the tiles on the left and the words on the right; a low box (short screens) has
   // the tiles as tall as it is, their label beside them and two lines of words
   const fs = L.fs;
-  const low = !!L.lowBox;
+  const lineA = fs * 1.25, label = fs * 1.15, lineW = fs * 1.7;
+  const stacked = h - 2 * (bar * 2 + 2) - lineA - label - lineW >= 1.5 * Math.max(12, rw * 1.1);
+  const low = !stacked && !!L.lowBox;
   const pad = low ? bar * 1.5 + 2 : bar * 2 + 2;
   const innerW = w - 2 * pad, innerH = h - 2 * pad;
-  const lineA = fs * 1.25, label = fs * 1.15, lineW = fs * 1.7;
   const wc = state.wildcard;
   const nT = wc.indicator ? 2 : 1;
-  const stacked = !low && innerH - lineA - label - lineW >= 1.5 * Math.max(12, rw * 1.1);
   const hn = state.replay ? state.replay.hand + 1 : (state.match ? state.match.hand_number : 1);
   const title = t('hand_no', {n: hn});
   const wall = `${t('wall')} ${state.wall_remaining}`;
@@ -164,8 +164,11 @@ export function drawCentre(ctx, L, state, ui) {
  * left, the wildcard's label beside them, then the hand number over the wall count (and the freeze).
  */
 function drawLowCentre(ctx, r, o) {
-  const {cy, rw, fs, wc, nT, title, wall, frozen, small, wallColour} = o;
-  const tw = Math.max(10, Math.min(rw * 1.2, r.h / 1.5, (r.w * 0.4) / (nT === 2 ? 2.25 : 1)));
+  const {cy, rw, wc, nT, title, wall, frozen, wallColour} = o;
+  // the words grow with a box taller than two lines need (a desktop's)
+  const fs = Math.min(o.fs * 1.5, Math.max(o.fs, r.h / 2.9));
+  const small = o.small * fs / o.fs;
+  const tw = Math.max(10, Math.min(rw * 1.35, r.h / 1.5, (r.w * 0.4) / (nT === 2 ? 2.25 : 1)));
   const tileH = tw * 1.5;
   const ty = cy - tileH / 2;
   let x = r.x;
