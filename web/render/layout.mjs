@@ -223,11 +223,12 @@ export function computeLayout(W, H, state) {
   let fs = clamp(Math.round(rw * 0.5), 10, 17);
   let wide = zoneW >= fs * 7.6;
   // the name line (and the points line on a narrow plate) over a line of chips, each clear of the next
-  const plateH = (f, wd) => Math.round(f * (wd ? 3.1 : 4.2));
+  const plateH = (f, wd) => Math.round(f * (wd ? 3.25 : 4.35));
   while (fs > 9 && plateH(fs, wide) > zoneH) { fs -= 1; wide = zoneW >= fs * 7.6; }
   L.fs = fs;
   const pw = Math.round(Math.min(zoneW, fs * (wide ? 9 : 6.6)));
-  const ph = Math.min(plateH(fs, wide), Math.max(fs * 2, zoneH));
+  // a narrow plate takes a line more where its corner has it: a chip too long for its width wraps there
+  const ph = Math.min(wide ? plateH(fs, true) : Math.max(plateH(fs, false), Math.round(fs * 5.6)), Math.max(fs * 2, zoneH));
   const near = RL + L.gap;                       // the free corner begins beyond the rivers of length 6
   const far = bh + L.gap + L.riverDepth;         // ... and ends level with the top/bottom rivers' far edge
   const sideOut = bw + L.gap + L.riverDepth;     // outer edge of the side rivers
