@@ -9,7 +9,8 @@
 // The table, seen from above:
 //   * the centre box (hand number, wildcard, wall count) is 6 river tiles wide; on a phone held upright it
 //     is narrow and tall instead, and the side rivers come in beside it, between the top and bottom rivers
-//     (the width is what the rivers lack there, the height is spare);
+//     (the width is what the rivers lack there, the height is spare); on a landscape screen it is low
+//     (height is what the rivers lack), and on a short one 8 river tiles wide;
 //   * each river lies on the box's side facing its seat, rows of six, in discard order from the seat's left;
 //   * the side rivers sit beside the top and bottom rivers, so no two rivers share a square;
 //   * each seat's plate (name, points, dealer, 摊 counts) fills the free corner where its own river starts;
