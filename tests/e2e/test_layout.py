@@ -26,7 +26,7 @@ VIEWPORTS = [(1280, 800), (1920, 1080), (1024, 500), (390, 844), (844, 390)]
 # landscape screens put the top bar in the column at the right so the felt has the whole height, and give the
 # rivers room with a smaller hand, a low wide centre box and rows packed tight; desktop screens give the felt
 # the whole width
-RIVER_MIN = {(1280, 800): 36, (1920, 1080): 50, (1024, 500): 30, (390, 844): 24, (844, 390): 24}
+RIVER_MIN = {(1280, 800): 40, (1920, 1080): 54, (1024, 500): 30, (390, 844): 24, (844, 390): 24}
 HAND_MIN = {(1280, 800): 70, (1920, 1080): 84, (1024, 500): 44, (390, 844): 40, (844, 390): 40}
 Rect = dict[str, float]
 
@@ -199,6 +199,42 @@ def test_table_geometry(warm_page: Any, site: Any, w: int, h: int, lang: str, sc
         assert layout["handTile"] >= HAND_MIN[(w, h)], f"hand tiles are {layout['handTile']} px"
         assert layout["riverTile"] >= RIVER_MIN[(w, h)], f"river tiles are {layout['riverTile']} px"
         assert not band_problems(layout), band_problems(layout)
+    finally:
+        page.close()
+
+
+LATE_LAYOUT = """async ({discards, pong}) => {
+    // the layout of this page's table had every river `discards` tiles long and, with pong, the human a pong
+    const {computeLayout} = await import('./render/layout.mjs');
+    const {layoutReport} = await import('./render/index.mjs');
+    const s = structuredClone(window.hzmj.game.state);
+    const me = s.players[s.seat];
+    if (pong) {
+        const t = s.hand[0];
+        me.melds = [{kind: 'pong', tiles: [t, t, t], from: (s.seat + 2) % 4, claimed: t}];
+        s.hand = s.hand.slice(0, 11);
+    }
+    for (const p of s.players) {
+        while (p.discards.length < discards) p.discards.push({tile: '1m', claimed_by: null, wild: false});
+    }
+    const stage = document.getElementById('stage');
+    const L = computeLayout(stage.clientWidth, stage.clientHeight, s);
+    return layoutReport(L, s, stage, null);
+}"""
+
+
+@pytest.mark.parametrize(("w", "h"), VIEWPORTS, ids=[f"{w}x{h}" for w, h in VIEWPORTS])
+def test_rivers_keep_their_size_through_the_hand(warm_page: Any, site: Any, w: int, h: int) -> None:
+    """Full rivers (three rows of six) and a pong of your own leave the river and hand tiles their minimums."""
+    page = boot(warm_page, site, w, h, "?seed=10&speed=instant&lang=en")
+    try:
+        for discards, pong in ((18, False), (18, True), (12, True)):
+            layout = page.evaluate(LATE_LAYOUT, {"discards": discards, "pong": pong})
+            where = f"{discards} discards a river{', a pong of yours' if pong else ''}"
+            problems = geometry_problems(layout)
+            assert not problems, f"{where}:\n" + "\n".join(problems)
+            assert layout["riverTile"] >= RIVER_MIN[(w, h)], f"{where}: river tiles are {layout['riverTile']} px"
+            assert layout["handTile"] >= HAND_MIN[(w, h)], f"{where}: hand tiles are {layout['handTile']} px"
     finally:
         page.close()
 

@@ -9,7 +9,8 @@
 // The table, seen from above:
 //   * the centre box (hand number, wildcard, wall count) is 6 river tiles wide; on a phone held upright it
 //     is narrow and tall instead, and the side rivers come in beside it, between the top and bottom rivers
-//     (the width is what the rivers lack there, the height is spare);
+//     (the width is what the rivers lack there, the height is spare); on a landscape screen it is low
+//     (height is what the rivers lack), and on a short one 8 river tiles wide;
 //   * each river lies on the box's side facing its seat, rows of six, in discard order from the seat's left;
 //   * the side rivers sit beside the top and bottom rivers, so no two rivers share a square;
 //   * each seat's plate (name, points, dealer, 摊 counts) fills the free corner where its own river starts;
@@ -23,6 +24,7 @@ export const RIVER_COLS = 6;
 const ROW_STEP = 1.37;          // river row pitch, in river tile widths (each row hides the depth of the one before)
 const TILE_BODY = RATIO + 0.13; // a laid tile's face plus depth, in tile widths
 const OPP_TILE = 0.78;          // opponents' tiles, in river tile widths
+const SIDE_ROOM = 240;          // felt kept free on each side of a desktop's table, in CSS px
 
 /** Screen point of a local-frame point (lx, ly) of position pos. */
 export function toScreen(L, pos, lx, ly) {
@@ -92,7 +94,9 @@ export function computeLayout(W, H, state) {
     meldsRow = true;
     hw = (W - 2 * m) / (maxConcealed + gapDrawn);
   }
-  hw = Math.floor(Math.min(hw, twoRows ? 58 : hwMax));
+  // two rows with melds have fewer tiles a row: they stay near the size of a full hand's (48 px is easy
+  // to tap), so a pong does not take the rivers' room
+  hw = Math.floor(Math.min(hw, twoRows ? 48 : hwMax));
   const hh = Math.round(hw * RATIO);
   const raise = Math.round(hw * (short ? 0.22 : 0.28));   // a selected tile lifts by this
   const label = Math.round(hw * 0.34);    // room for the 摸 label above the drawn tile
@@ -156,27 +160,31 @@ export function computeLayout(W, H, state) {
   const rowH = opp * TILE_BODY;                         // an opponent's row (standing backs or laid tiles)
   const below = tight ? 0.15 : 0.3;                     // your river to your hand
   const half = RIVER_COLS / 2;                          // half a river's length, in river tile widths
-  // the centre box's half width: a short screen has width to spare, so its low box is wider than the
-  // top and bottom rivers (room for its words, and for wide plates in the corners)
+  // a landscape screen lacks height, not width: the centre box is low (two lines of words beside the
+  // wildcard), and on a short screen wider than the top and bottom rivers (room for its words, and for
+  // wide plates in the corners)
+  const low = W > H * 1.25;
   const boxW = upright ? 1.6 : short ? half + 1 : half;
   const hUnits = 2 * (boxW + g + ext + og + rowH);
   // the centre box is at least tall enough for its text at the smallest font (see drawCentre)
   const fsOf = (r) => clamp(Math.round(r * 0.5), 10, 17);
   // upright, the box is at least as tall as a side river is long, so the top and bottom rivers clear them
-  // on a short screen the box is low: the wildcard at its left as tall as the box, the words at its
-  // right, two lines (see drawCentre); the turn bar along each edge takes 1.5 bar widths of it
+  // a low box: the wildcard at its left as tall as the box, the words at its right, two lines (see
+  // drawCentre); the turn bar along each edge takes 1.5 bar widths of it
   const lowBoxH = (r) => fsOf(r) * 2.7 + 2 * (1.5 * Math.max(3, 0.16 * r) + 2);
-  const bhOf = (r) => (short ? lowBoxH(r) / 2
+  const bhOf = (r) => (low ? lowBoxH(r) / 2
     : Math.max((upright ? half : 2.15) * r, (fsOf(r) * 2.9 + Math.max(12, 1.1 * r) * 1.5 + 12) / 2));
   const height = (r) => (rowH + og + 2 * ext + 2 * g + below) * r + 2 * bhOf(r);
-  let rw = Math.floor(Math.min((W - 2 * m) / hUnits, hw * 0.72, 56));
+  // a desktop keeps felt beside the table for the claim buttons, the hints and the rules (the dock)
+  const besides = low && !short ? 2 * SIDE_ROOM : 0;
+  let rw = Math.floor(Math.min((W - 2 * m - besides) / hUnits, hw * 0.72, 56));
   while (rw > 8 && height(rw) > regionH - 1.5 * m) rw -= 1;
   // spare height (tall screens) first squares the centre box, then stays above the table
   const spare = regionH - 1.5 * m - height(rw);
   const bh = Math.max(bhOf(rw), Math.min(RIVER_COLS / 2 * rw, bhOf(rw) + Math.max(0, spare) / 2));
   const bw = boxW * rw;
   L.rw = rw;
-  L.lowBox = short;
+  L.lowBox = low;
   L.rstep = Math.round(rw * ROW_STEP);
   L.rows = rows;
   L.gap = Math.round(rw * g);
@@ -216,11 +224,12 @@ export function computeLayout(W, H, state) {
   let fs = clamp(Math.round(rw * 0.5), 10, 17);
   let wide = zoneW >= fs * 7.6;
   // the name line (and the points line on a narrow plate) over a line of chips, each clear of the next
-  const plateH = (f, wd) => Math.round(f * (wd ? 3.1 : 4.2));
+  const plateH = (f, wd) => Math.round(f * (wd ? 3.25 : 4.35));
   while (fs > 9 && plateH(fs, wide) > zoneH) { fs -= 1; wide = zoneW >= fs * 7.6; }
   L.fs = fs;
   const pw = Math.round(Math.min(zoneW, fs * (wide ? 9 : 6.6)));
-  const ph = Math.min(plateH(fs, wide), Math.max(fs * 2, zoneH));
+  // a narrow plate takes a line more where its corner has it: a chip too long for its width wraps there
+  const ph = Math.min(wide ? plateH(fs, true) : Math.max(plateH(fs, false), Math.round(fs * 5.6)), Math.max(fs * 2, zoneH));
   const near = RL + L.gap;                       // the free corner begins beyond the rivers of length 6
   const far = bh + L.gap + L.riverDepth;         // ... and ends level with the top/bottom rivers' far edge
   const sideOut = bw + L.gap + L.riverDepth;     // outer edge of the side rivers

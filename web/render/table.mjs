@@ -99,13 +99,13 @@ export function drawCentre(ctx, L, state, ui) {
   // tall enough, else the tiles on the left and the words on the right; a low box (short screens) has
   // the tiles as tall as it is, their label beside them and two lines of words
   const fs = L.fs;
-  const low = !!L.lowBox;
+  const lineA = fs * 1.25, label = fs * 1.15, lineW = fs * 1.7;
+  const stacked = h - 2 * (bar * 2 + 2) - lineA - label - lineW >= 1.5 * Math.max(12, rw * 1.1);
+  const low = !stacked && !!L.lowBox;
   const pad = low ? bar * 1.5 + 2 : bar * 2 + 2;
   const innerW = w - 2 * pad, innerH = h - 2 * pad;
-  const lineA = fs * 1.25, label = fs * 1.15, lineW = fs * 1.7;
   const wc = state.wildcard;
   const nT = wc.indicator ? 2 : 1;
-  const stacked = !low && innerH - lineA - label - lineW >= 1.5 * Math.max(12, rw * 1.1);
   const hn = state.replay ? state.replay.hand + 1 : (state.match ? state.match.hand_number : 1);
   const title = t('hand_no', {n: hn});
   const wall = `${t('wall')} ${state.wall_remaining}`;
@@ -164,8 +164,11 @@ export function drawCentre(ctx, L, state, ui) {
  * left, the wildcard's label beside them, then the hand number over the wall count (and the freeze).
  */
 function drawLowCentre(ctx, r, o) {
-  const {cy, rw, fs, wc, nT, title, wall, frozen, small, wallColour} = o;
-  const tw = Math.max(10, Math.min(rw * 1.2, r.h / 1.5, (r.w * 0.4) / (nT === 2 ? 2.25 : 1)));
+  const {cy, rw, wc, nT, title, wall, frozen, wallColour} = o;
+  // the words grow with a box taller than two lines need (a desktop's)
+  const fs = Math.min(o.fs * 1.5, Math.max(o.fs, r.h / 2.9));
+  const small = o.small * fs / o.fs;
+  const tw = Math.max(10, Math.min(rw * 1.35, r.h / 1.5, (r.w * 0.4) / (nT === 2 ? 2.25 : 1)));
   const tileH = tw * 1.5;
   const ty = cy - tileH / 2;
   let x = r.x;
@@ -194,6 +197,26 @@ function drawLowCentre(ctx, r, o) {
 
 /** A rectangle of width w and height h, its left edge at x, centred on y. */
 const box = (x, y, w, h) => ({x, y: y - h / 2, w, h});
+
+/** Words of s in two lines, the first as long as fits in maxW and the second fitting too; null if none do. */
+function splitWords(ctx, s, maxW) {
+  const words = s.split(' ');
+  for (let k = words.length - 1; k > 0; k--) {
+    const a = words.slice(0, k).join(' '), b = words.slice(k).join(' ');
+    if (ctx.measureText(a).width <= maxW && ctx.measureText(b).width <= maxW) return [a, b];
+  }
+  return null;
+}
+
+/** A chip: a rounded box of colour bg holding one or two lines of text. */
+function chip(ctx, lines, r, size, bg, fg) {
+  ctx.fillStyle = bg;
+  roundRect(ctx, r.x, r.y, r.w, r.h, Math.min(r.h / 2, size * 0.675)); ctx.fill();
+  const step = size * 1.15;
+  lines.forEach((q, i) => {
+    text(ctx, q, r.x + r.w / 2, r.y + r.h / 2 + (i - (lines.length - 1) / 2) * step + 0.5, size, fg, 'center', 700);
+  });
+}
 
 /** The ink of text s just drawn at (x, y) with the context's font and alignment. */
 function ink(ctx, s, x, y) {
@@ -261,9 +284,6 @@ export function drawPlates(ctx, L, state, ui) {
     // last line: the dealer in English, the 老庄 streak, 摊 counts (claims this seat made from others) and
     // the freeze
     const small = Math.max(8, Math.round(fs * 0.72));
-    const line3 = r.y + r.h - pad - small * 0.68;   // a chip is 1.35 of its font tall
-    x = r.x + pad;
-    const right = r.x + r.w - pad;
     const chips = [];
     if (p.is_dealer && en) {
       chips.push([t('dealer'), '#c8361f', '#fff', true]);
@@ -276,13 +296,42 @@ export function drawPlates(ctx, L, state, ui) {
     (p.tan_from || []).forEach((n, b) => {
       if (n > 0) chips.push([t('tan_chip', {n, who: en && b === human ? 'you' : seatName(b, human)}), 'rgba(255,255,255,.16)', '#f3efe2']);
     });
+    // the chips in rows, each a pill, or two lines where its words are wider than the plate; the rows sit at
+    // the plate's bottom, under the name (and points)
+    ctx.font = `700 ${small}px system-ui, "Noto Sans CJK SC", sans-serif`;
+    const above = Math.max(...[parts.name, parts.points].filter(Boolean).map((q) => q.y + q.h), r.y + pad);
+    let room = r.y + r.h - pad - above - fs * 0.1;
+    const rows = [[]];
+    let used = 0, rowH = 0;
+    const gapX = fs * 0.2, gapY = fs * 0.15;
     for (const [s, bg, fg, badge] of chips) {
-      ctx.font = `700 ${small}px system-ui, "Noto Sans CJK SC", sans-serif`;
-      if (x + ctx.measureText(s).width + small * 0.7 > right) break;
-      const cw = pill(ctx, s, x, line3, small, bg, fg);
-      if (badge) parts.badge = box(x, line3, cw, small * 1.35);
-      else parts.chips.push(box(x, line3, cw, small * 1.35));
-      x += cw + fs * 0.2;
+      let lines = [s];
+      if (ctx.measureText(s).width + small * 0.7 > inner) lines = splitWords(ctx, s, inner - small * 0.7);
+      if (!lines) break;
+      const cw = Math.max(...lines.map((q) => ctx.measureText(q).width)) + small * 0.7;
+      const ch = small * (lines.length === 1 ? 1.35 : 2.5);
+      if (rows[rows.length - 1].length && used + cw > inner) {
+        room -= rowH + gapY;
+        rows.push([]);
+        used = 0; rowH = 0;
+      }
+      if (Math.max(rowH, ch) > room) break;
+      rows[rows.length - 1].push({lines, bg, fg, badge, cw, ch});
+      used += cw + gapX;
+      rowH = Math.max(rowH, ch);
+    }
+    let bottom = r.y + r.h - pad;
+    for (const row of rows.reverse()) {
+      const h = Math.max(0, ...row.map((c) => c.ch));
+      x = r.x + pad;
+      for (const c of row) {
+        const rect = {x, y: bottom - h + (h - c.ch) / 2, w: c.cw, h: c.ch};
+        chip(ctx, c.lines, rect, small, c.bg, c.fg);
+        if (c.badge) parts.badge = rect;
+        else parts.chips.push(rect);
+        x += c.cw + gapX;
+      }
+      bottom -= h + gapY;
     }
     ctx.restore();
   }
