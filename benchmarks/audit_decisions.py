@@ -150,9 +150,21 @@ def shape_opponents(r: Round, me: int, rng: Rng) -> None:
         r.hands[o] = sorted(hand)  # a new list: the round counts it afresh
     if r.phase is Phase.CLAIM and r.claim_from is not None and r.claim_tile is not None:
         mine = r.claim_options[me]
-        r.claim_options = r._claim_options(r.claim_from, r.claim_tile, r.claim_final)
+        r.claim_options = {s: list(acts) for s, acts in claims_offered(r).items()}
         r.claim_options[me] = mine
     r.drop_caches()
+
+
+def claims_offered(r: Round) -> dict[int, list[Action]]:
+    """What the rules offer each seat on the open discard with the hands as they are now: the same window
+    dealt afresh (:meth:`Round.from_position` works out the claims), its legal actions before anyone declares."""
+    return Round.from_position(
+        r.options, dealer=r.dealer, streak=r.streak, seed=r.seed, wall=r.wall, front=r.front, back=r.back,
+        indicator=r.indicator, hands=r.hands, melds=r.melds, discards=r.discards, burned=r.burned, phase=r.phase,
+        current=r.current, may_win=r.may_win, drawn=r.drawn, replacement=r.replacement, dealer_first=r.dealer_first,
+        chow_ban=r.chow_ban, freeze_owner=r.freeze_owner, tan=r.tan, passed_win=r.passed_win,
+        passed_pong=r.passed_pong, chain=r.chain, turn_kongs=r.turn_kongs, has_discarded=r.has_discarded,
+        claim_tile=r.claim_tile, claim_from=r.claim_from, claim_final=r.claim_final).legal_map()
 
 
 def _claim_position(kind: str, view: SeatView, chosen: Action) -> Position | None:

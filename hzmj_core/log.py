@@ -14,23 +14,51 @@ replay viewer shows its hands).
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from typing import Any
 
 from .actions import Action, ActionError
-from .jsontext import JsonInputError, loads
+from .jsontext import MAX_INT_DIGITS, JsonInputError, loads
 from .match import Match
-from .options import Options, OptionsError
+from .options import OPTION_INFO, Options, OptionsError
+from .reasons import Reason, because
 from .rng import SeedError, check_seed
-from .round import IllegalActionError, Round
-from .tiles import TILE_NAMES, NotationError, parse_tile
+from .round import IllegalActionError, Round, full_tile_set
+from .tiles import NUM_KINDS, TILE_NAMES, NotationError, parse_tile
 
 FORMAT = "hzmj-log"
 VERSION = 1
 
 
 class LogError(ValueError):
-    """A log is malformed or does not reproduce what it recorded; the message names the first problem."""
+    """A log is malformed or does not reproduce what it recorded; the message names the first problem.
+
+    ``reason`` is the same problem as a :class:`~hzmj_core.reasons.Reason` (a code of
+    :data:`~hzmj_core.reasons.LOG_CODES`), which the page words in the player's language.
+    """
+
+    def __init__(self, message: str, reason: Reason) -> None:
+        super().__init__(message)
+        self.reason = reason
+
+
+_HAND_WHERE = re.compile(r"hands\[(\d+)\]")
+
+
+def _problem(where: str, message: str, code: str, **params: Any) -> LogError:
+    """A :class:`LogError` at ``where`` ("log" or "hands[i]"): the message in English, the reason with the hand."""
+    m = _HAND_WHERE.fullmatch(where)
+    return LogError(f"{where}: {message}", because(code, where=int(m.group(1)) if m else None, **params))
+
+
+def _shown(value: Any, limit: int = 24) -> str:
+    """A value from a log as short JSON text, for a reason's words (a problem names it, never echoes kilobytes)."""
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        text = type(value).__name__
+    return text if len(text) <= limit else f"{text[:limit - 1]}…"
 
 
 def hand_log(r: Round, points: list[int] | None = None, include_result: bool = True) -> dict[str, Any]:
@@ -110,10 +138,10 @@ class ReplayReport:
 
 def _need(data: dict[str, Any], key: str, types: type | tuple[type, ...], where: str) -> Any:
     if key not in data:
-        raise LogError(f"{where}: missing key {key!r}")
+        raise _problem(where, f"missing key {key!r}", "log_missing", field=key)
     value = data[key]
     if not isinstance(value, types) or (isinstance(value, bool) and types is int):
-        raise LogError(f"{where}: {key!r} has the wrong type ({type(value).__name__})")
+        raise _problem(where, f"{key!r} has the wrong type ({type(value).__name__})", "log_wrong_type", field=key)
     return value
 
 
@@ -132,17 +160,60 @@ def _check_points(d: dict[str, Any], where: str) -> None:
     points = d.get("points")
     if points is not None and not (isinstance(points, list) and len(points) == 4
                                    and all(type(p) is int for p in points)):
-        raise LogError(f"{where}: 'points' must be a list of 4 integers, got {points!r}")
+        raise _problem(where, f"'points' must be a list of 4 integers, got {points!r}", "log_points")
 
 
 def _check_header(data: Any, where: str) -> dict[str, Any]:
     if not isinstance(data, dict):
-        raise LogError(f"{where}: a log must be a JSON object")
+        raise _problem(where, "a log must be a JSON object", "log_not_object")
     if data.get("format") != FORMAT:
-        raise LogError(f"{where}: 'format' must be {FORMAT!r}, got {data.get('format')!r}")
+        raise _problem(where, f"'format' must be {FORMAT!r}, got {data.get('format')!r}", "log_format")
     if not same(data.get("version"), VERSION):
-        raise LogError(f"{where}: unsupported version {data.get('version')!r} (this engine reads {VERSION})")
+        raise _problem(where, f"unsupported version {data.get('version')!r} (this engine reads {VERSION})",
+                       "log_version", value=_shown(data.get("version")), supported=VERSION)
     return data
+
+
+def _options(d: dict[str, Any], where: str) -> Options:
+    """The log's options; a problem names the option and what is wrong with its value."""
+    data = _need(d, "options", dict, where)
+    try:
+        return Options.from_json(data)
+    except OptionsError as exc:
+        message = f"options: {exc}"
+    unknown = sorted(k for k in data if k not in OPTION_INFO)
+    if unknown:
+        raise _problem(where, message, "log_option_unknown", option=_shown(unknown[0], 40).strip('"'))
+    for key, value in data.items():
+        try:
+            Options.from_json({key: value})
+        except OptionsError:
+            info = OPTION_INFO[key]
+            names = {"option": key, "option_zh": info.chinese, "option_en": info.english, "value": _shown(value)}
+            if info.values is None:
+                raise _problem(where, message, "log_option_range", max=info.max_value, **names) from None
+            raise _problem(where, message, "log_option_choice", **names) from None
+    raise AssertionError(f"options refused with no bad option: {message}")  # pragma: no cover
+
+
+def _wall(wall: list[Any], options: Options, where: str) -> list[int]:
+    """An explicit wall's tiles; a problem names the tile that is not one, or the count that is off."""
+    kinds = []
+    for i, t in enumerate(wall):
+        try:
+            kinds.append(parse_tile(t))
+        except (NotationError, AttributeError, TypeError) as exc:
+            raise _problem(where, f"wall: {exc}", "log_wall_tile", index=i + 1, value=_shown(t)) from None
+    tiles = full_tile_set(options)
+    if len(kinds) != len(tiles):
+        raise _problem(where, f"the wall must hold {len(tiles)} tiles, got {len(kinds)}", "log_wall_count",
+                       want=len(tiles), count=len(kinds))
+    for k in range(NUM_KINDS):
+        want, have = tiles.count(k), kinds.count(k)
+        if want != have:
+            raise _problem(where, f"the wall must hold {want} × {TILE_NAMES[k]}, got {have}", "log_wall_tiles",
+                           tile=TILE_NAMES[k], want=want, count=have)
+    return kinds
 
 
 def replay_hand(data: Any, where: str = "log", check_result: bool = True) -> tuple[Round, bool]:
@@ -153,58 +224,60 @@ def replay_hand(data: Any, where: str = "log", check_result: bool = True) -> tup
     """
     d = _check_header(data, where)
     if d.get("kind", "hand") != "hand":
-        raise LogError(f"{where}: expected kind 'hand', got {d.get('kind')!r}")
-    try:
-        options = Options.from_json(_need(d, "options", dict, where))
-    except OptionsError as exc:
-        raise LogError(f"{where}: options: {exc}") from None
+        raise _problem(where, f"expected kind 'hand', got {d.get('kind')!r}", "log_kind",
+                       value=_shown(d.get("kind")), expected='"hand"')
+    options = _options(d, where)
     dealer = _need(d, "dealer", int, where)
     streak = _need(d, "streak", int, where)
+    if not 0 <= dealer <= 3:
+        raise _problem(where, f"dealer must be 0-3, got {dealer}", "log_range", field="dealer", low=0, high=3,
+                       value=_shown(dealer))
+    if streak not in (1, 2, 3):
+        raise _problem(where, f"streak must be 1, 2 or 3, got {streak}", "log_range", field="streak", low=1, high=3,
+                       value=_shown(streak))
     seed = d.get("seed")
     wall = d.get("wall")
     if seed is not None:
         try:
             check_seed(seed)
         except SeedError as exc:
-            raise LogError(f"{where}: 'seed': {exc}") from None
+            raise _problem(where, f"'seed': {exc}", "log_seed") from None
     _check_points(d, where)
     wall_kinds = None
     if seed is None:
         if not isinstance(wall, list):
-            raise LogError(f"{where}: a log needs a 'seed' or an explicit 'wall' list")
-        try:
-            wall_kinds = [parse_tile(t) for t in wall]
-        except (NotationError, AttributeError) as exc:
-            raise LogError(f"{where}: wall: {exc}") from None
-    try:
-        r = Round.deal(options, dealer=dealer, streak=streak, seed=seed, wall=wall_kinds)
-    except ValueError as exc:
-        raise LogError(f"{where}: {exc}") from None
+            raise _problem(where, "a log needs a 'seed' or an explicit 'wall' list", "log_no_wall")
+        wall_kinds = _wall(wall, options, where)
+    r = Round.deal(options, dealer=dealer, streak=streak, seed=seed, wall=wall_kinds)
     actions = _need(d, "actions", list, where)
     for i, text in enumerate(actions):
         if not isinstance(text, str):
-            raise LogError(f"{where}: action {i} must be a string such as 'S1 discard 5m', got {text!r}")
+            raise _problem(where, f"action {i} must be a string such as 'S1 discard 5m', got {text!r}",
+                           "log_action_text", event=i + 1)
         try:
             act = Action.parse(text)
         except ActionError as exc:
-            raise LogError(f"{where}: action {i}: {exc}") from None
+            raise _problem(where, f"action {i}: {exc}", "log_action_malformed", event=i + 1,
+                           value=_shown(text, 40)) from None
         try:
             r.apply(act)
         except IllegalActionError as exc:
-            raise LogError(f"{where}: action {i} ({act}) is illegal: {exc}") from None
+            raise _problem(where, f"action {i} ({act}) is illegal: {exc}", "log_action_illegal", event=i + 1,
+                           seat=act.seat, action=act.type.value, why=exc.reason.to_json()) from None
     recorded = d.get("result")
     checked = False
     if recorded is not None and check_result:
         if r.result is None:
-            raise LogError(f"{where}: the log records a result but the actions end before the hand is over")
+            raise _problem(where, "the log records a result but the actions end before the hand is over",
+                           "log_result_early")
         got = json.loads(json.dumps(r.result.to_json()))
         if not same(got, recorded):
             rec = recorded if isinstance(recorded, dict) else {}
             key = next((k for k in sorted(got.keys() | rec.keys()) if k not in rec or k not in got
                         or not same(got[k], rec[k])), "result")
-            raise LogError(f"{where}: result differs from the recorded one at {key!r}: "
+            raise _problem(where, f"result differs from the recorded one at {key!r}: "
                            f"recorded {recorded.get(key) if isinstance(recorded, dict) else recorded!r}, "
-                           f"replayed {got.get(key)!r}")
+                           f"replayed {got.get(key)!r}", "log_result_differs", field=key)
         checked = True
     return r, checked
 
@@ -217,55 +290,58 @@ def replay(data: Any) -> ReplayReport:
         r, hand_checked = replay_hand(d)
         return ReplayReport("hand", [r], int(hand_checked), scenario=r.result is None or "result" not in d)
     if kind != "match":
-        raise LogError(f"log: unknown kind {kind!r} (expected 'hand' or 'match')")
-    options_json = _need(d, "options", dict, "log")
-    try:
-        options = Options.from_json(options_json)
-    except OptionsError as exc:
-        raise LogError(f"log: options: {exc}") from None
+        raise _problem("log", f"unknown kind {kind!r} (expected 'hand' or 'match')", "log_kind",
+                       value=_shown(kind), expected='"hand" / "match"')
+    options = _options(d, "log")
     seedless = "seed" in d and d["seed"] is None
     if seedless:  # walls written out instead (a log given to a player mid-game): replayed, never continued
         first = _need(d, "first_dealer", int, "log")
         if not 0 <= first <= 3:
-            raise LogError(f"log: first_dealer must be 0-3, got {first}")
+            raise _problem("log", f"first_dealer must be 0-3, got {first}", "log_range", field="first_dealer",
+                           low=0, high=3, value=_shown(first))
         m = Match(options, 0)
         m.first_dealer = m.dealer = first
     else:
         try:
             m = Match(options, check_seed(_need(d, "seed", int, "log")))
         except SeedError as exc:
-            raise LogError(f"log: 'seed': {exc}") from None
+            raise _problem("log", f"'seed': {exc}", "log_seed") from None
     if "first_dealer" in d and not same(d["first_dealer"], m.first_dealer):
-        raise LogError(f"log: first_dealer {d['first_dealer']!r} differs from the seed's {m.first_dealer}")
+        raise _problem("log", f"first_dealer {d['first_dealer']!r} differs from the seed's {m.first_dealer}",
+                       "log_match_differs", field="first_dealer")
     hands = _need(d, "hands", list, "log")
     rounds: list[Round] = []
     checked = 0
     for i, h in enumerate(hands):
         where = f"hands[{i}]"
         if not isinstance(h, dict):
-            raise LogError(f"{where}: a hand must be a JSON object")
+            raise _problem(where, "a hand must be a JSON object", "log_not_object")
         if m.over:
-            raise LogError(f"{where}: the game ended after the previous hand but the log goes on")
+            raise _problem(where, "the game ended after the previous hand but the log goes on", "log_after_end")
         _check_options(h, options, where)
         for key, want in (("dealer", m.dealer), ("streak", m.streak), ("points", m.points),
                           ("seed", None if seedless else m.hand_seed(i))):
+            if key not in h and want is not None:
+                raise _problem(where, f"missing key {key!r}", "log_missing", field=key)
             if not same(h.get(key), want):
-                raise LogError(f"{where}: {key!r} is {h.get(key)!r}, the match gives {want!r}")
+                raise _problem(where, f"{key!r} is {h.get(key)!r}, the match gives {want!r}", "log_match_differs",
+                               field=key)
         r, ok = replay_hand(h, where)
         rounds.append(r)
         checked += int(ok)
         m.round = r  # dealt from the same seed, dealer and streak (checked above), now played
         if r.result is None or h.get("result") is None:  # in progress, or over but not yet booked by the match
             if i != len(hands) - 1:
-                raise LogError(f"{where}: a hand without a recorded result must be the last one")
+                raise _problem(where, "a hand without a recorded result must be the last one", "log_unfinished")
             break
         m.finish_hand()
     if not rounds:
-        raise LogError("log: a match log needs at least one hand")
+        raise _problem("log", "a match log needs at least one hand", "log_no_hands")
     if "summary" in d:
         want_summary = json.loads(json.dumps(m.summary()))
         if not same(d["summary"], want_summary):
-            raise LogError(f"log: 'summary' differs from the replayed game's: {want_summary!r}")
+            raise _problem("log", f"'summary' differs from the replayed game's: {want_summary!r}", "log_match_differs",
+                           field="summary")
     return ReplayReport("match", rounds, checked, scenario=rounds[-1].result is None, match=None if seedless else m)
 
 
@@ -277,27 +353,38 @@ def match_from_log(data: Any) -> Match:
     report = replay(data)
     if report.match is None:
         if report.kind == "match":
-            raise LogError("log: a match log without its seed can be replayed, not continued")
-        raise LogError(f"log: expected kind 'match', got {report.kind!r}")
+            raise _problem("log", "a match log without its seed can be replayed, not continued", "log_seedless")
+        raise _problem("log", f"expected kind 'match', got {report.kind!r}", "log_not_match")
     return report.match
 
 
+_JSON_AT = re.compile(r"^not valid JSON: .* at line (\d+) column (\d+)$")
+
+
 def load(text: str) -> Any:
-    """Parse log text within the limits of :mod:`hzmj_core.jsontext`; any problem is a :class:`LogError`."""
+    """Parse log text within the limits of :mod:`hzmj_core.jsontext`; any problem is a :class:`LogError`
+    (its reason names the line and column of a syntax error)."""
     try:
         return loads(text)
     except JsonInputError as exc:
-        raise LogError(f"log: {exc}") from None
+        said = str(exc)
+        at = _JSON_AT.match(said)
+        if at:
+            raise _problem("log", said, "log_json_at", line=int(at.group(1)), column=int(at.group(2))) from None
+        if "is not a JSON number" in said or "digits; at most" in said:
+            raise _problem("log", said, "log_json_number", max=MAX_INT_DIGITS) from None
+        if "characters long" in said or "nested more than" in said:
+            raise _problem("log", said, "log_json_limits") from None
+        raise _problem("log", said, "log_json") from None
 
 
 def _check_options(h: dict[str, Any], options: Options, where: str) -> None:
     """A hand's options must be the match's: options are fixed for a whole game (RULES §11)."""
-    try:
-        hand_options = Options.from_json(_need(h, "options", dict, where))
-    except OptionsError as exc:
-        raise LogError(f"{where}: options: {exc}") from None
+    hand_options = _options(h, where)
     if hand_options != options:
         mine, theirs = hand_options.to_json(), options.to_json()
         key = next(k for k in mine if mine[k] != theirs[k])
-        raise LogError(f"{where}: option {key!r} is {mine[key]!r} but the match plays {theirs[key]!r}: "
-                       "options are fixed for a whole game")
+        info = OPTION_INFO[key]
+        raise _problem(where, f"option {key!r} is {mine[key]!r} but the match plays {theirs[key]!r}: "
+                       "options are fixed for a whole game", "log_option_differs", option=key,
+                       option_zh=info.chinese, option_en=info.english)

@@ -7,7 +7,9 @@ Two families share the value and the wording:
   :meth:`~hzmj_core.round.Round.why_no_claim`) says why an action is not allowed;
 * grounds (:data:`GROUND_CODES`): a bot's :class:`~hzmj_core.bots.base.Decision` says why it chose its action,
   as a few parts (what was compared, with its figures), never restating the action itself, so a page can put
-  the action in its own words in front ("Discard the 3 of Dots — 2 tiles from ready, 31 useful tiles").
+  the action in its own words in front ("Discard the 3 of Dots — 2 tiles from ready, 31 useful tiles");
+* log problems (:data:`LOG_CODES`): why a game log cannot be replayed (:class:`hzmj_core.log.LogError`), naming
+  the hand, the key and the step, so that a refused import reads in the player's language.
 
 This module holds every code and its Chinese and English wording, for the command line and ``webapi``
 (:meth:`Reason.text`). The page words the same ``{code, params}`` with ``web/reasons.mjs``, which holds the
@@ -17,7 +19,9 @@ Params by key: ``tile``/``other_tile`` a tile, ``tiles`` a list of tiles, ``wait
 waits: "A, B or C"; ``some_waits`` the first few: "A, B"),
 ``seat``/``current``/``owner``/``discarder`` a seat, ``action`` an action type, ``state`` ``"baotou"`` or
 ``"qike"``; a key ending in ``_ev`` is expected points, worded signed with one decimal (+2.5), ``_pts`` points
-and ``_est`` an estimate, both with one decimal; any other key is a whole number. Seats are named relative to a
+and ``_est`` an estimate, both with one decimal; ``field`` a log's key (:data:`LOG_FIELDS`), ``where`` a hand
+of a log (0-based) or ``None`` for the whole record, ``why`` a nested reason (``{code, params}``); any other key
+is a whole number or a short text shown as it is. Seats are named relative to a
 viewer (你/下家/对家/上家, you/Right/Across/Left), or ``S0``-``S3`` without one; a template may also use
 ``{seat_s}``, the possessive (你的 / your, Right's). ``{count|tile|tiles}`` words a count with its noun in the
 singular or the plural (1 tile, 3 tiles).
@@ -150,12 +154,78 @@ _GROUNDS: dict[str, tuple[str, str]] = {
 }
 """Why a bot chose its action: the parts of a :class:`~hzmj_core.bots.base.Decision`'s reason."""
 
-_TEMPLATES = {**_REFUSALS, **_GROUNDS}
+_LOG_PROBLEMS: dict[str, tuple[str, str]] = {
+    # where a log is worded: {where} the record or one of its hands, {field} one of its keys, {event} a step
+    "log_json": ("文件不是有效的 JSON 对局记录", "the file is not a valid JSON game record"),
+    "log_json_at": ("文件不是有效的 JSON：第 {line} 行第 {column} 列有错",
+                    "the file is not valid JSON: a mistake at line {line}, column {column}"),
+    "log_json_number": ("文件里有 JSON 不允许的数（NaN、Infinity 或超过 {max} 位的整数）",
+                        "the file holds a number JSON does not allow (NaN, Infinity or a whole number of more than "
+                        "{max} digits)"),
+    "log_json_limits": ("文件太大，或者嵌套太深", "the file is too large or nested too deep"),
+    "log_not_object": ("{where}不是 JSON 对象", "{where} is not a JSON object"),
+    "log_format": ("这不是杭州麻将的对局记录（format 应为 hzmj-log）",
+                   "this is not an hzmj game record ('format' must be 'hzmj-log')"),
+    "log_version": ("记录的格式版本 {value} 不受支持（这个版本只读 {supported}）",
+                    "record format version {value} is not supported (this version reads {supported})"),
+    "log_kind": ("{where}的种类（kind）{value} 不对，应为 {expected}",
+                 "{where} is of kind {value}, not {expected}"),
+    "log_missing": ("{where}缺少{field}", "{field} is missing in {where}"),
+    "log_wrong_type": ("{where}的{field}类型不对", "{field} has the wrong type in {where}"),
+    "log_points": ("{where}的分数（points）应是 4 个整数", "the points ('points') in {where} must be 4 whole numbers"),
+    "log_range": ("{where}的{field}应在 {low} 到 {high} 之间，记录里是 {value}",
+                  "{field} in {where} must be from {low} to {high}, not {value}"),
+    "log_seed": ("{where}的种子（seed）应是 0 到 2^64−1 之间的整数",
+                 "the seed ('seed') in {where} must be a whole number from 0 to 2^64 - 1"),
+    "log_option_unknown": ("{where}有未知的规则选项“{option}”", "{where} has an unknown rule option '{option}'"),
+    "log_option_range": ("{where}的规则选项{option_zh}（{option}）应是 1 到 {max} 的整数，记录里是 {value}",
+                         "the rule option {option_en} ('{option}') in {where} must be a whole number from 1 to "
+                         "{max}, not {value}"),
+    "log_option_choice": ("{where}的规则选项{option_zh}（{option}）不能是 {value}",
+                          "{value} is not a choice of the rule option {option_en} ('{option}') in {where}"),
+    "log_option_differs": ("{where}的规则选项{option_zh}（{option}）与整场比赛的不同：一场比赛的规则不变",
+                           "the rule option {option_en} ('{option}') in {where} differs from the match's: the "
+                           "rules are fixed for a whole game"),
+    "log_no_wall": ("{where}既没有种子（seed）也没有牌墙（wall）",
+                    "{where} has neither a seed ('seed') nor a wall ('wall')"),
+    "log_wall_tile": ("{where}的牌墙第 {index} 张 {value} 不是牌名",
+                      "tile {index} of the wall in {where}, {value}, is not a tile name"),
+    "log_wall_count": ("{where}的牌墙应有 {want} 张牌，记录里有 {count} 张",
+                       "the wall in {where} must hold {want} tiles, not {count}"),
+    "log_wall_tiles": ("{where}的牌墙应有 {want} 张{tile}，记录里有 {count} 张",
+                       "the wall in {where} must hold {want} × {tile}, not {count}"),
+    "log_action_text": ("{where}的第{event}步不是文字（应像 S1 discard 5m 这样写）",
+                        "step {event} of {where} is not text such as 'S1 discard 5m'"),
+    "log_action_malformed": ("{where}的第{event}步 {value} 不是一个动作",
+                             "step {event} of {where}, {value}, is not a move"),
+    "log_action_illegal": ("{where}的第{event}步不合规则（{seat}{action}）：{why}",
+                           "step {event} of {where} ({seat_s} {action}) breaks the rules: {why}"),
+    "log_result_early": ("{where}记录了结果，但动作在这一局结束前就停了",
+                         "{where} records a result, but its moves stop before the hand is over"),
+    "log_result_differs": ("{where}重放的结果与记录的不符（{field}），文件可能被改过",
+                           "the replayed result of {where} differs from the recorded one at {field}: the file may "
+                           "have been edited"),
+    "log_match_differs": ("{where}的{field}与比赛重放出来的不符，文件可能被改过",
+                          "{field} in {where} differs from what the match gives: the file may have been edited"),
+    "log_after_end": ("比赛在{where}之前已经结束，记录却还在继续",
+                      "the game ended before {where}, but the record goes on"),
+    "log_unfinished": ("{where}没有记录结果，却不是最后一局",
+                       "{where} has no recorded result but is not the last hand"),
+    "log_no_hands": ("这份比赛记录里一局也没有", "this match record holds no hand"),
+    "log_seedless": ("这份记录没有种子，只能回放，不能接着打",
+                     "this record has no seed: it can be replayed, not continued"),
+    "log_not_match": ("这是一局的记录，不是一场比赛的", "this is the record of one hand, not of a match"),
+}
+"""Why a game log cannot be replayed: the first problem found, named by hand, key and step."""
+
+_TEMPLATES = {**_REFUSALS, **_GROUNDS, **_LOG_PROBLEMS}
 
 REFUSAL_CODES: tuple[str, ...] = tuple(_REFUSALS)
 """Every code the engine gives for an action it does not allow."""
 GROUND_CODES: tuple[str, ...] = tuple(_GROUNDS)
 """Every code a bot gives for its choice."""
+LOG_CODES: tuple[str, ...] = tuple(_LOG_PROBLEMS)
+"""Every code the engine gives for a game log it cannot replay (:class:`hzmj_core.log.LogError`)."""
 CODES: tuple[str, ...] = tuple(_TEMPLATES)
 """Every code (``web/reasons.mjs`` words each of them)."""
 _PLAIN = {"best_of": "best_of_plain", "best_ahead": "best_ahead_plain"}
@@ -167,6 +237,29 @@ _SUITS = {"m": ("万", "Characters"), "p": ("筒", "Dots"), "s": ("条", "Bamboo
 _HONOURS = {"E": ("东", "East wind"), "S": ("南", "South wind"), "W": ("西", "West wind"), "N": ("北", "North wind"),
             "C": ("红中", "Red dragon"), "F": ("发财", "Green dragon"), "P": ("白板", "White dragon")}
 _STATES = {"baotou": "暴头", "qike": "七客"}
+LOG_FIELDS: dict[str, tuple[str, str]] = {
+    "format": ("格式", "the format"), "version": ("版本", "the version"), "kind": ("种类", "the kind"),
+    "options": ("规则选项", "the options"), "seed": ("种子", "the seed"), "wall": ("牌墙", "the wall"),
+    "dealer": ("庄家", "the dealer"), "streak": ("老庄数", "the streak"), "points": ("分数", "the points"),
+    "actions": ("动作", "the moves"), "result": ("结果", "the result"), "hands": ("各局", "the hands"),
+    "first_dealer": ("首局庄家", "the first dealer"), "summary": ("总结", "the summary"),
+}
+"""A game log's keys as players name them (the ``field`` of a log problem); any other key is shown as it is."""
+
+
+def field_words(key: str, lang: str) -> str:
+    """A log's key in words: 庄家（dealer） / the dealer ('dealer'); an unknown key quoted as it is."""
+    names = LOG_FIELDS.get(key)
+    if lang == "zh":
+        return f"{names[0]}（{key}）" if names else f"“{key}”"
+    return f"{names[1]} ('{key}')" if names else f"'{key}'"
+
+
+def where_words(hand: int | None, lang: str) -> str:
+    """Where in a log a problem is: the whole record, or one hand (``hand`` 0-based): 第2局 / hand 2."""
+    if hand is None:
+        return "这份记录" if lang == "zh" else "the record"
+    return f"第{hand + 1}局" if lang == "zh" else f"hand {hand + 1}"
 
 
 def _wait_words(tile: str, left: int, zh: bool) -> str:
@@ -244,6 +337,12 @@ class Reason:
                 values[key] = ACTION_WORDS[ActionType(value)].noun[0 if zh else 1]
             elif key == "state":
                 values[key] = _STATES[str(value)]
+            elif key == "field":
+                values[key] = field_words(str(value), lang)
+            elif key == "where":
+                values[key] = where_words(None if value is None else int(value), lang)
+            elif key == "why":
+                values[key] = Reason(str(value["code"]), value.get("params", {})).text(lang, viewer, glossed=False)
             elif key.endswith("_ev"):
                 values[key] = f"{float(value):+.1f}"
             elif key.endswith(("_pts", "_est")):

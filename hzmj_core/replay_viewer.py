@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .log import LogError, replay
+from .log import LogError, load, replay
+from .reasons import Reason
 from .round import Round
 from .tiles import TILE_NAMES
 from .view import SeatView
@@ -12,7 +13,15 @@ from .winsplit import split_win
 
 
 class ReplayError(ValueError):
-    """A log the viewer cannot show, or a frame outside the log; the message names the problem."""
+    """A log the viewer cannot show, or a frame outside the log; the message names the problem.
+
+    For a log, ``reason`` is the log's problem as a :class:`~hzmj_core.reasons.Reason` (the page words it in the
+    player's language); ``None`` for a frame outside the log.
+    """
+
+    def __init__(self, message: str, reason: Reason | None = None) -> None:
+        super().__init__(message)
+        self.reason = reason
 
 
 def add_win_split(view: dict[str, Any], r: Round) -> None:
@@ -32,11 +41,21 @@ class ReplayViewer:
         try:
             report = replay(data)
         except LogError as exc:
-            raise ReplayError(str(exc)) from None
+            raise ReplayError(str(exc), exc.reason) from None
         self.data = data
         self.rounds = report.rounds
         self.kind = report.kind
         self.points = _points_before(data, len(self.rounds))
+
+    @classmethod
+    def from_text(cls, text: str) -> ReplayViewer:
+        """The viewer of a log given as JSON text (an imported file); a problem with the text or the log is a
+        :class:`ReplayError` with its reason."""
+        try:
+            data = load(text)
+        except LogError as exc:
+            raise ReplayError(str(exc), exc.reason) from None
+        return cls(data)
 
     def summary(self) -> dict[str, Any]:
         """Hands and their number of actions."""

@@ -97,12 +97,7 @@ def _restore(args: dict[str, Any]) -> dict[str, Any]:
 def _replay_load(args: dict[str, Any]) -> dict[str, Any]:
     global _viewer
     data = args["log"]
-    if isinstance(data, str):
-        try:
-            data = loads(data)
-        except JsonInputError as exc:
-            raise ApiError(f"the file is {exc}" if str(exc).startswith("not valid") else str(exc)) from None
-    _viewer = ReplayViewer(data)
+    _viewer = ReplayViewer.from_text(data) if isinstance(data, str) else ReplayViewer(data)
     return _viewer.summary()
 
 

@@ -234,6 +234,7 @@ function wire(bridge, guest = false) {
     if (f) await replay.load(await f.text());
   });
   hzmj.views = {table, dock, result, history, newGame, replay, review};  // for tests
+  table.names = () => friends.plateNames();
   friends.attach(ctrl, {bridge: guest ? bridge : null, rulesText: () => $('rules').textContent,
     levels: () => newGame.metadata().then((m) => m.levels)});
   newGame.metadata().then(() => renderRules(ctrl), () => {});

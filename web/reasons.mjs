@@ -108,8 +108,93 @@ const GROUNDS = {
     'defence: nobody can win on a 财神, while every other tile can deal in; the best of them, {other_tile}, is worth {other_ev} points after {risk_pts} points of risk, giving up the 财神 {best_ev}'],
 };
 
+const LOG_PROBLEMS = {
+  log_json: ['文件不是有效的 JSON 对局记录',
+    'the file is not a valid JSON game record'],
+  log_json_at: ['文件不是有效的 JSON：第 {line} 行第 {column} 列有错',
+    'the file is not valid JSON: a mistake at line {line}, column {column}'],
+  log_json_number: ['文件里有 JSON 不允许的数（NaN、Infinity 或超过 {max} 位的整数）',
+    'the file holds a number JSON does not allow (NaN, Infinity or a whole number of more than {max} digits)'],
+  log_json_limits: ['文件太大，或者嵌套太深',
+    'the file is too large or nested too deep'],
+  log_not_object: ['{where}不是 JSON 对象',
+    '{where} is not a JSON object'],
+  log_format: ['这不是杭州麻将的对局记录（format 应为 hzmj-log）',
+    "this is not an hzmj game record ('format' must be 'hzmj-log')"],
+  log_version: ['记录的格式版本 {value} 不受支持（这个版本只读 {supported}）',
+    'record format version {value} is not supported (this version reads {supported})'],
+  log_kind: ['{where}的种类（kind）{value} 不对，应为 {expected}',
+    '{where} is of kind {value}, not {expected}'],
+  log_missing: ['{where}缺少{field}',
+    '{field} is missing in {where}'],
+  log_wrong_type: ['{where}的{field}类型不对',
+    '{field} has the wrong type in {where}'],
+  log_points: ['{where}的分数（points）应是 4 个整数',
+    "the points ('points') in {where} must be 4 whole numbers"],
+  log_range: ['{where}的{field}应在 {low} 到 {high} 之间，记录里是 {value}',
+    '{field} in {where} must be from {low} to {high}, not {value}'],
+  log_seed: ['{where}的种子（seed）应是 0 到 2^64−1 之间的整数',
+    "the seed ('seed') in {where} must be a whole number from 0 to 2^64 - 1"],
+  log_option_unknown: ['{where}有未知的规则选项“{option}”',
+    "{where} has an unknown rule option '{option}'"],
+  log_option_range: ['{where}的规则选项{option_zh}（{option}）应是 1 到 {max} 的整数，记录里是 {value}',
+    "the rule option {option_en} ('{option}') in {where} must be a whole number from 1 to {max}, not {value}"],
+  log_option_choice: ['{where}的规则选项{option_zh}（{option}）不能是 {value}',
+    "{value} is not a choice of the rule option {option_en} ('{option}') in {where}"],
+  log_option_differs: ['{where}的规则选项{option_zh}（{option}）与整场比赛的不同：一场比赛的规则不变',
+    "the rule option {option_en} ('{option}') in {where} differs from the match's: the rules are fixed for a whole game"],
+  log_no_wall: ['{where}既没有种子（seed）也没有牌墙（wall）',
+    "{where} has neither a seed ('seed') nor a wall ('wall')"],
+  log_wall_tile: ['{where}的牌墙第 {index} 张 {value} 不是牌名',
+    'tile {index} of the wall in {where}, {value}, is not a tile name'],
+  log_wall_count: ['{where}的牌墙应有 {want} 张牌，记录里有 {count} 张',
+    'the wall in {where} must hold {want} tiles, not {count}'],
+  log_wall_tiles: ['{where}的牌墙应有 {want} 张{tile}，记录里有 {count} 张',
+    'the wall in {where} must hold {want} × {tile}, not {count}'],
+  log_action_text: ['{where}的第{event}步不是文字（应像 S1 discard 5m 这样写）',
+    "step {event} of {where} is not text such as 'S1 discard 5m'"],
+  log_action_malformed: ['{where}的第{event}步 {value} 不是一个动作',
+    'step {event} of {where}, {value}, is not a move'],
+  log_action_illegal: ['{where}的第{event}步不合规则（{seat}{action}）：{why}',
+    'step {event} of {where} ({seat_s} {action}) breaks the rules: {why}'],
+  log_result_early: ['{where}记录了结果，但动作在这一局结束前就停了',
+    '{where} records a result, but its moves stop before the hand is over'],
+  log_result_differs: ['{where}重放的结果与记录的不符（{field}），文件可能被改过',
+    'the replayed result of {where} differs from the recorded one at {field}: the file may have been edited'],
+  log_match_differs: ['{where}的{field}与比赛重放出来的不符，文件可能被改过',
+    '{field} in {where} differs from what the match gives: the file may have been edited'],
+  log_after_end: ['比赛在{where}之前已经结束，记录却还在继续',
+    'the game ended before {where}, but the record goes on'],
+  log_unfinished: ['{where}没有记录结果，却不是最后一局',
+    '{where} has no recorded result but is not the last hand'],
+  log_no_hands: ['这份比赛记录里一局也没有',
+    'this match record holds no hand'],
+  log_seedless: ['这份记录没有种子，只能回放，不能接着打',
+    'this record has no seed: it can be replayed, not continued'],
+  log_not_match: ['这是一局的记录，不是一场比赛的',
+    'this is the record of one hand, not of a match'],
+};
+
+/** A game log's keys as players name them (the engine's reasons.LOG_FIELDS): [Chinese, English]. */
+export const LOG_FIELDS = Object.freeze({
+  format: ['格式', 'the format'],
+  version: ['版本', 'the version'],
+  kind: ['种类', 'the kind'],
+  options: ['规则选项', 'the options'],
+  seed: ['种子', 'the seed'],
+  wall: ['牌墙', 'the wall'],
+  dealer: ['庄家', 'the dealer'],
+  streak: ['老庄数', 'the streak'],
+  points: ['分数', 'the points'],
+  actions: ['动作', 'the moves'],
+  result: ['结果', 'the result'],
+  hands: ['各局', 'the hands'],
+  first_dealer: ['首局庄家', 'the first dealer'],
+  summary: ['总结', 'the summary'],
+});
+
 /** Every sentence, by code: [Chinese, English]. */
-export const TEMPLATES = Object.freeze({...REFUSALS, ...GROUNDS});
+export const TEMPLATES = Object.freeze({...REFUSALS, ...GROUNDS, ...LOG_PROBLEMS});
 
 /** Every code this module words (the engine's hzmj_core.reasons.CODES). */
 export const CODES = Object.freeze(Object.keys(TEMPLATES));
@@ -158,6 +243,19 @@ export function seatWords(seat, lang, viewer = null, possessive = false) {
   return name === 'you' ? 'your' : `${name}'s`;
 }
 
+/** A log's key in words: 庄家（dealer） / the dealer ('dealer'); an unknown key quoted as it is. */
+export function fieldWords(key, lang) {
+  const names = Object.hasOwn(LOG_FIELDS, key) ? LOG_FIELDS[key] : null;
+  if (lang === 'zh') return names ? `${names[0]}（${key}）` : `“${key}”`;
+  return names ? `${names[1]} ('${key}')` : `'${key}'`;
+}
+
+/** Where in a log a problem is: the whole record (null), or one hand (0-based): 第2局 / hand 2. */
+export function whereWords(hand, lang) {
+  if (hand === null || hand === undefined) return lang === 'zh' ? '这份记录' : 'the record';
+  return lang === 'zh' ? `第${hand + 1}局` : `hand ${hand + 1}`;
+}
+
 function waitWords(tile, left, zh) {
   if (zh) return `${tileWords(tile, 'zh')}×${left}`;
   return `${tileWords(tile, 'en')} (${left ? `${left} left` : 'none left'})`;
@@ -194,6 +292,9 @@ export function reasonText(reason, lang, viewer = null, raw = false) {
     }
     else if (key === 'action') values[key] = ACTION_WORDS[value].noun[zh ? 0 : 1];
     else if (key === 'state') values[key] = STATES[value];
+    else if (key === 'field') values[key] = fieldWords(String(value), lang);
+    else if (key === 'where') values[key] = whereWords(value, lang);
+    else if (key === 'why') values[key] = reasonText(value, lang, viewer, true);
     else if (key.endsWith('_ev')) values[key] = decimal(value, true);
     else if (key.endsWith('_pts') || key.endsWith('_est')) values[key] = decimal(value, false);
     else values[key] = String(value);

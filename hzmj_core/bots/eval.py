@@ -1,4 +1,5 @@
-"""Bot heuristics over a seat's view: how connected a tile is, 摊 and its cap, live discard wins.
+"""Bot heuristics over a seat's view: how connected a tile is, 摊 and its cap, live discard wins, a 飘 just made
+and the last wall count at which going on for a bigger win still pays.
 
 The numbers a seat computes about its own hand (shanten, useful tiles, waits) live in
 :mod:`hzmj_core.analysis`; everything here reads a :class:`~hzmj_core.view.SeatView` only. The claim rules
@@ -12,6 +13,15 @@ from collections.abc import Sequence
 from .. import claims
 from ..tiles import MeldKind
 from ..view import SeatView
+
+LAST_CALL = claims.FINAL_WALL + 4
+"""A 飘 or a declined win needs R ≥ 24 now: the other three discard before the last 20 tiles, then we draw."""
+
+
+def just_piaoed(view: SeatView, seat: int) -> bool:
+    """True if the seat's last discard was a 财神 (刚飘: it is then almost surely in 暴头 state)."""
+    ds = view.discards[seat]
+    return bool(ds) and view.wildcards.is_wild(ds[-1][0])
 
 
 def isolation(counts: Sequence[int], face: int) -> int:

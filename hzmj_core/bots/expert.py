@@ -57,10 +57,10 @@ from ..view import SeatView
 from . import lookahead
 from .base import Decision
 from .draw_ahead import value_after_draw
-from .eval import discard_wins_live, isolation, tan_cap
+from .eval import LAST_CALL, discard_wins_live, isolation, just_piaoed, tan_cap
 from .expert_params import ExpertParams
 from .normal import KONG_TYPES, NormalBot, shape_reasons
-from .strong import _LAST_CALL, StrongBot, _just_piaoed
+from .strong import StrongBot
 
 DEFAULT_PARAMS = ExpertParams()
 """The expert as it ships."""
@@ -370,7 +370,7 @@ class ExpertBot(StrongBot):
 
     def self_draw_threat(self, view: SeatView, seat: int) -> float:
         """Chance that ``seat`` wins on its next draw: almost sure after a 飘, else by its river and melds."""
-        if _just_piaoed(view, seat):
+        if just_piaoed(view, seat):
             return 0.9
         # fitted to strong players' hands: how often a draw let the seat win, by river and melds
         p = self.params
@@ -431,7 +431,7 @@ class ExpertBot(StrongBot):
         k_n = len(values)
         if best is win:
             if k_n == 1:
-                if v.remaining < _LAST_CALL and an.w > 0:
+                if v.remaining < LAST_CALL and an.w > 0:
                     return Decision(win, (because("win_last_tiles", remaining=v.remaining),))
                 return Decision(win, (because("win"),))
             return Decision(win, (because("win"), because("best_of", count=k_n, best_ev=points(now))))
@@ -453,7 +453,7 @@ class ExpertBot(StrongBot):
             c, w = an.without(k.tiles)
             if an.shape(c, w, an.melds + (1 if k.type is ActionType.CONCEALED_KONG else 0)).baotou:
                 out.append(k)
-        if v.remaining >= _LAST_CALL:
+        if v.remaining >= LAST_CALL:
             for a in v.legal:
                 if a.type is ActionType.DISCARD:
                     sh = an.after_discard(a.tile)

@@ -30,11 +30,8 @@ from ..reasons import because
 from ..tiles import TILE_NAMES
 from ..view import SeatView
 from .base import Decision
-from .eval import discard_wins_live, isolation, tan_cap
+from .eval import LAST_CALL, discard_wins_live, isolation, just_piaoed, tan_cap
 from .normal import KONG_TYPES, NormalBot, shape_reasons
-
-_LAST_CALL = FINAL_WALL + 4
-"""A 飘 or a declined win needs R ≥ 24 now: the other three discard before the last 20 tiles, then we draw."""
 
 
 def _tenpai_prob(view: SeatView, seat: int) -> float:
@@ -42,12 +39,6 @@ def _tenpai_prob(view: SeatView, seat: int) -> float:
     n = len(view.discards[seat])
     k = len(view.melds[seat])
     return min(0.9, 0.04 + 0.035 * n + 0.13 * k)
-
-
-def _just_piaoed(view: SeatView, seat: int) -> bool:
-    """True if the seat's last discard was a 财神 (it is then almost surely in 暴头 state)."""
-    ds = view.discards[seat]
-    return bool(ds) and view.wildcards.is_wild(ds[-1][0])
 
 
 def _win_type(view: SeatView) -> tuple[WinType, int]:
@@ -74,7 +65,7 @@ class StrongBot(NormalBot):
         for s in range(4):
             if s == v.seat:
                 continue
-            if _just_piaoed(v, s):
+            if just_piaoed(v, s):
                 out.append((s, 0.9))
             else:
                 out.append((s, _tenpai_prob(v, s) * 0.12))
@@ -86,7 +77,7 @@ class StrongBot(NormalBot):
         owner = None if view.freeze_owner == view.seat else view.freeze_owner
         if not may_win_on_discard(view.options, view.dealer, view.streak, owner, o, view.seat):
             return False
-        return not _just_piaoed(view, o)
+        return not just_piaoed(view, o)
 
     danger_base: tuple[float, float, float, float] = (0.07, 0.09, 0.11, 0.06)
     """Chance that a ready seat waits on a face: terminal, 2 or 8, middle suit tile, honour."""
@@ -212,7 +203,7 @@ class StrongBot(NormalBot):
                 value = float(an.win_gain(1 + piao + kongs + 1))
                 if value > now and (best is None or value > best[0]):
                     best = (value, Decision(k, (because("gangbao"),)))
-        if v.remaining >= _LAST_CALL:
+        if v.remaining >= LAST_CALL:
             others = self.threats(an)
             p_other = min(0.95, sum(p for _, p in others))
             loss = sum(p * an.loss_if_wins(o, 1) for o, p in others)
@@ -237,7 +228,7 @@ class StrongBot(NormalBot):
                     best = (value, Decision(a, why))
         if best is not None:
             return best[1]
-        if v.remaining < _LAST_CALL and an.w > 0:
+        if v.remaining < LAST_CALL and an.w > 0:
             return Decision(win, (because("win_last_tiles", remaining=v.remaining),))
         return Decision(win, (because("win"),))
 

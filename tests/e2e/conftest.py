@@ -4,6 +4,10 @@
   ``python build.py`` gives in dist/) and serves it from a ThreadingHTTPServer on 127.0.0.1:<random port>
   in a thread, for the whole session; ``site.url`` ends with '/', ``site.info`` is its build.json.
 * ``slow_site``: the same build served at ~2 MB/s per response (to see the loading screen).
+* ``own_site``: the same build on a server of its own for one test, which the test may stop.
+* ``other_origin(...)``: the same build served once more for one test, on another port (another origin):
+  ``plain=True`` with Python's plain ``http.server`` (no Content-Security-Policy header, no compression),
+  ``cors=True`` allowing every origin as a CDN does, ``extra_files`` as for ``build.make_server``.
 * ``browser_type_launch_args``: Debian's /usr/bin/chromium with the flags from shared/PLATFORM.md.
 * autouse ``offline_guard``: records every request of the browser context (worker requests included)
   and fails the test if any went to a host other than 127.0.0.1.
@@ -16,6 +20,11 @@
 * ``warm_page(**context_args)``: a new page of the warm profile with those context arguments (one profile
   per distinct set, made on first use); its pages are closed after the test.
 * ``snapshot_stored(page, seconds)``: waits for the page's engine to store its memory snapshot; True if it did.
+
+The suite runs in two processes (pytest-xdist, ``-n 2``, see scripts/test.sh): each has its own session
+fixtures (its own build, server, browser and warm profiles), and the tests of a module that share a
+module fixture run in one process (``pytest.mark.xdist_group``, with ``--dist loadgroup``). Screenshots and
+test_faults' times go to test-results/, which the controlling process empties once at the start.
 
 The warm profile: a cold start of the game costs about 5 s of CPU (Python's start-up, then the memory
 snapshot taken after the first table), and most tests only need a running table. So those tests share one
@@ -33,12 +42,15 @@ expression with eval inside the page, which the pages' Content-Security-Policy r
 
 from __future__ import annotations
 
+import functools
+import http.server
+import shutil
 import threading
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 from urllib.parse import urlsplit
 
 import pytest
@@ -108,6 +120,51 @@ def own_site(site: Site) -> Iterator[Site]:
     """The same build on a server of its own, which a test may stop (``own_site.server.shutdown()``)."""
     with _serve(site.dist, site.info) as s:
         yield s
+
+
+class _PlainHandler(http.server.SimpleHTTPRequestHandler):
+    """``python -m http.server``'s handler, with the types a module script and WebAssembly need."""
+
+    extensions_map: ClassVar[dict[str, str]] = {**http.server.SimpleHTTPRequestHandler.extensions_map,
+                                                ".mjs": "text/javascript", ".js": "text/javascript",
+                                                ".wasm": "application/wasm"}
+
+    def log_message(self, *args: Any) -> None:
+        pass
+
+
+@pytest.fixture
+def other_origin(site: Site) -> Iterator[Callable[..., str]]:
+    """``other_origin(plain=False, cors=False, extra_files=None)``: the session's build served once more, on a
+    server of its own at another port (another origin), until the end of the test; its URL (ending '/').
+    ``plain``: Python's plain http.server, which sends no Content-Security-Policy header and compresses
+    nothing; ``cors``: every response allows any origin, as a CDN's does; ``extra_files``: as for
+    ``build.make_server``."""
+    with ExitStack() as stack:
+
+        def start(plain: bool = False, cors: bool = False, extra_files: dict[str, bytes] | None = None) -> str:
+            server: Any
+            if plain:
+                assert not cors and not extra_files, "the plain server serves dist/ and nothing else"
+                server = http.server.ThreadingHTTPServer(
+                    ("127.0.0.1", 0), functools.partial(_PlainHandler, directory=str(site.dist)))
+            else:
+                server = build.make_server(site.dist, "127.0.0.1", 0, extra_files=extra_files)
+            if cors:
+                base: Any = server.RequestHandlerClass
+
+                class CorsHandler(base):  # type: ignore[misc,valid-type]
+                    def end_headers(self) -> None:
+                        self.send_header("Access-Control-Allow-Origin", "*")
+                        super().end_headers()
+
+                server.RequestHandlerClass = CorsHandler
+            threading.Thread(target=server.serve_forever, name="other-origin", daemon=True).start()
+            stack.callback(server.server_close)
+            stack.callback(server.shutdown)
+            return f"http://127.0.0.1:{server.server_address[1]}/"
+
+        yield start
 
 
 @pytest.fixture(scope="session")
@@ -269,3 +326,15 @@ def screenshot() -> Callable[[Any, str], Path]:
         return path
 
     return take
+
+
+@pytest.fixture(scope="session", autouse=True)
+def delete_output_dir() -> None:
+    """Replaces pytest-playwright's fixture of that name, which empties its output folder (test-results/) when
+    a process starts its first test: of two processes, one would delete what the other had written already.
+    The controlling process empties it once instead (``pytest_sessionstart``)."""
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    if not hasattr(session.config, "workerinput"):  # the controlling process (or the only one)
+        shutil.rmtree(Path(session.config.getoption("--output")), ignore_errors=True)

@@ -7,7 +7,7 @@ test server also sends the policy as a header (the offline test in test_game.py 
 from __future__ import annotations
 
 import re
-from typing import Any, ClassVar
+from typing import Any
 
 import pytest
 from build_module import build
@@ -105,35 +105,10 @@ def test_pyodide_needs_wasm_unsafe_eval(page: Any, context: Any, site: Any, js_e
     js_errors.clear()
 
 
-@pytest.fixture
-def plain_static_site(site: Any) -> Any:
-    """dist/ served the plainest way (``python -m http.server``): no Content-Security-Policy header at all,
-    only the types a module script and WebAssembly need."""
-    import functools
-    import http.server
-    import threading
-
-    class Plain(http.server.SimpleHTTPRequestHandler):
-        extensions_map: ClassVar[dict[str, str]] = {**http.server.SimpleHTTPRequestHandler.extensions_map,
-                          ".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "application/wasm"}
-
-        def log_message(self, *args: Any) -> None:
-            pass
-
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0),
-                                             functools.partial(Plain, directory=str(site.dist)))
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
-    finally:
-        server.shutdown()
-        server.server_close()
-
-
-def test_the_worker_runs_under_the_pages_policy_on_a_plain_static_host(page: Any, plain_static_site: str,
+def test_the_worker_runs_under_the_pages_policy_on_a_plain_static_host(page: Any, other_origin: Any,
                                                                        violations: list[str],
                                                                        js_errors: list[str]) -> None:
+    plain_static_site = other_origin(plain=True)  # no Content-Security-Policy header at all
     seen_headers: list[str] = []
     page.on("response", lambda r: seen_headers.append(r.headers.get("content-security-policy", "")))
     page.goto(plain_static_site + "?seed=4&speed=instant&lang=en")

@@ -5,7 +5,6 @@ reload, and screenshots of every view at five viewports in both languages."""
 from __future__ import annotations
 
 import json
-import time
 from typing import Any
 
 from hzmj_core.exam import make_exam
@@ -14,6 +13,7 @@ from hzmj_core.exam.base import Question
 BOOT_MS = 90_000
 READY = "html[data-state=ready]"
 VIEWPORTS = [(1920, 1080), (1280, 800), (1024, 500), (390, 844), (844, 390)]
+NEXT_FRAME = "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
 
 
 def js(value: Any) -> str:
@@ -142,7 +142,7 @@ def test_ladder_promotes_and_survives_reload(page: Any, site: Any) -> None:
 def _shoot(page: Any, screenshot: Any, name: str) -> None:
     for w, h in VIEWPORTS:
         page.set_viewport_size({"width": w, "height": h})
-        time.sleep(0.15)
+        page.evaluate(NEXT_FRAME)  # the page's layout at the new size (CSS only: no script reacts to it)
         screenshot(page, f"exam-{name}-{w}x{h}")
         overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
         assert overflow <= 1, (name, w, h, overflow)

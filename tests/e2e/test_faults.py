@@ -37,6 +37,7 @@ exactly.
 
 from __future__ import annotations
 
+import fcntl
 import json
 import re
 import threading
@@ -51,6 +52,10 @@ import pytest
 from build_module import build
 
 ROOT = Path(__file__).resolve().parents[2]
+
+# One process of the suite runs this module: its cases share a module fixture and one measure of a
+# healthy cold start (conftest.py: pytest-xdist).
+pytestmark = pytest.mark.xdist_group("faults")
 
 KINDS = ("404", "cut", "stall", "truncate")
 STALL_HOLD_S = 120  # a stalled response is held open this long at most (or until heal())
@@ -150,7 +155,8 @@ document.addEventListener('animationstart', (e) => {
 """
 SEEN = """() => ({state: document.documentElement.dataset.state, readyState: document.readyState,
   late: Boolean(document.getElementById('late')), styleSheets: document.styleSheets.length,
-  status: (document.getElementById('status') || {}).textContent, hzmj: Boolean(window.hzmj)})"""
+  status: (document.getElementById('status') || {}).textContent, hzmj: Boolean(window.hzmj),
+  message: (document.getElementById('error-message') || {}).textContent})"""
 SHOWN = "() => window.__errorAt !== undefined"
 DOWNLOADING = "() => Boolean(window.hzmj && window.hzmj.progressLog.some((p) => p.fraction > 0))"
 
@@ -233,13 +239,15 @@ class Case:
 
 def _record(times: dict[str, float], healthy: float) -> None:
     TIMES.parent.mkdir(exist_ok=True)
-    try:
-        saved = json.loads(TIMES.read_text())
-    except (OSError, ValueError):
-        saved = {}
-    saved.update({k: round(v, 1) for k, v in times.items()})
-    saved["healthy cold start"] = round(healthy, 1)
-    TIMES.write_text(json.dumps(saved, indent=1, sort_keys=True))
+    with open(TIMES.with_suffix(".lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # the suite's processes may record at the same time
+        try:
+            saved = json.loads(TIMES.read_text())
+        except (OSError, ValueError):
+            saved = {}
+        saved.update({k: round(v, 1) for k, v in times.items()})
+        saved["healthy cold start"] = round(healthy, 1)
+        TIMES.write_text(json.dumps(saved, indent=1, sort_keys=True))
 
 
 def _limit_s(file: str, kind: str, healthy: float) -> float:

@@ -43,20 +43,33 @@ EventTarget.prototype.addEventListener = function (type, fn, options) {
 
 
 class Pages:
-    """Pages in contexts of their own; each records console errors and the hosts it requested."""
+    """Pages in contexts of their own; each records console errors and the hosts it requested. A host page
+    opened on the session's site is a page of the warm profile (conftest.py: its engine starts from the
+    snapshot, as a returning player's does); the guests' pages each get a fresh context."""
 
-    def __init__(self, browser: Any) -> None:
-        self.browser = browser
+    def __init__(self, browser: Any, warm_profiles: Any) -> None:
+        self.browser, self.warm_profiles = browser, warm_profiles
         self.contexts: list[Any] = []
+        self.warm: list[tuple[Any, Any]] = []
         self.errors: list[str] = []
         self.requests: list[str] = []
         self.by_page: dict[str, list[str]] = {}
 
-    def new(self, name: str, record: bool = False, **context_args: Any) -> Any:
-        context = self.browser.new_context(**context_args)
-        self.contexts.append(context)
+    def new(self, name: str, record: bool = False, warm: bool = False, **context_args: Any) -> Any:
         seen = self.by_page.setdefault(name, [])
-        context.on("request", lambda req: (self.requests.append(req.url), seen.append(req.url)))
+
+        def on_request(req: Any) -> None:
+            self.requests.append(req.url)
+            seen.append(req.url)
+
+        if warm:
+            assert not record, "the recorder is installed in a fresh context"
+            context = self.warm_profiles.get(**context_args)
+            self.warm.append((context, on_request))
+        else:
+            context = self.browser.new_context(**context_args)
+            self.contexts.append(context)
+        context.on("request", on_request)
         if record:
             context.add_init_script(RECORDER)
         page = context.new_page()
@@ -67,6 +80,9 @@ class Pages:
     def close(self) -> None:
         for c in self.contexts:
             c.close()
+        for c, on_request in self.warm:
+            c.remove_listener("request", on_request)
+            self.warm_profiles.release(c)
 
     def check(self) -> None:
         foreign = sorted({u for u in self.requests if urlsplit(u).hostname not in (None, "127.0.0.1")
@@ -76,15 +92,15 @@ class Pages:
 
 
 @pytest.fixture
-def pages(browser: Any) -> Iterator[Pages]:
-    p = Pages(browser)
+def pages(browser: Any, warm_profiles: Any) -> Iterator[Pages]:
+    p = Pages(browser, warm_profiles)
     yield p
     p.close()
     p.check()
 
 
 def open_host(pages: Pages, site: Any, query: str = "?seed=7&speed=instant&lang=zh", **context_args: Any) -> Any:
-    host = pages.new("host", **context_args)
+    host = pages.new("host", warm=site is pages.warm_profiles.site, **context_args)
     host.goto(site.url + query)
     host.wait_for_selector(TABLE, timeout=120_000)
     return host
@@ -164,17 +180,29 @@ def decide(page: Any, kind: str) -> str:
     return "other"
 
 
+CLAIM_LOOK_S = 0.6  # a guest's action round trip: p95 218 ms on loopback (docs/friends.md); more on a loaded machine
+
+
 def play_hand(everyone: list[Any], limit_s: float = 300) -> dict[str, int]:
     """Every page decides by tapping until each shows its result screen. Counts of what was done, and the
     most pages that had a claim to decide at the same moment."""
     counts = {"decisions": 0, "claim_pages_at_once": 0}
     end = time.monotonic() + limit_s
+    claim_seen = 0.0
     while time.monotonic() < end:
         kinds = [p.evaluate(DECISION) for p in everyone]
         if all(k == "settled" for k in kinds):
             return counts
         claims = sum(k == "claim" for k in kinds)
         counts["claim_pages_at_once"] = max(counts["claim_pages_at_once"], claims)
+        if claims and not claim_seen:
+            claim_seen = time.monotonic()
+        if claims and time.monotonic() - claim_seen < CLAIM_LOOK_S:
+            # a claim window reaches the pages one by one (the host's at once, each guest's over its channel):
+            # nobody decides until every page it was offered to has had the time to show it
+            time.sleep(0.05)
+            continue
+        claim_seen = 0.0
         acted = False
         for page, kind in zip(everyone, kinds, strict=True):
             if kind in ("turn", "claim"):
@@ -545,3 +573,98 @@ def test_host_reload_resumes_the_match_and_invites_again(pages: Pages, site: Any
     back.wait_for_selector(TABLE, timeout=30_000)
     host.wait_for_function("() => window.hzmj.game.state.table.seats[2].who === 'human'")
     assert engine_state(back)["seat"] == 2
+
+
+# Records every text drawn on a canvas (the seat plates' names among them).
+CANVAS_TEXTS = """
+window.__drawn = new Set();
+const fillText = CanvasRenderingContext2D.prototype.fillText;
+CanvasRenderingContext2D.prototype.fillText = function (text, ...rest) {
+  window.__drawn.add(String(text));
+  return fillText.call(this, text, ...rest);
+};
+"""
+# Records the configuration of every RTCPeerConnection the page makes.
+RTC_CONFIGS = """
+window.__rtc = [];
+const Native = window.RTCPeerConnection;
+window.RTCPeerConnection = function (config, ...rest) {
+  window.__rtc.push(JSON.parse(JSON.stringify(config || null)));
+  return new Native(config, ...rest);
+};
+window.RTCPeerConnection.prototype = Native.prototype;
+"""
+
+
+def test_friends_names_are_on_the_plates_and_a_guest_reads_the_presets(pages: Pages, site: Any) -> None:
+    host = pages.new("host")
+    host.add_init_script(CANVAS_TEXTS)
+    host.goto(site.url + "?seed=7&speed=instant&lang=zh")
+    host.wait_for_selector(TABLE, timeout=120_000)
+    links = invite(host, (2,))
+    guest = pages.new("guest2")
+    guest.add_init_script(CANVAS_TEXTS)
+    first = join(guest, links[2])
+    guest.fill("#join-name", "阿梅")
+    guest.locator("#join-name").dispatch_event("change")
+    guest.wait_for_function("(old) => { const v = document.getElementById('join-reply').value; "
+                            "return v && v !== old; }", arg=first)
+    accept(host, 2, guest.locator("#join-reply").input_value())
+    host.click("#fr-start[data-action=start-friends]")
+    guest.wait_for_selector(TABLE, timeout=30_000)
+    # the guest's chosen name on its plate, on the host's page and on its own; the bots' plates keep their words
+    for page in (host, guest):
+        page.evaluate("() => window.__drawn.clear()")  # what the table drew before it was a friends table
+        page.set_viewport_size({"width": 1280, "height": 799})  # draw it again
+        page.wait_for_function("() => window.__drawn.has('阿梅')", timeout=10_000)
+    drawn = set(host.evaluate("() => [...window.__drawn]"))
+    assert {"下家", "上家"} <= drawn and "对家" not in drawn, sorted(drawn)
+    # the presets come from the host's engine, as the other facts about the rules do
+    presets = guest.evaluate("() => window.hzmj.game.call('option_presets')")
+    assert presets == host.evaluate("() => window.hzmj.game.call('option_presets')")
+    assert any(p["zh"] == "杭州常用" for p in presets), presets
+
+
+def test_a_turn_server_takes_its_user_name_and_credential(pages: Pages, site: Any) -> None:
+    host = pages.new("host")
+    host.add_init_script(RTC_CONFIGS)
+    host.goto(site.url + "?seed=7&speed=instant&lang=zh")
+    host.wait_for_selector(TABLE, timeout=120_000)
+    host.click("#btn-menu")
+    host.click("#m-friends")
+    host.wait_for_selector("#friends[open] #fr-seat-picks input[data-seat]")
+    for box in host.locator("#fr-seat-picks input[data-seat]").all():
+        box.set_checked(box.get_attribute("data-seat") == "1")
+    host.locator("#friends details.fr-net > summary").click()
+    # a TURN address without its user name and credential is refused, naming the line and what it needs
+    host.fill("#fr-ice", "stun:127.0.0.1:3478\nturn:127.0.0.1:3478")
+    host.click("#fr-invite[data-action=invite]")
+    host.wait_for_selector("#friends[open] #fr-ice-problem[role=alert]", state="visible")
+    assert host.locator("#fr-ice-problem").inner_text() == \
+        "STUN/TURN 服务器第 2 行不对：TURN 服务器要在地址后写上用户名和密码，用空格隔开"
+    assert host.locator("#fr-ice").get_attribute("aria-invalid") == "true"
+    assert host.locator("#fr-seats textarea.fr-link").count() == 0
+    assert host.evaluate("() => window.__rtc.length") == 0
+    assert host.locator("#fr-ice-problem").is_visible()  # inside the open dialog, not behind it
+    # with them, the invitation's connection is configured with both servers, the TURN one with its login
+    host.fill("#fr-ice", "stun:127.0.0.1:3478\n turn:127.0.0.1:3478?transport=udp  amei  s3cret \n")
+    host.click("#fr-invite[data-action=invite]")
+    host.wait_for_function("() => document.querySelectorAll('#fr-seats textarea.fr-link').length === 1",
+                           timeout=30_000)
+    assert host.evaluate("() => window.__rtc") == [{"iceServers": [
+        {"urls": "stun:127.0.0.1:3478"},
+        {"urls": "turn:127.0.0.1:3478?transport=udp", "username": "amei", "credential": "s3cret"}]}]
+    # remembered on this device, and shown again as typed (one a line)
+    stored = json.loads(host.evaluate("() => localStorage.getItem('hzmj.friends.v1')"))
+    assert stored["ice"] == [{"urls": "stun:127.0.0.1:3478"},
+                             {"urls": "turn:127.0.0.1:3478?transport=udp", "username": "amei", "credential": "s3cret"}]
+    shown = host.evaluate("""async () => {
+        const prefs = await import('./net/prefs.mjs');
+        return [prefs.iceText(prefs.iceServers()),
+                ...['turn:a:1 u', 'stun:a:1 u p', 'http://a', 'turn:a:1 u p q', `turn:a:1 u ${'x'.repeat(129)}`,
+                    'stun:a:1\\nstun:b:1\\nstun:c:1\\nstun:d:1\\nstun:e:1']
+                  .map((text) => prefs.readIceServers(text).problem)];
+    }""")
+    assert shown == ["stun:127.0.0.1:3478\nturn:127.0.0.1:3478?transport=udp amei s3cret",
+                     {"line": 1, "why": "turn_login"}, {"line": 1, "why": "stun_login"}, {"line": 1, "why": "url"},
+                     {"line": 1, "why": "fields"}, {"line": 1, "why": "too_long"}, {"line": 5, "why": "too_many"}]

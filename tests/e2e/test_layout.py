@@ -1,10 +1,12 @@
 """The table's geometry at five viewports in both languages, read from the page's layout object.
 
-``window.hzmj.layout()`` gives, in page pixels, every seat's hand, river, melds and plate, the centre box
-and the action bar. The tests fail on a rectangle outside the viewport, on any two parts of the table
-overlapping, on a river that is nearer another seat's hand than its own, and on anything wider than the
-viewport. They also check motion (off at instant speed and under reduced motion, at most 200 ms) and that
-the mute switch is remembered. Screenshots go to test-results/layout-*.png.
+``window.hzmj.layout()`` gives, in page pixels, every seat's hand, river, melds and plate (and where the plate's
+dealer badge, name, points and chips lie), the centre box and the action bar. The tests fail on a rectangle
+outside the viewport, on any two parts of the table overlapping, on a river that is nearer another seat's hand
+than its own, on anything wider than the viewport, and on a plate whose text lies outside it or on itself, or
+whose name is squeezed to make room for the dealer badge. They also check motion (off at instant speed and
+under reduced motion, at most 200 ms) and that the mute switch is remembered. Screenshots go to
+test-results/layout-*.png.
 """
 
 from __future__ import annotations
@@ -22,8 +24,9 @@ from test_game import ANY_TURN, BOOT_TIMEOUT_MS, TABLE
 VIEWPORTS = [(1280, 800), (1920, 1080), (1024, 500), (390, 844), (844, 390)]
 # the smallest river and hand tile each viewport must get (CSS px), read from window.hzmj.layout(): the short
 # landscape screens put the top bar in the column at the right so the felt has the whole height, and give the
-# rivers room with a smaller hand and a shorter centre box; desktop screens give the felt the whole width
-RIVER_MIN = {(1280, 800): 36, (1920, 1080): 50, (1024, 500): 28, (390, 844): 24, (844, 390): 21}
+# rivers room with a smaller hand, a low wide centre box and rows packed tight; desktop screens give the felt
+# the whole width
+RIVER_MIN = {(1280, 800): 36, (1920, 1080): 50, (1024, 500): 30, (390, 844): 24, (844, 390): 24}
 HAND_MIN = {(1280, 800): 70, (1920, 1080): 84, (1024, 500): 44, (390, 844): 40, (844, 390): 40}
 Rect = dict[str, float]
 
@@ -119,6 +122,34 @@ def geometry_problems(layout: dict[str, Any]) -> list[str]:
     return problems
 
 
+def plate_problems(layout: dict[str, Any], dealer: int) -> list[str]:
+    """Each plate's dealer badge, name, points and chips inside the plate and clear of each other, the name at
+    the plate's own font size (not squeezed by a badge), and the dealer's plate alone carrying the badge."""
+    problems = []
+    for s in layout["seats"]:
+        text, plate = s["plateText"], s["plate"]
+        if not text:
+            problems.append(f"{s['side']} plate: the layout says nothing of its text")
+            continue
+        named = [(k, text[k]) for k in ("badge", "name", "points") if text[k]]
+        named += [(f"chip {i + 1}", c) for i, c in enumerate(text["chips"])]
+        for k, r in named:
+            inside = (r["x"] >= plate["x"] - 0.5 and r["y"] >= plate["y"] - 0.5
+                      and r["x"] + r["w"] <= plate["x"] + plate["w"] + 0.5
+                      and r["y"] + r["h"] <= plate["y"] + plate["h"] + 0.5)
+            if not inside:
+                problems.append(f"{s['side']} plate: the {k} {r} is outside the plate {plate}")
+        for (ka, a), (kb, b) in itertools.combinations(named, 2):
+            if overlap(a, b) > 0.5:
+                problems.append(f"{s['side']} plate: the {ka} overlaps the {kb}: {a} / {b}")
+        if text["nameFont"] < 0.9 * text["font"]:
+            problems.append(f"{s['side']} plate: the name is squeezed to {text['nameFont']} px (plate font "
+                            f"{text['font']} px)")
+        if (s["seat"] == dealer) != bool(text["badge"]):
+            problems.append(f"{s['side']} plate: dealer badge {'missing' if s['seat'] == dealer else 'shown'}")
+    return problems
+
+
 def band_problems(layout: dict[str, Any]) -> list[str]:
     """An empty band of felt above the table much taller than the space between the table and your hand."""
     you = next(s for s in layout["seats"] if s["side"] == "you")
@@ -155,13 +186,15 @@ def width_problems(page: Any) -> list[str]:
 def test_table_geometry(warm_page: Any, site: Any, w: int, h: int, lang: str, screenshot: Any) -> None:
     page = boot(warm_page, site, w, h, f"?seed=10&speed=instant&lang={lang}")
     try:
-        problems = geometry_problems(page.evaluate("window.hzmj.layout()")) + width_problems(page)
+        dealer = page.evaluate("window.hzmj.game.state.dealer")
+        layout = page.evaluate("window.hzmj.layout()")
+        problems = geometry_problems(layout) + plate_problems(layout, dealer) + width_problems(page)
         assert not problems, "at the deal:\n" + "\n".join(problems)
         play(page, 10)   # seed 10: claims happen, so seats have melds and rivers have two rows
         layout = page.evaluate("window.hzmj.layout()")
         screenshot(page, f"layout-{w}x{h}-{lang}")
         assert any(s["melds"] for s in layout["seats"]), "this deal was chosen to show melds"
-        problems = geometry_problems(layout) + width_problems(page)
+        problems = geometry_problems(layout) + plate_problems(layout, dealer) + width_problems(page)
         assert not problems, "after ten decisions:\n" + "\n".join(problems)
         assert layout["handTile"] >= HAND_MIN[(w, h)], f"hand tiles are {layout['handTile']} px"
         assert layout["riverTile"] >= RIVER_MIN[(w, h)], f"river tiles are {layout['riverTile']} px"
@@ -351,6 +384,22 @@ def test_three_chows_fit_and_show_their_tiles(warm_page: Any, site: Any, w: int,
         assert not problems, "\n".join(problems)
         for i in range(3):   # each chow shows its three tiles
             assert page.locator("#actions button[data-action=chow]").nth(i).locator("canvas").count() == 3
+
+
+def test_plate_check_catches_a_crowded_plate() -> None:
+    def r(x: float, y: float, w: float, h: float) -> Rect:
+        return {"x": x, "y": y, "w": w, "h": h}
+    text = {"badge": r(102, 102, 40, 14), "name": r(146, 102, 30, 14), "points": r(170, 102, 20, 14),
+            "chips": [r(102, 120, 60, 12)], "nameFont": 9, "font": 12}
+    seat = {"side": "left", "seat": 3, "plate": r(100, 100, 90, 34), "plateText": text}
+    problems = plate_problems({"seats": [seat]}, dealer=3)
+    assert any("name overlaps the points" in p for p in problems)
+    assert any("squeezed" in p for p in problems)
+    text["chips"] = [r(102, 120, 100, 12)]
+    assert any("chip 1" in p and "outside" in p for p in plate_problems({"seats": [seat]}, dealer=3))
+    assert any("badge shown" in p for p in plate_problems({"seats": [seat]}, dealer=0))
+    text.update(name=r(146, 102, 20, 14), points=r(168, 102, 20, 14), chips=[], nameFont=12)
+    assert not plate_problems({"seats": [seat]}, dealer=3)
 
 
 def test_band_check_catches_empty_felt_above_the_table() -> None:

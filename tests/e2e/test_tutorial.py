@@ -5,13 +5,10 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-import threading
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from build_module import build
 
 ROOT = Path(__file__).resolve().parents[2]
 BOOT_MS = 90_000
@@ -220,29 +217,8 @@ json.dumps([hzmj_core.__version__, tutorial.check("sets-win", 0)["correct"]])`);
     assert json.loads(page.evaluate("window.result")) == [site.info["version"], True]
 
 
-@pytest.fixture
-def cors_dist() -> Iterator[str]:
-    """dist/ served from a second origin (another port) with CORS headers, like a CDN would."""
-
-    server = build.make_server(build.DIST, "127.0.0.1", 0)
-    base = server.RequestHandlerClass
-
-    class CorsHandler(base):  # type: ignore[misc,valid-type]
-        def end_headers(self) -> None:
-            self.send_header("Access-Control-Allow-Origin", "*")
-            super().end_headers()
-
-    server.RequestHandlerClass = CorsHandler
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
-    finally:
-        server.shutdown()
-        server.server_close()
-
-
-def test_widgets_from_another_origin(page: Any, cors_dist: str) -> None:
+def test_widgets_from_another_origin(page: Any, other_origin: Any) -> None:
+    cors_dist = other_origin(cors=True)  # dist/ from a second origin with CORS headers, like a CDN
     host = f"""<!doctype html><html lang=en><meta charset=utf-8><title>host</title><link rel=icon href="data:,">
       <script type=module src="{cors_dist}widget.mjs"></script>
       <p>A club page on its own origin.</p>
@@ -250,14 +226,8 @@ def test_widgets_from_another_origin(page: Any, cors_dist: str) -> None:
       <hzmj-lesson name="sets"></hzmj-lesson></html>"""
     # the host page comes from its own local server (a routed page would count as a public origin, and
     # Chromium's local-network protection would then refuse the loopback dist/)
-    server = build.make_server(build.DIST, "127.0.0.1", 0, extra_files={"/host.html": host.encode()})
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    try:
-        page.goto(f"http://127.0.0.1:{server.server_address[1]}/host.html")
-        widgets_ready(page)
-    finally:
-        server.shutdown()
-        server.server_close()
+    page.goto(other_origin(extra_files={"/host.html": host.encode()}) + "host.html")
+    widgets_ready(page)
     assert len(page.workers) == 1
     assert page.evaluate(
         "[...document.querySelector('hzmj-hand').shadowRoot.querySelectorAll('.waits li')].map(l => l.dataset.tile)"

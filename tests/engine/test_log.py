@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 from typing import Any
 
 import pytest
@@ -13,6 +14,7 @@ from hzmj_core.bots import make_bot
 from hzmj_core.log import FORMAT, VERSION, LogError, hand_log, load, match_from_log, match_log, replay
 from hzmj_core.match import Match
 from hzmj_core.options import Options
+from hzmj_core.reasons import LOG_CODES, Reason
 from hzmj_core.round import Round
 from hzmj_core.view import SeatView
 
@@ -146,6 +148,92 @@ def test_malformed_logs_name_the_first_problem(name: str) -> None:
     with pytest.raises(LogError) as exc:
         replay(log)
     assert needle in str(exc.value)
+
+
+BAD_CODES = {
+    "wrong format": "log_format", "wrong version": "log_version", "unknown option": "log_option_unknown",
+    "bad option value": "log_option_choice", "missing dealer": "log_missing", "bad dealer": "log_range",
+    "bad streak type": "log_wrong_type", "malformed action": "log_action_malformed",
+    "illegal action": "log_action_illegal", "tampered result": "log_result_differs",
+    "tampered winner": "log_result_differs", "wrong wall size": "log_wall_count",
+    "wrong wall content": "log_wall_tiles", "bad wall tile": "log_wall_tile", "no seed no wall": "log_no_wall",
+    "not an object": "log_format", "non-ASCII tile": "log_action_malformed",
+}
+
+
+@pytest.mark.parametrize("name", list(BAD))
+def test_malformed_logs_give_the_problem_as_a_reason_in_both_languages(name: str) -> None:
+    make, mutate, _ = BAD[name]
+    log = make()
+    mutate(log)
+    with pytest.raises(LogError) as exc:
+        replay(log)
+    reason = exc.value.reason
+    assert reason.code == BAD_CODES[name] and reason.code in LOG_CODES
+    zh = reason.text("zh", 0)
+    # Chinese words, with at most the log's own key, a quoted value or the notation of a move in them
+    assert re.search(r"[\u4e00-\u9fff]{4}", zh), zh
+    assert not re.search(r"\b(?:must|expected|missing|action|illegal|got|the)\b", zh), zh
+    assert reason.text("en", 0) and json.loads(json.dumps(reason.to_json())) == reason.to_json()
+
+
+def test_a_log_problem_names_the_hand_the_key_and_the_step() -> None:
+    log = roundtrip(match_log(bot_match(6, 2)))
+    bad = copy.deepcopy(log)
+    del bad["hands"][1]["dealer"]
+    with pytest.raises(LogError) as exc:
+        replay(bad)
+    assert exc.value.reason == Reason("log_missing", {"where": 1, "field": "dealer"})
+    assert exc.value.reason.zh() == "第2局缺少庄家（dealer）"
+    assert exc.value.reason.en() == "the dealer ('dealer') is missing in hand 2"
+    bad = copy.deepcopy(log)
+    actions = bad["hands"][0]["actions"]
+    seat = int(actions[0][1])  # the dealer's first discard, given to the seat after it
+    actions[0] = f"S{(seat + 1) % 4}" + actions[0][2:]
+    with pytest.raises(LogError) as exc:
+        replay(bad)
+    reason = exc.value.reason
+    assert reason.code == "log_action_illegal" and reason.params["where"] == 0 and reason.params["event"] == 1
+    assert reason.params["why"] == {"code": "not_your_turn", "params": {"seat": (seat + 1) % 4, "current": seat}}
+    assert reason.text("zh", seat).startswith("第1局的第1步不合规则（下家打牌）：现在轮到你出牌")
+    bad = copy.deepcopy(log)
+    bad["options"]["base_score"] = 10**19
+    with pytest.raises(LogError) as exc:
+        replay(bad)
+    assert exc.value.reason.code == "log_option_range"
+    assert exc.value.reason.zh() == ("这份记录的规则选项底分（base_score）应是 1 到 1000 的整数，"
+                                     "记录里是 10000000000000000000")
+    bad = copy.deepcopy(log)
+    bad["hands"][1]["options"]["base_score"] = 2
+    with pytest.raises(LogError) as exc:
+        replay(bad)
+    assert exc.value.reason.code == "log_option_differs" and exc.value.reason.params["where"] == 1
+
+
+def test_a_log_that_is_not_json_names_the_line_and_column() -> None:
+    with pytest.raises(LogError) as exc:
+        load('{"format": "hzmj-log",\n "version": }')
+    assert exc.value.reason == Reason("log_json_at", {"where": None, "line": 2, "column": 13})
+    assert exc.value.reason.zh() == "文件不是有效的 JSON：第 2 行第 13 列有错"
+    for text in ('{"seed": NaN}', '{"seed": 123456789012345678901234}'):
+        with pytest.raises(LogError) as exc:
+            load(text)
+        assert exc.value.reason == Reason("log_json_number", {"where": None, "max": 20})
+
+
+def test_the_web_api_sends_a_refused_logs_reason() -> None:
+    from hzmj_core import webapi
+
+    log = base_log()
+    log["dealer"] = 9
+    with pytest.raises(webapi.ApiError) as exc:
+        webapi.call("replay_load", json.dumps({"log": json.dumps(log)}))
+    assert exc.value.reason == Reason("log_range", {"where": None, "field": "dealer", "low": 0, "high": 3,
+                                                    "value": "9"})
+    assert "dealer must be 0-3, got 9" in str(exc.value)
+    with pytest.raises(webapi.ApiError) as exc:
+        webapi.call("replay_load", json.dumps({"log": '{"format": "hzmj-log",\n "version": }'}))
+    assert exc.value.reason == Reason("log_json_at", {"where": None, "line": 2, "column": 13})
 
 
 def test_illegal_action_message_names_index_and_reason() -> None:

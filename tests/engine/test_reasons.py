@@ -11,6 +11,8 @@ from hzmj_core.actions import ACTION_WORDS, Action, ActionType
 from hzmj_core.reasons import (
     CODES,
     GROUND_CODES,
+    LOG_CODES,
+    LOG_FIELDS,
     REFUSAL_CODES,
     Reason,
     bot_seat_words,
@@ -186,10 +188,51 @@ GROUND_EXAMPLES: dict[str, list[dict[str, object]]] = {
     "best_ahead_plain": [{"count": 3}],
 }
 
+LOG_EXAMPLES: dict[str, list[dict[str, object]]] = {
+    "log_json": [{}],
+    "log_json_at": [{"line": 2, "column": 14}],
+    "log_json_number": [{"max": 20}],
+    "log_json_limits": [{}],
+    "log_not_object": [{"where": None}, {"where": 2}],
+    "log_format": [{}],
+    "log_version": [{"value": "9", "supported": 1}],
+    "log_kind": [{"where": 0, "value": '"match"', "expected": '"hand"'}],
+    "log_missing": [{"where": None, "field": "dealer"}, {"where": 1, "field": "hands"}],
+    "log_wrong_type": [{"where": 3, "field": "streak"}, {"where": None, "field": "mystery"}],
+    "log_points": [{"where": 0}],
+    "log_range": [{"where": 0, "field": "dealer", "low": 0, "high": 3, "value": "7"}],
+    "log_seed": [{"where": None}],
+    "log_option_unknown": [{"where": None, "option": "flowers"}],
+    "log_option_range": [{"where": None, "option": "base_score", "option_zh": "底分", "option_en": "Base score",
+                          "max": 1000, "value": "10000000000000000000"}],
+    "log_option_choice": [{"where": 1, "option": "win_mode", "option_zh": "胡牌方式", "option_en": "Winning",
+                           "value": '"any"'}],
+    "log_option_differs": [{"where": 1, "option": "base_score", "option_zh": "底分", "option_en": "Base score"}],
+    "log_no_wall": [{"where": 0}],
+    "log_wall_tile": [{"where": 0, "index": 5, "value": '"9x"'}],
+    "log_wall_count": [{"where": 0, "want": 136, "count": 135}],
+    "log_wall_tiles": [{"where": 0, "tile": "5p", "want": 4, "count": 5}],
+    "log_action_text": [{"where": 0, "event": 3}],
+    "log_action_malformed": [{"where": 0, "event": 1, "value": '"S9 dance"'}],
+    "log_action_illegal": [{"where": 0, "event": 1, "seat": 2, "action": "discard",
+                            "why": {"code": "not_your_turn", "params": {"seat": 2, "current": 0}}},
+                           {"where": 4, "event": 40, "seat": 1, "action": "pong",
+                            "why": {"code": "loupeng", "params": {"tile": "C"}}}],
+    "log_result_early": [{"where": 0}],
+    "log_result_differs": [{"where": 0, "field": "deltas"}],
+    "log_match_differs": [{"where": 2, "field": "points"}, {"where": None, "field": "summary"}],
+    "log_after_end": [{"where": 5}],
+    "log_unfinished": [{"where": 1}],
+    "log_no_hands": [{}],
+    "log_seedless": [{}],
+    "log_not_match": [{}],
+}
+
 
 def _all_examples() -> list[Reason]:
     out = [Reason(code, params) for code, params in EXAMPLES.items()]
-    return out + [Reason(code, params) for code, cases in GROUND_EXAMPLES.items() for params in cases]
+    return out + [Reason(code, params) for code, cases in {**GROUND_EXAMPLES, **LOG_EXAMPLES}.items()
+                  for params in cases]
 
 
 def test_the_grounds_read_as_a_player_writes() -> None:
@@ -215,17 +258,19 @@ def test_the_grounds_read_as_a_player_writes() -> None:
 
 _NODE = """
 import {readFileSync} from 'node:fs';
-const {CODES, TEMPLATES, ACTION_WORDS, reasonText, groundsText} = await import(process.argv[1]);
+const {CODES, TEMPLATES, ACTION_WORDS, LOG_FIELDS, reasonText, groundsText} = await import(process.argv[1]);
 const cases = JSON.parse(readFileSync(0, 'utf8'));
 const texts = cases.map(([reason, lang, viewer]) =>
   CODES.includes(reason.code) ? reasonText(reason, lang, viewer) : null);
 const joined = ['zh', 'en'].map((lang) => groundsText(cases.slice(0, 3).map(([r]) => r), lang, 0));
-process.stdout.write(JSON.stringify({codes: CODES, templates: TEMPLATES, actions: ACTION_WORDS, texts, joined}));
+process.stdout.write(JSON.stringify({codes: CODES, templates: TEMPLATES, actions: ACTION_WORDS, fields: LOG_FIELDS,
+  texts, joined}));
 """
 
 
 def test_every_engine_code_has_an_example() -> None:
-    assert set(EXAMPLES) | set(GROUND_EXAMPLES) == set(CODES)
+    assert set(EXAMPLES) | set(GROUND_EXAMPLES) | set(LOG_EXAMPLES) == set(CODES)
+    assert set(LOG_EXAMPLES) == set(LOG_CODES)
     for code, params in EXAMPLES.items():
         assert Reason(code, params).zh(viewer=0) and Reason(code, params).en()
 
@@ -252,6 +297,8 @@ def test_the_page_words_every_engine_reason_as_the_engine_does() -> None:
     assert out["templates"] == {code: list(pair) for code, pair in _TEMPLATES.items()}
     first = [Reason(r["code"], r["params"]) for r, _, _ in cases[:3]]
     assert out["joined"] == [words(first, "zh", 0), words(first, "en", 0)]
+    # one table of a log's keys in words
+    assert out["fields"] == {key: list(pair) for key, pair in LOG_FIELDS.items()}
     # one table of action names: the page's is the engine's
     assert out["actions"] == {t.value: w.to_json() for t, w in ACTION_WORDS.items()}
 

@@ -12,8 +12,10 @@ from helpers import discard_any, lap, opts, pass_claims, play, scenario
 
 from hzmj_core import webapi
 from hzmj_core.actions import ActionType
+from hzmj_core.arena import play_hand
 from hzmj_core.bots.expert import ExpertBot
 from hzmj_core.log import hand_log
+from hzmj_core.options import Options
 from hzmj_core.review import Review, ReviewError, action_words, expert_for, review
 from hzmj_core.round import Round
 from hzmj_core.tiles import TILE_NAMES, parse_tiles
@@ -174,7 +176,7 @@ def test_does_not_flag_the_experts_own_choice_on_the_feed_position() -> None:
     own = expert_for(0, 0, step, 3).decide(view).action  # the very expert the review asks about this step
     other = ExpertBot(5).decide(view).action  # and an expert seeded otherwise
     for choice in (own, other):
-        assert TILE_NAMES[choice.tile or 0] != "5s"
+        assert choice.type is ActionType.DISCARD and choice.tile is not None and TILE_NAMES[choice.tile] != "5s"
         played = r.replayed(step)
         played.apply(choice)
         it = _step_item(review(hand_log(played), 3), step)
@@ -228,22 +230,13 @@ def test_webapi_reviews_one_hand_and_refuses_a_bad_one() -> None:
     assert got["finished"] and got["report"]["hand"] == 0 and got["report"]["seat"] == 3
 
 
-def _random_against_strongs(seed: int) -> dict:
-    """One hand: a ``random`` seat 0 against three ``strong`` seats, as a hand log."""
-    from hzmj_core.bots import make_bot
-    r = Round.deal(dealer=seed % 4, streak=1 + seed % 3, seed=seed)
-    bots = [make_bot("random", seed), *(make_bot("strong", seed * 4 + s) for s in (1, 2, 3))]
-    while not r.is_over:
-        s = r.deciding_seats()[0]
-        r.apply(bots[s].choose(SeatView.of(r, s)))
-    return hand_log(r)
-
-
 @pytest.mark.parametrize("seed", [1, 2, 3, 4])
 def test_a_review_with_disagreements_always_names_decisions(seed: int) -> None:
     # a random player differs from the expert often, by less than a point each at base score 1: still the
     # costliest one to three of those decisions are named, with their cost, and counted in ``flagged``
-    d = review(_random_against_strongs(seed), 0, seed=seed)
+    # a hand of a random seat 0 against three strongs, played by the arena
+    r, _ = play_hand(Options(), seed, seed % 4, 1 + seed % 3, ("random", "strong", "strong", "strong"), seed)
+    d = review(hand_log(r), 0, seed=seed)
     differ = [it for it in d["items"] if it["taken"] != it["choice"]]
     assert differ, "a random seat that always agrees with the expert"
     assert 1 <= d["flagged"] == len(d["worst"]) <= 5

@@ -97,7 +97,18 @@ def test_deep_hint_is_the_experts_suggestion() -> None:
     plain = call("hint")["suggestion"]
     assert deep["reason_zh"] and plain["reason_zh"]
     assert deep["action"]["text"] in [a["text"] for a in call("state")["legal_actions"]]
-    assert "候选" in deep["reason_zh"] or deep["reason_zh"] != plain["reason_zh"]
+    # exactly what the expert (and, without ``deep``, strong) decides from the player's view, seeded as hints seed
+    from hzmj_core.bots import make_bot
+    from hzmj_core.rng import derive_seed
+    from hzmj_core.view import SeatView
+    session = webapi.current_session()
+    assert session is not None
+    r, seat = session.match.round, session.human
+    view = SeatView.of(r, seat, session.points())
+    bot_seed = derive_seed(r.seed or 0, len(r.actions), seat)
+    assert deep == make_bot("expert", bot_seed).decide(view).to_json()
+    assert plain == make_bot("strong", bot_seed).decide(view).to_json()
+    assert deep != plain  # the position tells the two apart (the expert's draw-ahead names its choices)
 
 
 BAD_CALLS = [

@@ -25,6 +25,7 @@ export class TableView {
     this.ui = {selected: null, announcements: [], motion: this.motion, lang: getLang(), replay: false, now: 0,
       suggested: null, hints: prefs.hints};
     this.layout = null;
+    this.names = () => null;   // seat -> a friend's chosen name (set by the page when it has a friends table)
     this.raf = 0;
     this.canvas = $('table');
     this.ctx = this.canvas.getContext('2d');
@@ -89,6 +90,7 @@ export class TableView {
     ui.now = performance.now();
     ui.lang = getLang();
     ui.replay = this.ctrl.mode === 'replay';
+    ui.names = ui.replay ? null : this.names();    // friends' names on their plates (net/friends.mjs)
     ui.announcements = ui.announcements.filter((a) => ui.now - a.t0 < a.dur);
     const moving = this.motion.tick(ui.now);
     this.layout = drawScene(this.ctx, W, H, dpr, s, ui);

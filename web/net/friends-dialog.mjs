@@ -22,11 +22,7 @@ export class FriendsDialog {
     $('fr-cancel').addEventListener('click', () => $('friends').close());
     $('fr-invite').addEventListener('click', () => this.invite());
     $('fr-start').addEventListener('click', () => this.start());
-    $('fr-ice').addEventListener('change', () => {
-      const urls = prefs.parseIceServers($('fr-ice').value);
-      prefs.setIceServers(urls);
-      $('fr-ice').value = urls.join('\n');
-    });
+    $('fr-ice').addEventListener('change', () => this.readIce());
     this.pinger = setInterval(() => { if ($('friends').open) this.renderSeats(); }, 2000);
     // the page's language changed: the cards' words too
     new MutationObserver(() => {
@@ -74,17 +70,41 @@ export class FriendsDialog {
     }
     $('fr-timer').value = saved.timer || 'off';
     $('fr-hints').checked = saved.hints !== false;
-    $('fr-ice').value = prefs.iceServers().join('\n');
+    $('fr-ice').value = prefs.iceText(prefs.iceServers());
+    $('fr-ice').removeAttribute('aria-invalid');
+    document.getElementById('fr-ice-problem')?.remove();
     $('fr-rules').textContent = t('fr_rules', {rules: this.info.rulesText()});
   }
 
+  /** The servers in the field, remembered; null (with the reason said) when a line is wrong. */
+  readIce() {
+    const field = $('fr-ice');
+    const {servers, problem} = prefs.readIceServers(field.value);
+    field.setAttribute('aria-invalid', String(Boolean(problem)));
+    document.getElementById('fr-ice-problem')?.remove();
+    if (problem) {
+      // said under the field, inside the dialog (a toast would sit behind the modal dialog)
+      field.closest('details').open = true;
+      const line = el('p', {id: 'fr-ice-problem', role: 'alert'}, prefs.iceProblemWords(problem));
+      line.style.cssText = 'margin: .2rem 0 0; color: var(--bad); font-weight: 600';
+      field.after(line);
+      field.addEventListener('input', () => line.remove(), {once: true});
+      field.focus();
+      return null;
+    }
+    prefs.setIceServers(servers);
+    return servers;
+  }
+
   async invite() {
+    const iceServers = this.readIce();
+    if (!iceServers) return;
     const friends = [...$('fr-seat-picks').querySelectorAll('input[data-seat]')].filter((b) => b.checked)
       .map((b) => Number(b.dataset.seat));
     $('fr-invite').disabled = true;
     try {
       await this.friends.host({friends, level: $('fr-level').value, timer: $('fr-timer').value,
-        hints: $('fr-hints').checked, iceServers: prefs.parseIceServers($('fr-ice').value)});
+        hints: $('fr-hints').checked, iceServers});
     } catch (err) {
       toast(String(err && err.message || err), true);
       return;

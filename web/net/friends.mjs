@@ -125,6 +125,14 @@ export class Friends {
     this.dialog.open(true);
   }
 
+  /** Each human's chosen name by seat, for the plates on the table: the host's list, or the one a guest was
+   *  welcomed with; none outside a friends table (bots keep the plate's own words). */
+  plateNames() {
+    if (this.role === 'guest' && this.bridge) return this.bridge.names || {};
+    if (this.role === 'host' && this.table && this.table.started) return this.table.names();
+    return {};
+  }
+
   state() {
     if (this.role === 'guest') {
       const me = this.bridge ? this.bridge.seat : null;

@@ -31,7 +31,7 @@ const GUEST_CALLS = {
   phrase_list: () => ['phrase_list', {}],
 };
 /** Facts about the rules that hold no game state, answered by the host's engine directly. */
-const SHARED_CALLS = new Set(['option_info', 'bot_level_names']);
+const SHARED_CALLS = new Set(['option_info', 'option_presets', 'bot_level_names']);
 export const GUEST_METHODS = new Set([...Object.keys(GUEST_CALLS), ...SHARED_CALLS]);
 
 /**
@@ -176,6 +176,11 @@ export class FriendsHost {
     const names = Object.fromEntries(this.seats.filter((x) => x.name).map((x) => [x.seat, x.name]));
     s.link.send({t: 'welcome', seat: s.seat, names});
     await this.pushTo(s, []);
+  }
+
+  /** The names the guests chose, by seat (a seat nobody took, or a bot's, has none). */
+  names() {
+    return Object.fromEntries(this.seats.filter((s) => s.who === 'human' && s.name).map((s) => [s.seat, s.name]));
   }
 
   /** What the UI and window.hzmj.friends show of each seat. */

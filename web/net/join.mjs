@@ -20,9 +20,12 @@ export async function joinTable(friends) {
   $('join').hidden = false;
   const status = (text) => { $('join-status').textContent = text; };
   const ice = prefs.iceServers();
-  $('join-ice').value = ice.join('\n');
+  $('join-ice').value = prefs.iceText(ice);
   $('join-ice').addEventListener('change', () => {
-    prefs.setIceServers(prefs.parseIceServers($('join-ice').value));
+    const {servers, problem} = prefs.readIceServers($('join-ice').value);
+    $('join-ice').setAttribute('aria-invalid', String(Boolean(problem)));
+    if (problem) { status(prefs.iceProblemWords(problem)); return; }
+    prefs.setIceServers(servers);
     location.reload();   // a new answer with the new servers
   });
   let invite;
@@ -44,13 +47,14 @@ export async function joinTable(friends) {
     await drawQr($('join-qr'), code, 200);
     $('join-qr').setAttribute('aria-label', t('join_qr'));
   };
-  await show(answer.reply);
-  status('');
+  // listening before the code shows: a name typed while the QR code is drawn is not lost
   $('join-name').addEventListener('change', async () => {
     const name = $('join-name').value.trim().slice(0, 16);
     prefs.setPlayerName(name);
     await show(await answer.rename(name));
   });
+  await show(answer.reply);
+  status('');
   $('join-copy').addEventListener('click', () => copyText($('join-reply')));
   if (navigator.share) {
     $('join-share').hidden = false;

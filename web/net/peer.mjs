@@ -15,9 +15,11 @@ const CHUNK = 60_000;
 const GATHER_MS = 4000;          // host candidates come in a few ms; a STUN server may take longer
 export const OPEN_MS = 30_000;
 
-/** The RTCPeerConnection configuration for these STUN/TURN URLs (none: host candidates only). */
-export function rtcConfig(urls = []) {
-  return {iceServers: urls.length ? [{urls}] : []};
+/** The RTCPeerConnection configuration for these STUN/TURN servers (prefs.readIceServers: {urls} or {urls,
+ *  username, credential}, or a bare URL; none: host candidates only). */
+export function rtcConfig(servers = []) {
+  return {iceServers: servers.map((s) => (typeof s === 'string' ? {urls: s} : s.username === undefined ? {urls: s.urls}
+    : {urls: s.urls, username: s.username, credential: s.credential}))};
 }
 
 /** Resolves once ICE gathering has completed (or after `ms`, with what was gathered by then). */

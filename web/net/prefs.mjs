@@ -1,6 +1,9 @@
 // What the friends table remembers on this device (localStorage, guarded like store.mjs): the STUN/TURN
-// servers, the player's name, the host's last table settings, and the guests' names of the table in play
-// (so that a host who reloads can invite the same seats again).
+// servers (a TURN server with its user name and credential), the player's name, the host's last table
+// settings, and the guests' names of the table in play (so that a host who reloads can invite the same seats
+// again).
+
+import {t} from '../i18n.mjs';
 
 const KEY = 'hzmj.friends.v1';
 
@@ -25,13 +28,55 @@ export function get(key, ok, fallback) {
 
 export function set(key, value) { write({...read(), [key]: value}); }
 
-/** STUN/TURN URLs from a text field, one a line ("stun:host:port", "turn:host:port"; other lines are dropped). */
-export function parseIceServers(text) {
-  return String(text || '').split(/\s+/).map((u) => u.trim())
-    .filter((u) => /^(stun|stuns|turn|turns):[^\s"'<>]{1,200}$/.test(u)).slice(0, 4);
+export const MAX_ICE_SERVERS = 4;
+const ICE_URL = /^(stun|stuns|turn|turns):[^\s"'<>]{1,200}$/;
+const MAX_LOGIN = 128;
+
+/**
+ * STUN/TURN servers from the text field, one a line: "stun:host:port", or "turn:host:port username
+ * credential" (a TURN server takes a user name and a credential; a STUN server none). Returns {servers,
+ * problem}: servers as RTCPeerConnection iceServers entries ({urls} or {urls, username, credential});
+ * problem null, or the first line that is wrong, {line (1-based), why}: 'url' (not a stun:/turn: address),
+ * 'turn_login' (a TURN address without its user name and credential), 'stun_login' (a STUN address with
+ * them), 'fields' (more than three words), 'too_long' (a user name or credential over 128 characters),
+ * 'too_many' (more than MAX_ICE_SERVERS servers). Empty lines are skipped.
+ */
+export function readIceServers(text) {
+  const servers = [];
+  const lines = String(text || '').split(/\r?\n/);
+  for (let i = 0; i < lines.length; i++) {
+    const words = lines[i].trim().split(/\s+/).filter(Boolean);
+    if (!words.length) continue;
+    const fail = (why) => ({servers: [], problem: {line: i + 1, why}});
+    const [urls, username, credential] = words;
+    if (!ICE_URL.test(urls)) return fail('url');
+    if (words.length > 3) return fail('fields');
+    const turn = urls.startsWith('turn');
+    if (turn && words.length !== 3) return fail('turn_login');
+    if (!turn && words.length !== 1) return fail('stun_login');
+    if (turn && (username.length > MAX_LOGIN || credential.length > MAX_LOGIN)) return fail('too_long');
+    if (servers.length === MAX_ICE_SERVERS) return fail('too_many');
+    servers.push(turn ? {urls, username, credential} : {urls});
+  }
+  return {servers, problem: null};
 }
 
-export const iceServers = () => get('ice', (v) => Array.isArray(v) && v.every((u) => typeof u === 'string'), []);
-export const setIceServers = (urls) => set('ice', urls);
+/** Why the servers' field is refused, in the player's words (problem from readIceServers). */
+export function iceProblemWords(problem) {
+  return t('fr_ice_bad', {line: problem.line, why: t(`ice.${problem.why}`)});
+}
+
+/** The servers as the text field shows them, one a line (readIceServers reads it back). */
+export function iceText(servers) {
+  return servers.map((s) => (s.username ? `${s.urls} ${s.username} ${s.credential}` : s.urls)).join('\n');
+}
+
+const iceEntry = (v) => (typeof v === 'string' ? {urls: v} : v);
+const iceOk = (v) => Array.isArray(v) && v.length <= MAX_ICE_SERVERS && readIceServers(iceText(v.map(iceEntry))).problem === null;
+
+/** The remembered servers (an older list of bare URLs is read too). */
+export const iceServers = () => get('ice', iceOk, []).map(iceEntry);
+/** Remember servers from readIceServers. */
+export const setIceServers = (servers) => set('ice', servers);
 export const playerName = () => get('name', (v) => typeof v === 'string' && v.length <= 16, '');
 export const setPlayerName = (name) => set('name', String(name).slice(0, 16));

@@ -27,6 +27,14 @@ export function drawScene(ctx, W, H, dpr, state, ui) {
 
 const shift = (r, dx, dy) => (r ? Object.freeze({x: r.x + dx, y: r.y + dy, w: r.w, h: r.h}) : null);
 
+/** Where a plate's dealer badge, name, points and chips were drawn (page pixels), and the name's font size
+ *  against the plate's. */
+function plateText(p, dx, dy) {
+  if (!p) return null;
+  return {badge: shift(p.badge, dx, dy), name: shift(p.name, dx, dy), points: shift(p.points, dx, dy),
+    chips: p.chips.map((c) => shift(c, dx, dy)), nameFont: p.nameFont, font: p.font};
+}
+
 function deepFreeze(o) {
   for (const v of Object.values(o)) if (v && typeof v === 'object') deepFreeze(v);
   return Object.freeze(o);
@@ -34,7 +42,8 @@ function deepFreeze(o) {
 
 /**
  * The layout in page (viewport) pixels, frozen: every seat's hand, river, melds and plate, the centre
- * box, the canvas and the action bar. `stage` is the element the canvas fills; `bar` the action bar.
+ * box, the canvas and the action bar; for each plate, where its dealer badge, name, points and chips
+ * lie. `stage` is the element the canvas fills; `bar` the action bar.
  */
 export function layoutReport(L, state, stage, bar) {
   const s = stage.getBoundingClientRect();
@@ -50,6 +59,7 @@ export function layoutReport(L, state, stage, bar) {
       seat: z.seat, pos: z.pos, side: names[z.pos],
       hand: shift(z.hand, s.left, s.top), river: shift(z.river, s.left, s.top),
       melds: shift(z.melds, s.left, s.top), plate: shift(z.plate, s.left, s.top),
+      plateText: plateText(L.plateParts && L.plateParts[z.pos], s.left, s.top),
     })),
     centre: shift(d.centre, s.left, s.top),
     actionBar: b && b.width ? {x: b.left, y: b.top, w: b.width, h: b.height} : null,

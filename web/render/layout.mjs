@@ -20,7 +20,7 @@ import {RATIO, depthOf} from './tiles.mjs';
 
 export const ANGLE = [0, -Math.PI / 2, Math.PI, Math.PI / 2];
 export const RIVER_COLS = 6;
-const ROW_STEP = 1.42;          // river row pitch, in river tile widths (rows overlap by part of the depth)
+const ROW_STEP = 1.37;          // river row pitch, in river tile widths (each row hides the depth of the one before)
 const TILE_BODY = RATIO + 0.13; // a laid tile's face plus depth, in tile widths
 const OPP_TILE = 0.78;          // opponents' tiles, in river tile widths
 
@@ -94,7 +94,7 @@ export function computeLayout(W, H, state) {
   }
   hw = Math.floor(Math.min(hw, twoRows ? 58 : hwMax));
   const hh = Math.round(hw * RATIO);
-  const raise = Math.round(hw * 0.28);
+  const raise = Math.round(hw * (short ? 0.22 : 0.28));   // a selected tile lifts by this
   const label = Math.round(hw * 0.34);    // room for the 摸 label above the drawn tile
   let mw = Math.floor(hw * (twoRows ? 0.62 : 0.82));
   if (meldsRow) mw = Math.floor(Math.min(mw, (W - 2 * m) / (meldsWidth(melds, human, 1) + 0.1)));
@@ -150,19 +150,23 @@ export function computeLayout(W, H, state) {
   for (const p of state.players) maxDiscards = Math.max(maxDiscards, p.discards.length);
   const rows = Math.max(3, Math.ceil(maxDiscards / RIVER_COLS));
   const ext = (rows - 1) * ROW_STEP + TILE_BODY;       // river depth, in river tile widths
-  const g = tight ? 0.15 : 0.22;                        // box to river
-  const og = tight ? 0.22 : 0.35;                       // river to the opponent's row
+  const g = short ? 0.12 : tight ? 0.15 : 0.22;        // box to river
+  const og = short ? 0.15 : tight ? 0.22 : 0.35;       // river to the opponent's row
   const opp = tight ? 0.62 : OPP_TILE;                  // opponents' tiles, in river tile widths
   const rowH = opp * TILE_BODY;                         // an opponent's row (standing backs or laid tiles)
   const below = tight ? 0.15 : 0.3;                     // your river to your hand
   const half = RIVER_COLS / 2;                          // half a river's length, in river tile widths
-  const boxW = upright ? 1.6 : half;                    // the centre box's half width
+  // the centre box's half width: a short screen has width to spare, so its low box is wider than the
+  // top and bottom rivers (room for its words, and for wide plates in the corners)
+  const boxW = upright ? 1.6 : short ? half + 1 : half;
   const hUnits = 2 * (boxW + g + ext + og + rowH);
   // the centre box is at least tall enough for its text at the smallest font (see drawCentre)
   const fsOf = (r) => clamp(Math.round(r * 0.5), 10, 17);
   // upright, the box is at least as tall as a side river is long, so the top and bottom rivers clear them
-  // on a short screen the box is low: the wildcard at its left, the words at its right (see drawCentre)
-  const bhOf = (r) => (short ? Math.max(1.3 * r, (Math.max(12, 1.1 * r) * 1.5 + fsOf(r) * 1.15 + 2 * Math.max(3, 0.16 * r) * 2 + 6) / 2)
+  // on a short screen the box is low: the wildcard at its left as tall as the box, the words at its
+  // right, two lines (see drawCentre); the turn bar along each edge takes 1.5 bar widths of it
+  const lowBoxH = (r) => fsOf(r) * 2.7 + 2 * (1.5 * Math.max(3, 0.16 * r) + 2);
+  const bhOf = (r) => (short ? lowBoxH(r) / 2
     : Math.max((upright ? half : 2.15) * r, (fsOf(r) * 2.9 + Math.max(12, 1.1 * r) * 1.5 + 12) / 2));
   const height = (r) => (rowH + og + 2 * ext + 2 * g + below) * r + 2 * bhOf(r);
   let rw = Math.floor(Math.min((W - 2 * m) / hUnits, hw * 0.72, 56));
@@ -172,6 +176,7 @@ export function computeLayout(W, H, state) {
   const bh = Math.max(bhOf(rw), Math.min(RIVER_COLS / 2 * rw, bhOf(rw) + Math.max(0, spare) / 2));
   const bw = boxW * rw;
   L.rw = rw;
+  L.lowBox = short;
   L.rstep = Math.round(rw * ROW_STEP);
   L.rows = rows;
   L.gap = Math.round(rw * g);
@@ -210,7 +215,8 @@ export function computeLayout(W, H, state) {
   const zoneH = Math.round(bh + L.riverDepth - RL);
   let fs = clamp(Math.round(rw * 0.5), 10, 17);
   let wide = zoneW >= fs * 7.6;
-  const plateH = (f, wd) => Math.round(f * (wd ? 2.75 : 3.95));
+  // the name line (and the points line on a narrow plate) over a line of chips, each clear of the next
+  const plateH = (f, wd) => Math.round(f * (wd ? 3.1 : 4.2));
   while (fs > 9 && plateH(fs, wide) > zoneH) { fs -= 1; wide = zoneW >= fs * 7.6; }
   L.fs = fs;
   const pw = Math.round(Math.min(zoneW, fs * (wide ? 9 : 6.6)));

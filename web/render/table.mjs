@@ -96,24 +96,32 @@ export function drawCentre(ctx, L, state, ui) {
   }
 
   // hand number, the wildcard (and indicator) with labels, the wall count: stacked when the box is
-  // tall enough, else the tiles on the left and the words on the right
+  // tall enough, else the tiles on the left and the words on the right; a low box (short screens) has
+  // the tiles as tall as it is, their label beside them and two lines of words
   const fs = L.fs;
-  const pad = bar * 2 + 2;
+  const low = !!L.lowBox;
+  const pad = low ? bar * 1.5 + 2 : bar * 2 + 2;
   const innerW = w - 2 * pad, innerH = h - 2 * pad;
   const lineA = fs * 1.25, label = fs * 1.15, lineW = fs * 1.7;
   const wc = state.wildcard;
   const nT = wc.indicator ? 2 : 1;
-  const stacked = innerH - lineA - label - lineW >= 1.5 * Math.max(12, rw * 1.1);
-  const tilesW = stacked ? innerW : innerW * 0.5;
-  const tw = Math.max(10, Math.min(rw * 1.35, (stacked ? innerH - lineA - label - lineW : innerH - label) / 1.5,
-    tilesW / (nT === 2 ? 2.6 : 1.4)));
-  const tileH = tw * 1.5;
+  const stacked = !low && innerH - lineA - label - lineW >= 1.5 * Math.max(12, rw * 1.1);
   const hn = state.replay ? state.replay.hand + 1 : (state.match ? state.match.hand_number : 1);
   const title = t('hand_no', {n: hn});
   const wall = `${t('wall')} ${state.wall_remaining}`;
   const frozen = state.freeze && state.freeze.owner !== null && state.freeze.owner !== undefined;
   const small = fs * 0.85;
   const wallColour = state.final ? '#ff9b7a' : '#ffe39a';
+  if (low) {
+    drawLowCentre(ctx, {x: x0 + pad, y: y0 + pad, w: innerW, h: innerH}, {cy, rw, fs, wc, nT, title, wall, frozen,
+      small, wallColour});
+    ctx.restore();
+    return;
+  }
+  const tilesW = stacked ? innerW : innerW * 0.5;
+  const tw = Math.max(10, Math.min(rw * 1.35, (stacked ? innerH - lineA - label - lineW : innerH - label) / 1.5,
+    tilesW / (nT === 2 ? 2.6 : 1.4)));
+  const tileH = tw * 1.5;
   let tx, ty, textX, textW, titleY, wallY;
   if (stacked) {
     const slack = Math.max(0, innerH - lineA - tileH - label - lineW) / 4;
@@ -151,8 +159,52 @@ export function drawCentre(ctx, L, state, ui) {
   ctx.restore();
 }
 
+/**
+ * The centre of a low box (inner rectangle r): the indicator and the wildcard as tall as the box at its
+ * left, the wildcard's label beside them, then the hand number over the wall count (and the freeze).
+ */
+function drawLowCentre(ctx, r, o) {
+  const {cy, rw, fs, wc, nT, title, wall, frozen, small, wallColour} = o;
+  const tw = Math.max(10, Math.min(rw * 1.2, r.h / 1.5, (r.w * 0.4) / (nT === 2 ? 2.25 : 1)));
+  const tileH = tw * 1.5;
+  const ty = cy - tileH / 2;
+  let x = r.x;
+  if (wc.indicator) {
+    drawTile(ctx, x, ty, tw, wc.indicator, {});
+    x += tw * 1.25;
+  }
+  drawTile(ctx, x, ty, tw, wc.tile, {wild: true});
+  x += tw + fs * 0.35;
+  // the label, at most a quarter of the box, as wide as it needs
+  const lf = fit(ctx, t('wildcard'), r.w * 0.25, small);
+  ctx.font = `700 ${lf}px system-ui, "Noto Sans CJK SC", sans-serif`;
+  const lw = ctx.measureText(t('wildcard')).width;
+  text(ctx, t('wildcard'), x, cy, lf, '#f3d27a', 'left');
+  x += lw + fs * 0.6;
+  const textW = r.x + r.w - x, textX = x + textW / 2;
+  const titleY = cy - fs * 0.72, wallY = cy + fs * 0.62;
+  if (frozen) {
+    text(ctx, title, x, titleY, fit(ctx, title, textW * 0.5, fs * 0.95, 600), 'rgba(243,239,226,.8)', 'left');
+    pill(ctx, t('freeze'), r.x + r.w, titleY, Math.round(fs * 0.75), '#b8262b', '#fff', 'right');
+  } else {
+    text(ctx, title, textX, titleY, fit(ctx, title, textW, fs * 0.95, 600), 'rgba(243,239,226,.8)');
+  }
+  text(ctx, wall, textX, wallY, fit(ctx, wall, textW, Math.round(fs * 1.3), 800), wallColour, 'center', 800);
+}
+
+/** A rectangle of width w and height h, its left edge at x, centred on y. */
+const box = (x, y, w, h) => ({x, y: y - h / 2, w, h});
+
+/** The ink of text s just drawn at (x, y) with the context's font and alignment. */
+function ink(ctx, s, x, y) {
+  const m = ctx.measureText(s);
+  return {x: x - m.actualBoundingBoxLeft, y: y - m.actualBoundingBoxAscent,
+    w: m.actualBoundingBoxLeft + m.actualBoundingBoxRight, h: m.actualBoundingBoxAscent + m.actualBoundingBoxDescent};
+}
+
 export function drawPlates(ctx, L, state, ui) {
   const fs = L.fs;
+  L.plateParts = [null, null, null, null];
   const human = state.seat;
   const freezeOwner = state.freeze ? state.freeze.owner : null;
   const en = ui.lang === 'en';
@@ -170,40 +222,67 @@ export function drawPlates(ctx, L, state, ui) {
     ctx.shadowBlur = 0;
     const pad = fs * 0.4;
     const inner = r.w - 2 * pad;
+    // what the plate shows where, for the layout report: the badge, the name, the points, the chips
+    const parts = {badge: null, name: null, points: null, chips: [], nameFont: 0, font: fs};
+    L.plateParts[pos] = parts;
     let x = r.x + pad;
     const line1 = r.y + pad + fs * 0.62;
-    if (p.is_dealer) {
-      // the dealer's badge takes its own room at the start of the name line
-      x += pill(ctx, t('dealer_badge'), x, line1, Math.round(fs * 0.8), '#c8361f', '#fff') + fs * 0.25;
+    // the dealer: a one-character 庄 badge before the name in Chinese; in English the word would crowd the
+    // name, so "Dealer" opens the chip line instead
+    if (p.is_dealer && !en) {
+      const bs = Math.round(fs * 0.8);
+      const bw = pill(ctx, t('dealer_badge'), x, line1, bs, '#c8361f', '#fff');
+      parts.badge = box(x, line1, bw, bs * 1.35);
+      x += bw + fs * 0.25;
     }
-    const name = seatName(p.seat, human);
+    const name = (ui.names && ui.names[p.seat]) || seatName(p.seat, human);  // a friend's chosen name
     const pts = p.points === null || p.points === undefined ? '' : String(p.points);
+    const nameAt = (nx, ny, maxW) => {
+      const f = fit(ctx, name, maxW, fs);
+      text(ctx, name, nx, ny, f, '#f3efe2', 'left', 700);
+      parts.name = ink(ctx, name, nx, ny);
+      parts.nameFont = f;
+    };
+    const pointsAt = (px, py, f, align) => {
+      if (!pts) return;
+      text(ctx, pts, px, py, f, '#ffe39a', align, 800);
+      parts.points = ink(ctx, pts, px, py);
+    };
     if (r.wide) {
       const pf = Math.round(fs * 1.1);
       ctx.font = `800 ${pf}px system-ui, sans-serif`;
       const pw = ctx.measureText(pts).width;
-      text(ctx, name, x, line1, fit(ctx, name, r.x + r.w - pad - pw - fs * 0.4 - x, fs), '#f3efe2', 'left', 700);
-      text(ctx, pts, r.x + r.w - pad, line1, pf, '#ffe39a', 'right', 800);
+      nameAt(x, line1, r.x + r.w - pad - pw - fs * 0.4 - x);
+      pointsAt(r.x + r.w - pad, line1, pf, 'right');
     } else {
-      text(ctx, name, x, line1, fit(ctx, name, r.x + r.w - pad - x, fs), '#f3efe2', 'left', 700);
-      text(ctx, pts, r.x + pad, line1 + fs * 1.25, fit(ctx, pts, inner, Math.round(fs * 1.1), 800), '#ffe39a', 'left', 800);
+      nameAt(x, line1, r.x + r.w - pad - x);
+      pointsAt(r.x + pad, line1 + fs * 1.25, fit(ctx, pts, inner, Math.round(fs * 1.1), 800), 'left');
     }
-    // last line: 老庄 streak, 摊 counts (claims this seat made from others) and the freeze
-    const line3 = r.y + r.h - pad - fs * 0.42;
-    x = r.x + pad;
+    // last line: the dealer in English, the 老庄 streak, 摊 counts (claims this seat made from others) and
+    // the freeze
     const small = Math.max(8, Math.round(fs * 0.72));
+    const line3 = r.y + r.h - pad - small * 0.68;   // a chip is 1.35 of its font tall
+    x = r.x + pad;
     const right = r.x + r.w - pad;
     const chips = [];
-    if (p.is_dealer) chips.push([state.streak > 1 ? t('streak', {n: state.streak}) : t('streak1'), 'rgba(200,54,31,.55)', '#ffe9d8']);
+    if (p.is_dealer && en) {
+      chips.push([t('dealer'), '#c8361f', '#fff', true]);
+      if (state.streak > 1) chips.push([t('streak', {n: state.streak}), 'rgba(200,54,31,.55)', '#ffe9d8']);
+    } else if (p.is_dealer) {
+      chips.push([state.streak > 1 ? t('streak', {n: state.streak}) : t('streak1'), 'rgba(200,54,31,.55)', '#ffe9d8']);
+    }
     if (freezeOwner === p.seat) chips.push([t('freeze_owner'), '#8a5a10', '#ffe9a8']);
     if (p.freeze_bound) chips.push([t('freeze'), '#b8262b', '#fff']);
     (p.tan_from || []).forEach((n, b) => {
       if (n > 0) chips.push([t('tan_chip', {n, who: en && b === human ? 'you' : seatName(b, human)}), 'rgba(255,255,255,.16)', '#f3efe2']);
     });
-    for (const [s, bg, fg] of chips) {
-      ctx.font = `700 ${small}px system-ui, sans-serif`;
+    for (const [s, bg, fg, badge] of chips) {
+      ctx.font = `700 ${small}px system-ui, "Noto Sans CJK SC", sans-serif`;
       if (x + ctx.measureText(s).width + small * 0.7 > right) break;
-      x += pill(ctx, s, x, line3, small, bg, fg) + fs * 0.2;
+      const cw = pill(ctx, s, x, line3, small, bg, fg);
+      if (badge) parts.badge = box(x, line3, cw, small * 1.35);
+      else parts.chips.push(box(x, line3, cw, small * 1.35));
+      x += cw + fs * 0.2;
     }
     ctx.restore();
   }
