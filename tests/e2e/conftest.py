@@ -21,10 +21,10 @@
   per distinct set, made on first use); its pages are closed after the test.
 * ``snapshot_stored(page, seconds)``: waits for the page's engine to store its memory snapshot; True if it did.
 
-The suite runs in two processes (pytest-xdist, ``-n 2``, see scripts/test.sh): each has its own session
-fixtures (its own build, server, browser and warm profiles), and the tests of a module that share a
-module fixture run in one process (``pytest.mark.xdist_group``, with ``--dist loadgroup``). Screenshots and
-test_faults' times go to test-results/, which the controlling process empties once at the start.
+scripts/test.sh runs the suite in two processes (pytest-xdist, ``-n 2 --dist loadgroup``): each has its own
+session fixtures (its own build, server, browser and warm profiles), and the tests of a module that share a
+module fixture run in one process (``pytest.mark.xdist_group``). Screenshots and test_faults' times go to
+test-results/, which the controlling process empties once at the start.
 
 The warm profile: a cold start of the game costs about 5 s of CPU (Python's start-up, then the memory
 snapshot taken after the first table), and most tests only need a running table. So those tests share one
