@@ -67,6 +67,8 @@ CHROMIUM_ARGS = [
     "--disable-sync",
     "--no-first-run",
     "--disable-quic",
+    # the browser's own omnibox pop-up page (some 200 chrome:// modules) would otherwise load in the background
+    "--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup,WebUIOmniboxFullPopup,PreloadTopChromeWebUI",
 ]
 ALLOWED_HOSTS = {"127.0.0.1"}
 RESULTS = ROOT / "test-results"
