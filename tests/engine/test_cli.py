@@ -341,12 +341,17 @@ def test_stop_signal_ends_a_command_with_one_line(capsys: pytest.CaptureFixture[
     assert (code, out, err) == (130, "", "error: stopped by Ctrl-C\n")
 
 
+def _proc_stat(pid: int | str) -> list[str]:
+    """The fields of /proc/PID/stat after the command name (state first, then ppid ... utime, stime ...)."""
+    return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+
+
 def _live_children(pid: int) -> list[int]:
     kids = subprocess.run(["pgrep", "-P", str(pid)], capture_output=True, text=True).stdout.split()
     alive = []
     for k in kids:
         try:
-            state = Path(f"/proc/{k}/stat").read_text().rsplit(")", 1)[1].split()[0]
+            state = _proc_stat(k)[0]
         except OSError:
             continue
         if state != "Z":
@@ -362,7 +367,7 @@ def _wait_cpu_seconds(pid: int, seconds: float, limit: float = 120.0) -> None:
     tick = os.sysconf("SC_CLK_TCK")
     deadline = time.monotonic() + limit
     while time.monotonic() < deadline:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        fields = _proc_stat(pid)
         if (int(fields[11]) + int(fields[12])) / tick >= seconds:
             return
         time.sleep(0.05)
@@ -401,7 +406,7 @@ def test_arena_with_workers_stops_at_once_on_a_signal(sig: int, code: int, line:
     assert took < 5, f"took {took:.1f} s to stop"
     time.sleep(0.3)
     left = [w for w in workers if Path(f"/proc/{w}").exists()
-            and Path(f"/proc/{w}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"]
+            and _proc_stat(w)[0] != "Z"]
     assert not left, f"workers left running: {left}"
 
 
