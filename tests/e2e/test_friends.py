@@ -137,6 +137,17 @@ def accept(host: Any, seat: int, reply: str) -> None:
     host.wait_for_selector(f"#fr-seats .fr-seat[data-seat='{seat}'][data-status=connected]", timeout=30_000)
 
 
+def rejoin(pages: Pages, host: Any, seat: int) -> Any:
+    """A new guest page answers the rejoin invitation the host shows for ``seat``; it is seated there."""
+    link = host.locator(f"#fr-seats textarea.fr-link[data-seat='{seat}']").input_value()
+    back = pages.new(f"guest{seat}-again")
+    accept(host, seat, join(back, link))
+    back.wait_for_selector(TABLE, timeout=30_000)
+    host.wait_for_function(f"() => window.hzmj.game.state.table.seats[{seat}].who === 'human'")
+    assert engine_state(back)["seat"] == seat
+    return back
+
+
 def seat_table(pages: Pages, site: Any, friends: tuple[int, ...], phone_seat: int | None = None,
                timer: str = "off", query: str = "?seed=7&speed=instant&lang=zh", record: bool = False,
                ) -> tuple[Any, dict[int, Any]]:
@@ -330,12 +341,7 @@ def test_guest_drops_the_bot_plays_then_the_guest_rejoins(pages: Pages, site: An
     host.click("#m-friends")
     host.click("#fr-seats .fr-seat[data-seat='1'] button[data-action=reinvite]")
     host.wait_for_selector("#fr-seats textarea.fr-link[data-seat='1']")
-    link = host.locator("#fr-seats textarea.fr-link[data-seat='1']").input_value()
-    back = pages.new("guest1-again")
-    accept(host, 1, join(back, link))
-    back.wait_for_selector(TABLE, timeout=30_000)
-    host.wait_for_function("() => window.hzmj.game.state.table.seats[1].who === 'human'")
-    assert engine_state(back)["seat"] == 1
+    back = rejoin(pages, host, 1)
     host.locator("#friends").evaluate("d => d.close()")
     # the returning guest plays on: its next decision is made by its own taps
     deadline = time.monotonic() + 120
@@ -575,12 +581,7 @@ def test_host_reload_resumes_the_match_and_invites_again(pages: Pages, site: Any
 
     assert order(state["stamp"]) >= order(stamp) and state["match"]["hand_number"] == 1
     guests[2].wait_for_function("() => /断|lost/.test(document.getElementById('toast').textContent)", timeout=20_000)
-    link = host.locator("#fr-seats textarea.fr-link[data-seat='2']").input_value()
-    back = pages.new("guest2-again")
-    accept(host, 2, join(back, link))
-    back.wait_for_selector(TABLE, timeout=30_000)
-    host.wait_for_function("() => window.hzmj.game.state.table.seats[2].who === 'human'")
-    assert engine_state(back)["seat"] == 2
+    rejoin(pages, host, 2)
 
 
 # Records every text drawn on a canvas (the seat plates' names among them).
