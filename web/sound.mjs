@@ -2,6 +2,8 @@
 // 吃 / 碰 / 杠 / 胡, and a soft bell when it is your turn. Muting is remembered in the settings.
 // The audio context starts on the first tap or key press (browsers allow sound only after one).
 
+import {icon} from './game/dom.mjs';
+
 const CUES = {
   // [frequency Hz, start s, length s, type, gain]
   chow: [[660, 0, 0.09, 'triangle', 0.22], [880, 0.07, 0.12, 'triangle', 0.2]],
@@ -115,24 +117,8 @@ function click(ac, out, t) {
 
 /** A small speaker icon (SVG, no font needed), crossed out when muted. */
 export function speakerIcon(muted) {
-  const NS = 'http://www.w3.org/2000/svg';
-  const svg = document.createElementNS(NS, 'svg');
-  svg.setAttribute('viewBox', '0 0 24 24');
-  svg.setAttribute('width', '18');
-  svg.setAttribute('height', '18');
-  svg.setAttribute('aria-hidden', 'true');
-  const path = (d, fill) => {
-    const e = document.createElementNS(NS, 'path');
-    e.setAttribute('d', d);
-    e.setAttribute('fill', fill ? 'currentColor' : 'none');
-    e.setAttribute('stroke', 'currentColor');
-    e.setAttribute('stroke-width', '2');
-    e.setAttribute('stroke-linecap', 'round');
-    e.setAttribute('stroke-linejoin', 'round');
-    svg.appendChild(e);
-  };
-  path('M4 9h4l5-4v14l-5-4H4z', true);
-  if (muted) path('M16 9l5 6M21 9l-5 6', false);
-  else path('M16 8.5a5 5 0 0 1 0 7M18.5 6a8.5 8.5 0 0 1 0 12', false);
-  return svg;
+  const path = (d, fill) => ({d, fill: fill ? 'currentColor' : 'none', stroke: 'currentColor', 'stroke-width': 2,
+    'stroke-linecap': 'round', 'stroke-linejoin': 'round'});
+  const waves = muted ? 'M16 9l5 6M21 9l-5 6' : 'M16 8.5a5 5 0 0 1 0 7M18.5 6a8.5 8.5 0 0 1 0 12';
+  return icon('0 0 24 24', [path('M4 9h4l5-4v14l-5-4H4z', true), path(waves, false)], {width: 18, height: 18});
 }

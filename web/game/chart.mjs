@@ -1,11 +1,6 @@
 // A small SVG line chart (no library): one line per series over the same x steps, with a legend.
 
-const NS = 'http://www.w3.org/2000/svg';
-const svgEl = (tag, attrs = {}) => {
-  const e = document.createElementNS(NS, tag);
-  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
-  return e;
-};
+import {svgEl} from './dom.mjs';
 
 /**
  * @param {{name: string, color: string, values: number[]}[]} series  equal-length values

@@ -13,6 +13,22 @@ export function el(tag, props = {}, text) {
   return e;
 }
 
+const SVG_NS = 'http://www.w3.org/2000/svg';
+
+/** A new SVG element with these attributes. */
+export function svgEl(tag, attrs = {}) {
+  const e = document.createElementNS(SVG_NS, tag);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
+  return e;
+}
+
+/** A small icon drawn from SVG paths (no font needed), hidden from screen readers: one path per attribute set. */
+export function icon(viewBox, paths, attrs = {}) {
+  const svg = svgEl('svg', {viewBox, 'aria-hidden': 'true', ...attrs});
+  for (const p of paths) svg.appendChild(svgEl('path', p));
+  return svg;
+}
+
 let toastTimer = 0;
 
 /** A short message at the bottom of the table; `bad` ones stay longer and are styled as errors. */

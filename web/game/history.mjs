@@ -2,22 +2,14 @@
 // (dealer, who won with what, each seat's change, a button to watch it) and a line chart of each seat's points.
 
 import {getLang, seatName, t} from '../i18n.mjs';
-import {$, el} from './dom.mjs';
+import {$, el, icon} from './dom.mjs';
 import {lineChart} from './chart.mjs';
 
 export const SEAT_COLORS = ['#f0cf6e', '#7fd3ff', '#ff8a7a', '#9ff0b6'];
 
 /** A small "play" triangle, drawn (a font may lack ▶). */
 function playIcon() {
-  const ns = 'http://www.w3.org/2000/svg';
-  const svg = document.createElementNS(ns, 'svg');
-  svg.setAttribute('viewBox', '0 0 16 16');
-  svg.setAttribute('class', 'icon');
-  svg.setAttribute('aria-hidden', 'true');
-  const path = document.createElementNS(ns, 'path');
-  path.setAttribute('d', 'M4 2.5v11l9.5-5.5z');
-  svg.appendChild(path);
-  return svg;
+  return icon('0 0 16 16', [{d: 'M4 2.5v11l9.5-5.5z'}], {class: 'icon'});
 }
 
 export class MatchHistory {

@@ -3,7 +3,7 @@
 // engine's view (state.table); the host's page knows its own deadline from the engine's `pending`.
 
 import {getLang, seatName, t} from '../i18n.mjs';
-import {$, el} from '../game/dom.mjs';
+import {$, el, icon} from '../game/dom.mjs';
 
 const BUBBLE_MS = 3500;
 
@@ -119,15 +119,6 @@ export class TableExtras {
 
 /** A speech bubble icon for the quick phrases' button. */
 function bubbleIcon() {
-  const ns = 'http://www.w3.org/2000/svg';
-  const svg = document.createElementNS(ns, 'svg');
-  svg.setAttribute('viewBox', '0 0 16 16');
-  svg.setAttribute('width', '18');
-  svg.setAttribute('height', '18');
-  svg.setAttribute('aria-hidden', 'true');
-  const path = document.createElementNS(ns, 'path');
-  path.setAttribute('d', 'M2 3.5A1.5 1.5 0 0 1 3.5 2h9A1.5 1.5 0 0 1 14 3.5v6a1.5 1.5 0 0 1-1.5 1.5H7l-3.2 2.6V11h-.3A1.5 1.5 0 0 1 2 9.5z');
-  path.setAttribute('fill', 'currentColor');
-  svg.appendChild(path);
-  return svg;
+  const d = 'M2 3.5A1.5 1.5 0 0 1 3.5 2h9A1.5 1.5 0 0 1 14 3.5v6a1.5 1.5 0 0 1-1.5 1.5H7l-3.2 2.6V11h-.3A1.5 1.5 0 0 1 2 9.5z';
+  return icon('0 0 16 16', [{d, fill: 'currentColor'}], {width: 18, height: 18});
 }
