@@ -68,13 +68,14 @@ function engineWorker(url) {
   return worker;
 }
 
-/** The blob's module (the same text as bridge.mjs's `workerSource`). It asks at once for what the boot
- *  needs first: build.json, Pyodide's loader and the worker's own modules, side by side (worker.mjs alone
+/** The blob's module (the same text as bridge.mjs's `workerSource`: test_boot.py compares them). It asks
+ *  at once for what the boot needs first: build.json, Pyodide's loader and the worker's own modules, side
+ *  by side (worker.mjs alone
  *  would find its imports one level at a time); worker/boot.mjs takes the early build.json and import.
  *  Then it runs worker.mjs. 'loaded' follows whatever worker.mjs posted while it ran: a file cut off
  *  inside a comment runs as an empty module and posts nothing, and the bridge tells that apart from a slow
  *  start at once; one that cannot load (missing, damaged) is a 'boot-error'. */
-function workerSource(url) {
+export function workerSource(url) {
   const at = (path) => JSON.stringify(String(new URL(path, url)));
   return `const quiet = (p) => { p.catch(() => {}); return p; };
 self.hzmjEarly = {build: quiet(fetch(${at('./build.json')})), pyodide: quiet(import(${at('./pyodide/pyodide.mjs')}))};

@@ -71,6 +71,19 @@ def test_rpc_version_and_errors(page: Any, site: Any) -> None:
     assert 0 < timings["python_ready"] <= timings["engine_ready"]
 
 
+def test_the_guard_and_the_bridge_start_the_worker_from_the_same_source(page: Any, site: Any) -> None:
+    """guard.mjs imports nothing (it must run when the page's other modules cannot load), so it keeps its own
+    copy of the engine worker's blob module: it must stay the bridge's text."""
+    page.goto(site.url)
+    page.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS)
+    guard, bridge = page.evaluate("""async () => {
+        const [g, b] = await Promise.all([import('./guard.mjs'), import('./bridge.mjs')]);
+        const url = new URL('./worker.mjs', location.href);
+        return [g.workerSource(url), b.workerSource(url)];
+    }""")
+    assert "worker.mjs" in bridge and guard == bridge
+
+
 def test_boot_failure_shows_error_and_retry_recovers(
     page: Any, context: Any, site: Any, js_errors: list[str], screenshot: Any
 ) -> None:
