@@ -24,8 +24,8 @@ from .match import Match
 from .options import OPTION_INFO, Options, OptionsError
 from .reasons import Reason, because
 from .rng import SeedError, check_seed
-from .round import IllegalActionError, Round, full_tile_set
-from .tiles import NUM_KINDS, TILE_NAMES, NotationError, parse_tile
+from .round import IllegalActionError, Round, full_tile_set, wall_problem
+from .tiles import TILE_NAMES, NotationError, parse_tile
 
 FORMAT = "hzmj-log"
 VERSION = 1
@@ -204,15 +204,10 @@ def _wall(wall: list[Any], options: Options, where: str) -> list[int]:
             kinds.append(parse_tile(t))
         except (NotationError, AttributeError, TypeError) as exc:
             raise _problem(where, f"wall: {exc}", "log_wall_tile", index=i + 1, value=_shown(t)) from None
-    tiles = full_tile_set(options)
-    if len(kinds) != len(tiles):
-        raise _problem(where, f"the wall must hold {len(tiles)} tiles, got {len(kinds)}", "log_wall_count",
-                       want=len(tiles), count=len(kinds))
-    for k in range(NUM_KINDS):
-        want, have = tiles.count(k), kinds.count(k)
-        if want != have:
-            raise _problem(where, f"the wall must hold {want} × {TILE_NAMES[k]}, got {have}", "log_wall_tiles",
-                           tile=TILE_NAMES[k], want=want, count=have)
+    problem = wall_problem(kinds, full_tile_set(options))
+    if problem is not None:
+        message, figures = problem
+        raise _problem(where, message, "log_wall_tiles" if "tile" in figures else "log_wall_count", **figures)
     return kinds
 
 

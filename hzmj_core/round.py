@@ -287,8 +287,9 @@ class Round:
             Rng(seed).shuffle(order)
         else:
             order = list(wall)
-            if sorted(order) != tiles:
-                raise ValueError(_wall_problem(order, tiles))
+            problem = wall_problem(order, tiles) if sorted(order) != tiles else None
+            if problem is not None:
+                raise ValueError(problem[0])
         r = Round()
         r.options = opts
         r.dealer = dealer
@@ -1404,9 +1405,14 @@ def _phys_table(wc: Wildcards) -> list[int]:
     return [p[0] if (p := wc.tiles_of_face(f)) else -1 for f in range(NUM_KINDS)]
 
 
-def _wall_problem(order: list[int], tiles: list[int]) -> str:
+def wall_problem(order: Sequence[int], tiles: Sequence[int]) -> tuple[str, dict[str, int | str]] | None:
+    """What keeps ``order`` from being an order of the tile set ``tiles`` (:func:`full_tile_set`), or None.
+
+    The first problem, as a message and its figures: the number of tiles (``want``, ``count``), else the first
+    kind whose count is off (``tile``, ``want``, ``count``).
+    """
     if len(order) != len(tiles):
-        return f"the wall must hold {len(tiles)} tiles, got {len(order)}"
+        return f"the wall must hold {len(tiles)} tiles, got {len(order)}", {"want": len(tiles), "count": len(order)}
     want = [0] * NUM_KINDS
     have = [0] * NUM_KINDS
     for t in tiles:
@@ -1415,8 +1421,9 @@ def _wall_problem(order: list[int], tiles: list[int]) -> str:
         have[t] += 1
     for k in range(NUM_KINDS):
         if have[k] != want[k]:
-            return f"the wall must hold {want[k]} × {TILE_NAMES[k]}, got {have[k]}"
-    return "the wall is not a permutation of the tile set"
+            return (f"the wall must hold {want[k]} × {TILE_NAMES[k]}, got {have[k]}",
+                    {"tile": TILE_NAMES[k], "want": want[k], "count": have[k]})
+    return None
 
 
 def chow_ban(claimed: int, hand_tiles: Sequence[int], wc: Wildcards) -> tuple[int, ...]:
