@@ -180,20 +180,16 @@ def _options(d: dict[str, Any], where: str) -> Options:
     try:
         return Options.from_json(data)
     except OptionsError as exc:
-        message = f"options: {exc}"
-    unknown = sorted(k for k in data if k not in OPTION_INFO)
-    if unknown:
-        raise _problem(where, message, "log_option_unknown", option=_shown(unknown[0], 40).strip('"'))
-    for key, value in data.items():
-        try:
-            Options.from_json({key: value})
-        except OptionsError:
-            info = OPTION_INFO[key]
-            names = {"option": key, "option_zh": info.chinese, "option_en": info.english, "value": _shown(value)}
-            if info.values is None:
-                raise _problem(where, message, "log_option_range", max=info.max_value, **names) from None
-            raise _problem(where, message, "log_option_choice", **names) from None
-    raise AssertionError(f"options refused with no bad option: {message}")  # pragma: no cover
+        message, key = f"options: {exc}", exc.key
+    if key is None:  # pragma: no cover (a dict of known keys is refused only for one option's value)
+        raise AssertionError(f"options refused with no bad option: {message}")
+    info = OPTION_INFO.get(key)
+    if info is None:
+        raise _problem(where, message, "log_option_unknown", option=_shown(key, 40).strip('"'))
+    names = {"option": key, "option_zh": info.chinese, "option_en": info.english, "value": _shown(data[key])}
+    if info.values is None:
+        raise _problem(where, message, "log_option_range", max=info.max_value, **names)
+    raise _problem(where, message, "log_option_choice", **names)
 
 
 def _wall(wall: list[Any], options: Options, where: str) -> list[int]:

@@ -19,7 +19,11 @@ QueYiMen = Literal["off", "m", "p", "s"]
 
 
 class OptionsError(ValueError):
-    """An option key or value is not allowed."""
+    """An option key or value is not allowed; ``key`` is the option at fault (None when it is not one option)."""
+
+    def __init__(self, message: str, key: str | None = None) -> None:
+        super().__init__(message)
+        self.key = key
 
 
 @dataclass(frozen=True, slots=True)
@@ -239,16 +243,16 @@ class Options:
                 if type(value) is not int or not 1 <= value <= info.max_value:
                     shown = repr(value) if len(repr(value)) <= 24 else f"{repr(value)[:20]}…"
                     raise OptionsError(f"option {f.name} ({info.chinese}) must be a whole number from 1 to "
-                                       f"{info.max_value}, got {shown}")
+                                       f"{info.max_value}, got {shown}", f.name)
             elif not any(type(value) is type(v) and value == v for v in info.values):
                 allowed = ", ".join(repr(v) for v in info.values)
-                raise OptionsError(f"option {f.name} ({info.chinese}) must be one of {allowed}, got {value!r}")
+                raise OptionsError(f"option {f.name} ({info.chinese}) must be one of {allowed}, got {value!r}", f.name)
 
     def replace(self, **changes: Any) -> Options:
         """A copy with some options changed (validated)."""
         unknown = set(changes) - set(OPTION_INFO)
         if unknown:
-            raise OptionsError(f"unknown option {sorted(unknown)[0]!r}")
+            raise OptionsError(f"unknown option {sorted(unknown)[0]!r}", sorted(unknown)[0])
         return dataclasses.replace(self, **changes)
 
     def to_json(self) -> dict[str, Any]:
@@ -262,7 +266,7 @@ class Options:
             raise OptionsError(f"options must be a JSON object, got {type(data).__name__}")
         unknown = set(data) - set(OPTION_INFO)
         if unknown:
-            raise OptionsError(f"unknown option {sorted(unknown)[0]!r}")
+            raise OptionsError(f"unknown option {sorted(unknown)[0]!r}", sorted(unknown)[0])
         try:
             return Options(**data)
         except TypeError as exc:
