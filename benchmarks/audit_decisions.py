@@ -42,6 +42,7 @@ import math
 import sys
 import time
 from collections import defaultdict
+from collections.abc import Callable
 from multiprocessing import get_context
 from pathlib import Path
 
@@ -50,7 +51,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from hzmj_core.actions import Action, ActionType
 from hzmj_core.analysis import Analysis, cached_improving, cached_shanten
 from hzmj_core.arena import deal_params
-from hzmj_core.bots import ExpertBot, make_bot
+from hzmj_core.bots import Bot, ExpertBot, make_bot
 from hzmj_core.bots.normal import NormalBot
 from hzmj_core.bots.sampling import determinize
 from hzmj_core.options import Options
@@ -252,34 +253,41 @@ def collect(args: tuple[str, int, list[int], int | str]) -> list[Position]:
     return out
 
 
-def _finish(r: Round, me: int, seed: int) -> int:
-    """Points for ``me`` when strong plays the round to its end for every seat."""
-    bots = [make_bot("strong", derive_seed(seed, s)) for s in range(4)]
-    while not r.is_over:
-        s = r.deciding_seats()[0]
-        r.apply(bots[s].decide(SeatView.of(r, s)).action)
-    assert r.result is not None
-    return r.result.deltas[me]
-
-
-def evaluate(args: tuple[Position, int, bool]) -> tuple[str, float, float]:
-    """Mean and standard error of (alternative − choice) over paired rollouts of one position."""
-    (view, chosen, alt, group), n, ready = args
-    rng = Rng(derive_seed(12345, view.remaining, view.seat))
+def paired_rollouts(view: SeatView, chosen: Action, alt: Action, n: int, ready: bool,
+                    bots_for: Callable[[int], list[Bot]]) -> tuple[float, float]:
+    """Mean and standard error of (alternative − choice) in points for the view's seat over ``n`` deals of the
+    hidden tiles (the others' hands shaped as near ready as strong players' when ``ready``), each played to
+    the end after either action by ``bots_for(k)`` (four bots, one a seat) in the k-th deal."""
+    me = view.seat
+    rng = Rng(derive_seed(12345, view.remaining, me))
     diffs: list[float] = []
     for k in range(n):
         deal = determinize(view, rng)
         if ready:
-            shape_opponents(deal, view.seat, rng)
+            shape_opponents(deal, me, rng)
         values = []
         for a in (alt, chosen):
             r = deal.copy()
             r.apply(a)
-            values.append(_finish(r, view.seat, derive_seed(999, k)))
+            bots = bots_for(k)
+            while not r.is_over:
+                s = r.deciding_seats()[0]
+                r.apply(bots[s].decide(SeatView.of(r, s)).action)
+            assert r.result is not None
+            values.append(r.result.deltas[me])
         diffs.append(float(values[0] - values[1]))
     mean = sum(diffs) / n
     sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1)) if n > 1 else 0.0
-    return group, mean, sd / math.sqrt(n)
+    return mean, sd / math.sqrt(n)
+
+
+def evaluate(args: tuple[Position, int, bool]) -> tuple[str, float, float]:
+    """Mean and standard error of (alternative − choice) over paired rollouts of one position, strong playing
+    every seat to the end."""
+    (view, chosen, alt, group), n, ready = args
+    mean, se = paired_rollouts(view, chosen, alt, n, ready,
+                               lambda k: [make_bot("strong", derive_seed(derive_seed(999, k), s)) for s in range(4)])
+    return group, mean, se
 
 
 def main() -> None:

@@ -50,16 +50,15 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from audit_decisions import shape_opponents  # noqa: E402
+from audit_decisions import paired_rollouts  # noqa: E402
 
 from hzmj_core.actions import Action, ActionType  # noqa: E402
 from hzmj_core.arena import deal_params, play_hand, rotation_seed  # noqa: E402
 from hzmj_core.bots import Bot, Decision, ExpertBot, make_bot  # noqa: E402
 from hzmj_core.bots.eval import tan_cap  # noqa: E402
 from hzmj_core.bots.expert_params import ExpertParams, ParamError  # noqa: E402
-from hzmj_core.bots.sampling import determinize  # noqa: E402
 from hzmj_core.options import Options  # noqa: E402
-from hzmj_core.rng import Rng, derive_seed  # noqa: E402
+from hzmj_core.rng import derive_seed  # noqa: E402
 from hzmj_core.round import Phase, Round  # noqa: E402
 from hzmj_core.scoring import PaymentReason  # noqa: E402
 from hzmj_core.view import SeatView  # noqa: E402
@@ -252,28 +251,12 @@ def summary(records: Sequence[WallRecord]) -> dict[str, dict[str, float]]:
 def value_split(split: Split, rollouts: int, others: str) -> tuple[float, float]:
     """Mean and standard error of (the second's action − the first's) in points for the seat, over ``rollouts``
     deals of the hidden tiles (the others' hands shaped as near ready as strong players',
-    :func:`audit_decisions.shape_opponents`), each played to the end after the action by strong for the seat and
+    :func:`audit_decisions.paired_rollouts`), each played to the end after the action by strong for the seat and
     ``others`` for the other seats (as :func:`audit_decisions.evaluate` does with strong everywhere)."""
-    view, me = split.view, split.view.seat
-    rng = Rng(derive_seed(12345, view.remaining, me))
-    diffs: list[float] = []
-    for k in range(rollouts):
-        deal = determinize(view, rng)
-        shape_opponents(deal, me, rng)
-        values = []
-        for a in (split.second, split.first):
-            r = deal.copy()
-            r.apply(a)
-            bots = [make_bot("strong" if s == me else others, derive_seed(999, k, s)) for s in range(4)]
-            while not r.is_over:
-                s = r.deciding_seats()[0]
-                r.apply(bots[s].decide(SeatView.of(r, s)).action)
-            assert r.result is not None
-            values.append(r.result.deltas[me])
-        diffs.append(float(values[0] - values[1]))
-    mean = sum(diffs) / rollouts
-    sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (rollouts - 1))
-    return mean, sd / math.sqrt(rollouts)
+    me = split.view.seat
+    return paired_rollouts(split.view, split.first, split.second, rollouts, True,
+                           lambda k: [make_bot("strong" if s == me else others, derive_seed(999, k, s))
+                                      for s in range(4)])
 
 
 def third_claim_wins(seed: int, walls: int, kind: str) -> list[tuple[int, bool]]:
