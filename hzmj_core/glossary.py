@@ -11,6 +11,7 @@ requires the two equal.
 from __future__ import annotations
 
 import re
+from functools import cache
 
 GLOSSARY: dict[str, tuple[str, str]] = {
     "有财必暴头": ("Youcai bi baotou", "holding a wildcard, win only by self-draw in Baotou"),
@@ -46,12 +47,17 @@ GLOSSARY: dict[str, tuple[str, str]] = {
 }
 """Chinese term → (pinyin, short English gloss), longest terms first where one holds another."""
 
-_TERMS = re.compile("(?<![\u4e00-\u9fff])(?:" + "|".join(sorted(map(re.escape, GLOSSARY), key=len, reverse=True))
-                    + ")(?![\u4e00-\u9fff])")
-"""A term standing on its own in English text (inside a longer Chinese word, such as 笃二老庄, it stays as it is)."""
-_PINYIN = "|".join(re.escape(p) for p, _ in GLOSSARY.values())
-_SPELLED = re.compile("(" + _TERMS.pattern + r") \((?i:" + _PINYIN + r")\)")
-"""A term already followed by its pinyin ("暴头 (baotou)"): the pinyin goes, the gloss gives it."""
+@cache
+def _patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """Built on first use (two long alternations; a first table needs neither).
+
+    The first finds a term standing on its own in English text (inside a longer Chinese word, such as 笃二老庄,
+    it stays as it is); the second a term already followed by its pinyin ("暴头 (baotou)"), where the pinyin goes
+    and the gloss gives it."""
+    terms = re.compile("(?<![\u4e00-\u9fff])(?:" + "|".join(sorted(map(re.escape, GLOSSARY), key=len, reverse=True))
+                       + ")(?![\u4e00-\u9fff])")
+    spelled_out = "|".join(re.escape(p) for p, _ in GLOSSARY.values())
+    return terms, re.compile("(" + terms.pattern + r") \((?i:" + spelled_out + r")\)")
 
 
 def gloss(text: str, seen: set[str] | None = None) -> str:
@@ -60,7 +66,8 @@ def gloss(text: str, seen: set[str] | None = None) -> str:
     holds the terms already glossed on the screen (updated); a term in parentheses right after its pinyin
     ("Baotou (暴头)") is left as it is."""
     done = seen if seen is not None else set()
-    text = _SPELLED.sub(lambda m: m.group(1), text)
+    terms, spelled = _patterns()
+    text = spelled.sub(lambda m: m.group(1), text)
 
     def one(m: re.Match[str]) -> str:
         term = m.group(0)
@@ -74,7 +81,7 @@ def gloss(text: str, seen: set[str] | None = None) -> str:
         done.add(term)
         return f"{pinyin} ({term}, {meaning})"
 
-    return _TERMS.sub(one, text)
+    return terms.sub(one, text)
 
 
 def pinyin(text: str) -> str:
@@ -86,7 +93,7 @@ def pinyin(text: str) -> str:
         name = GLOSSARY[term][0]
         return term if text[:m.start()].endswith(f"{name} (") else f"{name} ({term})"
 
-    return _TERMS.sub(one, text)
+    return _patterns()[0].sub(one, text)
 
 
 __all__ = ["GLOSSARY", "gloss", "pinyin"]

@@ -268,7 +268,29 @@ METHOD_ARGS: dict[str, dict[str, Arg]] = {
     "phrase": {"id": Arg(text(32), required=True)},
     "phrase_list": {},
 }
-"""Every webapi method and the arguments it takes."""
+"""Every webapi method and the arguments it takes (the exam's are added below)."""
+
+_EXAM_LEVEL = text(20)
+_ANSWER_SHEET = array(anything, 50)
+EXAM_ARGS: dict[str, dict[str, Arg]] = {
+    "exam_levels": {},
+    "exam_new": {"level": Arg(_EXAM_LEVEL, required=True), "seed": Arg(seed, required=True)},
+    "exam_check": {"level": Arg(_EXAM_LEVEL, required=True), "seed": Arg(seed, required=True),
+                   "index": Arg(integer(0, 49), required=True), "answer": Arg(anything)},
+    "exam_grade": {"level": Arg(_EXAM_LEVEL, required=True), "seed": Arg(seed, required=True),
+                   "answers": Arg(_ANSWER_SHEET, required=True), "name": Arg(optional(text(60)), ""),
+                   "date": Arg(optional(text(10)))},
+    "exam_verify": {"code": Arg(text(200), required=True), "name": Arg(optional(text(60))),
+                    "file": Arg(optional(text_or_object(MAX_BYTES, anything, "the match file")))},
+    "ladder_state": {"placements": Arg(array(integer(1, 4), 100_000), [])},
+    "ladder_rules": {},
+    "ladder_ranked": {"save": Arg(text_or_object(MAX_BYTES, anything, "the saved game"), required=True)},
+    "ladder_issue": {"file": Arg(text_or_object(MAX_BYTES, anything, "the match file"), required=True),
+                     "name": Arg(optional(text(60)), ""), "date": Arg(optional(text(10)))},
+}
+"""The 考级 methods (:mod:`hzmj_core.exam.api`) and their arguments. They are listed here, not in the exam
+package, so that the web API can check a call and import the exams only when one is first asked for."""
+METHOD_ARGS.update(EXAM_ARGS)
 
 
 def validate(method: str, args: dict[str, Any],

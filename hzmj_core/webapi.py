@@ -26,10 +26,9 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from . import __version__, tutorial
+from . import __version__
 from .analysis import AnalysisError, analyze_hand
 from .bots import BOTS, LEVEL_NAMES
-from .exam import api as exam_api
 from .fan import fan_table
 from .glossary import gloss, pinyin
 from .jsontext import MAX_ARGUMENT_CHARS, JsonInputError, loads
@@ -39,7 +38,7 @@ from .phrases import PHRASES
 from .reasons import Reason
 from .replay_viewer import ReplayError, ReplayViewer
 from .review import Review, ReviewError
-from .schema import GUEST_ARGS, METHOD_ARGS, SchemaError, validate
+from .schema import EXAM_ARGS, GUEST_ARGS, SchemaError, validate
 from .session import DEFAULT_LEVEL, GameSession, SessionError
 
 __all__ = ["ApiError", "GameSession", "ReplayViewer", "call", "current_session", "reset", "warm_up"]
@@ -206,6 +205,10 @@ def warm_up() -> None:
     memory snapshot), with throw-away games that leave no state behind."""
     for seed in (101, 202, 303):
         GameSession(Options(), seed).state()
+    _option_info({})
+    from . import tutorial  # imported on first use otherwise (see _tutorial)
+    from .exam import api
+    del tutorial, api
 
 
 def current_session() -> GameSession | None:
@@ -221,7 +224,35 @@ def reset() -> None:
     _review = None
 
 
-_INPUT_ERRORS = (AnalysisError, tutorial.LessonError, SessionError, ReplayError, *exam_api.INPUT_ERRORS)
+_INPUT_ERRORS = (AnalysisError, SessionError, ReplayError)
+
+
+# The lessons (教程) and the exams (考级) are imported on their first call: a player's first table needs
+# neither, and together they are about a quarter of this module's import in Pyodide.
+
+def _tutorial(name: str, run: Callable[[Any, dict[str, Any]], Any]) -> Callable[[dict[str, Any]], Any]:
+    """A lesson method: ``run(tutorial_module, args)``, its refusals (``LessonError``) worded for the player."""
+    def method(args: dict[str, Any]) -> Any:
+        from . import tutorial
+        try:
+            return run(tutorial, args)
+        except tutorial.LessonError as exc:
+            raise ApiError(str(exc)) from None
+    method.__name__ = name
+    return method
+
+
+def _exam(name: str) -> Callable[[dict[str, Any]], Any]:
+    """The 考级 method ``name`` of :mod:`hzmj_core.exam.api`, its refusals worded for the player."""
+    def method(args: dict[str, Any]) -> Any:
+        from .exam import api
+        try:
+            return api.METHODS[name](args)
+        except api.INPUT_ERRORS as exc:
+            raise ApiError(str(exc), getattr(exc, "reason", None)) from None
+    method.__name__ = name
+    return method
+
 
 METHODS: dict[str, Callable[[dict[str, Any]], Any]] = {
     "version": lambda _: __version__,
@@ -257,14 +288,13 @@ METHODS: dict[str, Callable[[dict[str, Any]], Any]] = {
     "review_start": _review_start,
     "review_step": _review_step,
     "hint": lambda a: _need_session().hint(deep=a["deep"]),
-    "lessons": lambda _: tutorial.catalogue(),
-    "lesson": lambda a: tutorial.lesson(a["id"]),
-    "check_exercise": lambda a: tutorial.check(a["id"], a["answer"]),
-    "hand_widget": lambda a: tutorial.hand_widget(a["tiles"], a["melds"] or "", a["wildcard"] or None,
-                                                  a["win_tile"] or None),
+    "lessons": _tutorial("lessons", lambda m, _: m.catalogue()),
+    "lesson": _tutorial("lesson", lambda m, a: m.lesson(a["id"])),
+    "check_exercise": _tutorial("check_exercise", lambda m, a: m.check(a["id"], a["answer"])),
+    "hand_widget": _tutorial("hand_widget", lambda m, a: m.hand_widget(a["tiles"], a["melds"] or "",
+                                                                       a["wildcard"] or None, a["win_tile"] or None)),
+    **{name: _exam(name) for name in EXAM_ARGS},  # 考级 (hzmj_core/exam/api.py)
 }
-METHODS.update(exam_api.METHODS)  # 考级 (hzmj_core/exam/api.py)
-METHOD_ARGS.update(exam_api.ARGS)
 
 
 def call(method: str, json_args: str = "{}") -> str:

@@ -2,9 +2,10 @@
 // parts together: the controller (game/controller.mjs: state, actions, bots, saving), the table view,
 // the action dock, the result and new-game dialogs, the match history and the replay viewer.
 // The engine (hzmj_core in Pyodide) owns every rule. Exposed as window.hzmj for tests and benchmarks:
-//   hzmj.bridge, hzmj.progressLog, hzmj.readyAt (engine ready), hzmj.tableReadyAt (first playable table),
+//   hzmj.bridge, hzmj.progressLog, hzmj.readyAt (engine ready), hzmj.tableReadyAt (first playable table drawn),
 //   hzmj.game (this controller: state, metrics.roundTrips, setSpeed(...)).
-// <html data-state> is loading | error | ready (engine) and <html data-table> is ready once a table is drawn;
+// <html data-state> is loading | error | ready (engine) and <html data-table> is ready once the first table is
+// drawn and saved;
 // <html data-busy> is 1 while the page waits for the engine or animates bots.
 
 import {Bridge} from './bridge.mjs';
@@ -79,9 +80,13 @@ async function start() {
     const reset = store.settingsReset().map((k) => t(`setting.${k}`));
     if (reset.length) notes.push(t('settings_reset', {keys: reset.join(', ')}));
     if (asked.problem) notes.push(t('seed_ignored', {why: asked.problem}));
+    // the first table is drawn (on the canvas, playable) when its view arrives; data-table=ready waits for its
+    // first save too, so that a reload from then on finds the same game
+    let drawnAt = null;
+    game.on('view', () => { drawnAt ??= performance.now(); });
     if (!(await beginRanked(game, params))) await game.begin(asked.seed ?? null, notes);
     await friends.afterBegin();
-    hzmj.tableReadyAt = performance.now();
+    hzmj.tableReadyAt = drawnAt ?? performance.now();
     document.documentElement.dataset.table = 'ready';
     registerServiceWorker();
   } catch (err) {
@@ -237,7 +242,14 @@ function wire(bridge, guest = false) {
   table.names = () => friends.plateNames();
   friends.attach(ctrl, {bridge: guest ? bridge : null, rulesText: () => $('rules').textContent,
     levels: () => newGame.metadata().then((m) => m.levels)});
-  newGame.metadata().then(() => renderRules(ctrl), () => {});
+  // the rules line under the felt waits for the first table: the worker answers in order, and the option
+  // metadata (glossed descriptions of every option) would otherwise come before the first deal
+  let metadataAsked = false;
+  ctrl.on('view', () => {
+    if (metadataAsked) return;
+    metadataAsked = true;
+    newGame.metadata().then(() => renderRules(ctrl), () => {});
+  });
   wire.newGame = newGame;
   applyLang(ctrl);
   return ctrl;

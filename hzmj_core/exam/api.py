@@ -1,7 +1,7 @@
 """The exam's methods for the page (``webapi``): exams, checking one answer, grading, codes, the ladder.
 
-:data:`METHODS` and :data:`ARGS` are registered by :mod:`hzmj_core.webapi` beside its own. The last exam made is
-kept, so checking an answer after each question does not make the exam again.
+:data:`METHODS` are served by :mod:`hzmj_core.webapi`, which imports this module on the first exam call. The
+last exam made is kept, so checking an answer after each question does not make the exam again.
 """
 
 from __future__ import annotations
@@ -10,9 +10,9 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from ..jsontext import MAX_BYTES, JsonInputError, loads
+from ..jsontext import JsonInputError, loads
 from ..log import LogError, match_from_log
-from ..schema import Arg, anything, array, integer, optional, seed, text, text_or_object
+from ..schema import EXAM_ARGS, Arg
 from .base import BAND_NAMES, ExamError, Question
 from .certificate import CodeError, exam_code, verify_exam
 from .exams import LEVELS, Level, exam_json, grade, make_exam
@@ -126,7 +126,6 @@ def _issue(a: dict[str, Any]) -> dict[str, Any]:
     return {**out, "file_text": json.dumps(data, ensure_ascii=False)}
 
 
-_SHEET = array(anything, 50)
 METHODS: dict[str, Callable[[dict[str, Any]], Any]] = {
     "exam_levels": _levels,
     "exam_new": _new,
@@ -140,24 +139,8 @@ METHODS: dict[str, Callable[[dict[str, Any]], Any]] = {
 }
 """The exam's webapi methods."""
 
-_LEVEL = text(20)
-ARGS: dict[str, dict[str, Arg]] = {
-    "exam_levels": {},
-    "exam_new": {"level": Arg(_LEVEL, required=True), "seed": Arg(seed, required=True)},
-    "exam_check": {"level": Arg(_LEVEL, required=True), "seed": Arg(seed, required=True),
-                   "index": Arg(integer(0, 49), required=True), "answer": Arg(anything)},
-    "exam_grade": {"level": Arg(_LEVEL, required=True), "seed": Arg(seed, required=True),
-                   "answers": Arg(_SHEET, required=True), "name": Arg(optional(text(60)), ""),
-                   "date": Arg(optional(text(10)))},
-    "exam_verify": {"code": Arg(text(200), required=True), "name": Arg(optional(text(60))),
-                    "file": Arg(optional(text_or_object(MAX_BYTES, anything, "the match file")))},
-    "ladder_state": {"placements": Arg(array(integer(1, 4), 100_000), [])},
-    "ladder_rules": {},
-    "ladder_ranked": {"save": Arg(text_or_object(MAX_BYTES, anything, "the saved game"), required=True)},
-    "ladder_issue": {"file": Arg(text_or_object(MAX_BYTES, anything, "the match file"), required=True),
-                     "name": Arg(optional(text(60)), ""), "date": Arg(optional(text(10)))},
-}
-"""Their arguments, checked by :func:`hzmj_core.schema.validate`."""
+ARGS: dict[str, dict[str, Arg]] = EXAM_ARGS
+"""Their arguments, checked by :func:`hzmj_core.schema.validate` (kept in :mod:`hzmj_core.schema`)."""
 
 INPUT_ERRORS = (ExamError,)
 """The exam's refusals of bad input (worded for the player already)."""

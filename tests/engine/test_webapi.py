@@ -158,6 +158,42 @@ def test_every_method_has_an_argument_schema() -> None:
     assert set(METHOD_ARGS) == set(webapi.METHODS)
 
 
+def test_the_exam_methods_listed_for_the_web_api_are_the_exams_own() -> None:
+    from hzmj_core.exam import api
+    from hzmj_core.schema import EXAM_ARGS
+    assert set(EXAM_ARGS) == set(api.METHODS)
+    assert api.ARGS is EXAM_ARGS
+
+
+def test_a_first_table_imports_neither_the_lessons_nor_the_exams() -> None:
+    """The page's first calls stay off the lessons and exams (a quarter of the import in Pyodide); the first
+    lesson or exam call imports them, and the worker's warm-up imports both before a memory snapshot."""
+    import subprocess
+    import sys
+    script = """
+import json, sys
+from hzmj_core import webapi
+def loaded():
+    return sorted(m for m in sys.modules if m.startswith(("hzmj_core.tutorial", "hzmj_core.exam")))
+for method, args in [("version", {}), ("new_game", {"seed": "7"}), ("option_info", {}), ("bot_level_names", {}),
+                     ("option_presets", {}), ("state", {}), ("save_text", {})]:
+    webapi.call(method, json.dumps(args))
+first = loaded()
+webapi.call("lessons")
+lessons = loaded()
+webapi.call("exam_levels")
+exams = loaded()
+webapi.reset()
+webapi.warm_up()
+print(json.dumps([first, lessons, exams]))
+"""
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True).stdout
+    first, lessons, exams = json.loads(out)
+    assert first == []
+    assert "hzmj_core.tutorial" in lessons and not any(m.startswith("hzmj_core.exam") for m in lessons)
+    assert "hzmj_core.exam.api" in exams
+
+
 def _numbers_the_page_would_round(value: Any, where: str = "") -> list[str]:
     """Where an answer holds a seed as a number, or any integer a JS number cannot hold exactly."""
     if isinstance(value, dict):
