@@ -253,7 +253,7 @@ _SAVE_PROBLEMS: dict[str, tuple[str, str]] = {
 
 _TABLE_REFUSALS: dict[str, tuple[str, str]] = {
     # what a table (一桌) refuses a player that is not a rule of the game
-    "table_moved": ("牌桌已经变了：请看清现在的牌局再选", "the table has moved on: look again and choose"),
+    "table_moved": ("牌桌已经变了，请看清现在的牌局再选", "the table has moved on; look again and choose"),
     "bot_plays": ("现在由机器人替{seat}打", "the bot plays for {seat} now"),
     "game_over": ("这场比赛已经结束", "the game is over"),
     "hand_not_over": ("这一局还没有结束", "the hand is not over yet"),

@@ -199,7 +199,7 @@ const SAVE_PROBLEMS = {
 };
 
 const TABLE_REFUSALS = {
-  table_moved: ['牌桌已经变了：请看清现在的牌局再选', 'the table has moved on: look again and choose'],
+  table_moved: ['牌桌已经变了，请看清现在的牌局再选', 'the table has moved on; look again and choose'],
   bot_plays: ['现在由机器人替{seat}打', 'the bot plays for {seat} now'],
   game_over: ['这场比赛已经结束', 'the game is over'],
   hand_not_over: ['这一局还没有结束', 'the hand is not over yet'],

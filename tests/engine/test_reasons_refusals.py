@@ -253,8 +253,8 @@ def test_an_action_on_a_stale_view_says_the_table_moved() -> None:
     action = g.match.round.legal_actions(2)[-1].to_json()
     reason = _refused(lambda: g.act(action, 2, stamp="0.0"))
     assert reason == Reason("table_moved")
-    assert _both_languages(reason) == ("牌桌已经变了：请看清现在的牌局再选",
-                                       "the table has moved on: look again and choose")
+    assert _both_languages(reason) == ("牌桌已经变了，请看清现在的牌局再选",
+                                       "the table has moved on; look again and choose")
 
 
 def test_an_action_for_a_seat_the_bot_plays_says_so() -> None:
