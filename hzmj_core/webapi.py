@@ -47,8 +47,9 @@ __all__ = ["ApiError", "GameSession", "ReplayViewer", "call", "current_session",
 class ApiError(ValueError):
     """A request the engine refuses; the message is shown to the user.
 
-    For an illegal action ``reason`` holds the engine's :class:`~hzmj_core.reasons.Reason`, which the worker
-    sends beside the message (``{code, params}``) so the page can word it in the player's language.
+    For a refusal a player can meet (an illegal action; a log, rule options or a save the engine cannot take; a
+    table's refusal) ``reason`` holds the engine's :class:`~hzmj_core.reasons.Reason`, which the worker sends
+    beside the message (``{code, params}``) so the page can word it in the player's language.
     """
 
     def __init__(self, message: str, reason: Reason | None = None) -> None:
