@@ -100,8 +100,8 @@ REMEMBERED_RULES_REFUSED = {
 
 
 @pytest.mark.parametrize("lang, key, value", list(REMEMBERED_RULES_REFUSED))
-def test_remembered_rules_the_engine_refuses_are_said_in_the_players_language(page: Any, site: Any, lang: str,
-                                                                              key: str, value: Any) -> None:
+def test_remembered_rules_the_engine_refuses_are_said_in_the_players_language(page: Any, site: Any, screenshot: Any,
+                                                                              lang: str, key: str, value: Any) -> None:
     # rules remembered from another version of the game (an option it had, a range it allowed)
     page.route("**/favicon.ico", lambda route: route.fulfill(status=204))
     page.goto(site.url + "icon.svg")  # the site's origin, no script: the settings are there before the game boots
@@ -115,3 +115,10 @@ def test_remembered_rules_the_engine_refuses_are_said_in_the_players_language(pa
         assert not re.search(r"[A-Za-z]", re.sub(r"（[a-z_]+）|“[a-z_]+”", "", words)), words
     state = page.evaluate("() => window.hzmj.game.state")
     assert state["match"]["seed"] == "5" and state["options"]["base_score"] == 1  # the standard rules
+    for width, height in ((390, 844), (1280, 800)):  # the whole toast is on screen, on a phone too
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(150)
+        shown = box.bounding_box()
+        assert shown and shown["x"] >= 0 and shown["y"] >= 0, shown
+        assert shown["x"] + shown["width"] <= width and shown["y"] + shown["height"] <= height, (width, shown)
+        screenshot(page, f"rules-refused-{key}-{lang}-{width}x{height}")
