@@ -535,7 +535,7 @@ _SAVE_WHERE = re.compile(r"save(?:\.(?P<field>\w+)\S*)? (?:lacks '(?P<missing>\w
 def _save_problem(message: str) -> Reason:
     """The save's key at fault, from the message of the :class:`SchemaError` that refused it."""
     m = _SAVE_WHERE.match(message)
-    if m and m.group("field"):  # a key inside the save's value for this key: the key is wrong
+    if m and m.group("field"):  # the value of one of the save's keys, or something inside it, is refused
         return because("save_wrong", field=m.group("field"))
     if m and m.group("missing"):
         return because("save_missing", field=m.group("missing"))

@@ -190,7 +190,7 @@ const SAVE_PROBLEMS = {
   save_version: ['存档来自另一个版本的游戏（存档格式 {value}，这个版本只读 {supported}）',
     'the save is from another version of the game (save format {value}; this version reads {supported})'],
   save_damaged: ['存档已损坏，{why}', 'the save is damaged: {why}'],
-  save_json: ['内容不是完整的 JSON', 'its text is not valid JSON'],
+  save_json: ['内容读不出来（不是有效的 JSON，或者太长）', 'its text cannot be read (not valid JSON, or too long)'],
   save_missing: ['缺少{field}', 'it lacks {field}'],
   save_wrong: ['{field}有误', 'something is wrong with {field}'],
   save_away: ['交给机器人代打的座位不是玩家的座位', "a seat handed to the bot is not a player's seat"],

@@ -139,7 +139,8 @@ def test_a_save_cut_to_text_that_is_not_json_says_so() -> None:
     why = _damaged(json.dumps(_save())[:-20])
     assert why == Reason("save_json")
     assert _both_languages(Reason("save_damaged", {"why": why.to_json()})) == (
-        "存档已损坏，内容不是完整的 JSON", "the save is damaged: its text is not valid JSON")
+        "存档已损坏，内容读不出来（不是有效的 JSON，或者太长）",
+        "the save is damaged: its text cannot be read (not valid JSON, or too long)")
 
 
 def test_a_save_without_a_key_names_it() -> None:
