@@ -8,8 +8,11 @@ Options serialise to and from JSON (:meth:`Options.to_json`, :meth:`Options.from
 from __future__ import annotations
 
 import dataclasses
+import json
 from dataclasses import dataclass
 from typing import Any, Literal
+
+from .reasons import Reason, because
 
 WildcardModeName = Literal["fixed", "flipped"]
 WinMode = Literal["dealer_discard", "self_draw_only"]
@@ -19,11 +22,28 @@ QueYiMen = Literal["off", "m", "p", "s"]
 
 
 class OptionsError(ValueError):
-    """An option key or value is not allowed; ``key`` is the option at fault (None when it is not one option)."""
+    """An option key or value is not allowed; ``key`` is the option at fault (None when it is not one option),
+    ``reason`` the same problem as a :class:`~hzmj_core.reasons.Reason` (a code of
+    :data:`~hzmj_core.reasons.OPTION_CODES`), which the page words in the player's language."""
 
-    def __init__(self, message: str, key: str | None = None) -> None:
+    def __init__(self, message: str, key: str | None = None, reason: Reason | None = None) -> None:
         super().__init__(message)
         self.key = key
+        self.reason = reason
+
+
+def _shown(value: object, limit: int = 24) -> str:
+    """A refused value as short JSON text, for a reason's words (never kilobytes of it)."""
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        text = type(value).__name__
+    return text if len(text) <= limit else f"{text[:limit - 1]}…"
+
+
+def _unknown(key: object) -> OptionsError:
+    return OptionsError(f"unknown option {key!r}", str(key),
+                        because("option_unknown", option=_shown(key, 40).strip('"')))
 
 
 @dataclass(frozen=True, slots=True)
@@ -239,20 +259,23 @@ class Options:
         for f in dataclasses.fields(self):
             value = getattr(self, f.name)
             info = OPTION_INFO[f.name]
+            names = {"option": f.name, "option_zh": info.chinese, "option_en": info.english, "value": _shown(value)}
             if info.values is None:
                 if type(value) is not int or not 1 <= value <= info.max_value:
                     shown = repr(value) if len(repr(value)) <= 24 else f"{repr(value)[:20]}…"
                     raise OptionsError(f"option {f.name} ({info.chinese}) must be a whole number from 1 to "
-                                       f"{info.max_value}, got {shown}", f.name)
+                                       f"{info.max_value}, got {shown}", f.name,
+                                       because("option_range", max=info.max_value, **names))
             elif not any(type(value) is type(v) and value == v for v in info.values):
                 allowed = ", ".join(repr(v) for v in info.values)
-                raise OptionsError(f"option {f.name} ({info.chinese}) must be one of {allowed}, got {value!r}", f.name)
+                raise OptionsError(f"option {f.name} ({info.chinese}) must be one of {allowed}, got {value!r}", f.name,
+                                   because("option_choice", **names))
 
     def replace(self, **changes: Any) -> Options:
         """A copy with some options changed (validated)."""
         unknown = set(changes) - set(OPTION_INFO)
         if unknown:
-            raise OptionsError(f"unknown option {sorted(unknown)[0]!r}", sorted(unknown)[0])
+            raise _unknown(sorted(unknown)[0])
         return dataclasses.replace(self, **changes)
 
     def to_json(self) -> dict[str, Any]:
@@ -263,10 +286,11 @@ class Options:
     def from_json(data: object) -> Options:
         """Options from a dict; missing keys take their defaults, unknown keys are refused."""
         if not isinstance(data, dict):
-            raise OptionsError(f"options must be a JSON object, got {type(data).__name__}")
+            raise OptionsError(f"options must be a JSON object, got {type(data).__name__}",
+                               reason=because("option_not_object"))
         unknown = set(data) - set(OPTION_INFO)
         if unknown:
-            raise OptionsError(f"unknown option {sorted(unknown)[0]!r}", sorted(unknown)[0])
+            raise _unknown(sorted(unknown)[0])
         try:
             return Options(**data)
         except TypeError as exc:

@@ -1,7 +1,7 @@
 """Reasons in one value: why an action is not allowed, and why a bot (or a hint) chose its action.
 
 A reason is a stable ``code`` and JSON-ready ``params`` (tiles in notation, seats 0-3, counts, expected points).
-Two families share the value and the wording:
+Several families share the value and the wording:
 
 * refusals (:data:`REFUSAL_CODES`): the engine (:meth:`hzmj_core.round.Round.explain_illegal`,
   :meth:`~hzmj_core.round.Round.why_no_claim`) says why an action is not allowed;
@@ -10,6 +10,11 @@ Two families share the value and the wording:
   the action in its own words in front ("Discard the 3 of Dots — 2 tiles from ready, 31 useful tiles");
 * log problems (:data:`LOG_CODES`): why a game log cannot be replayed (:class:`hzmj_core.log.LogError`), naming
   the hand, the key and the step, so that a refused import reads in the player's language.
+* option problems (:data:`OPTION_CODES`): why rule options are refused (:class:`hzmj_core.options.OptionsError`);
+* save problems (:data:`SAVE_CODES`): why a saved game cannot be resumed, with what is damaged as a nested
+  reason (a save problem, an option problem or a log problem);
+* table refusals (:data:`TABLE_CODES`): what a table refuses a player besides an illegal action (a stale view,
+  a seat the bot plays for now, a request at the wrong moment).
 
 This module holds every code and its Chinese and English wording, for the command line and ``webapi``
 (:meth:`Reason.text`). The page words the same ``{code, params}`` with ``web/reasons.mjs``, which holds the
@@ -19,10 +24,10 @@ Params by key: ``tile``/``other_tile`` a tile, ``tiles`` a list of tiles, ``wait
 waits: "A, B or C"; ``some_waits`` the first few: "A, B"),
 ``seat``/``current``/``owner``/``discarder`` a seat, ``action`` an action type, ``state`` ``"baotou"`` or
 ``"qike"``; a key ending in ``_ev`` is expected points, worded signed with one decimal (+2.5), ``_pts`` points
-and ``_est`` an estimate, both with one decimal; ``field`` a log's key (:data:`LOG_FIELDS`), ``where`` a hand
-of a log (0-based) or ``None`` for the whole record, ``why`` a nested reason (``{code, params}``); any other key
-is a whole number or a short text shown as it is. Seats are named relative to a
-viewer (你/下家/对家/上家, you/Right/Across/Left), or ``S0``-``S3`` without one; a template may also use
+and ``_est`` an estimate, both with one decimal; ``field`` a log's or a save's key (:data:`LOG_FIELDS`),
+``where`` a hand of a log (0-based) or ``None`` for the whole record, ``why`` a nested reason
+(``{code, params}``); any other key is a whole number or a short text shown as it is. Seats are named relative
+to a viewer (你/下家/对家/上家, you/Right/Across/Left), or ``S0``-``S3`` without one; a template may also use
 ``{seat_s}``, the possessive (你的 / your, Right's). ``{count|tile|tiles}`` words a count with its noun in the
 singular or the plural (1 tile, 3 tiles).
 """
@@ -218,7 +223,48 @@ _LOG_PROBLEMS: dict[str, tuple[str, str]] = {
 }
 """Why a game log cannot be replayed: the first problem found, named by hand, key and step."""
 
-_TEMPLATES = {**_REFUSALS, **_GROUNDS, **_LOG_PROBLEMS}
+_OPTION_PROBLEMS: dict[str, tuple[str, str]] = {
+    # {option} the key, {option_zh}/{option_en} its names, {value} the value refused as short JSON text
+    "option_not_object": ("规则选项应是一组选项和取值（JSON 对象）", "the rule options must be a JSON object"),
+    "option_unknown": ("没有“{option}”这个规则选项", "there is no rule option '{option}'"),
+    "option_range": ("规则选项{option_zh}（{option}）应是 1 到 {max} 的整数，不能是 {value}",
+                     "the rule option {option_en} ('{option}') must be a whole number from 1 to {max}, not {value}"),
+    "option_choice": ("规则选项{option_zh}（{option}）不能是 {value}",
+                      "{value} is not a choice of the rule option {option_en} ('{option}')"),
+}
+"""Why a set of rule options is refused (:class:`hzmj_core.options.OptionsError`): the option and its value."""
+
+_SAVE_PROBLEMS: dict[str, tuple[str, str]] = {
+    # a saved game (存档) the engine cannot resume; {why} says what is damaged: a problem below, of the
+    # options or of the game log inside it
+    "save_format": ("存档不是这个版本能读的格式", "the save is not in a format this version reads"),
+    "save_version": ("存档来自另一个版本的游戏（存档格式 {value}，这个版本只读 {supported}）",
+                     "the save is from another version of the game (save format {value}; this version reads "
+                     "{supported})"),
+    "save_damaged": ("存档已损坏，{why}", "the save is damaged: {why}"),
+    "save_json": ("内容读不出来（不是有效的 JSON，或者太长）", "its text cannot be read (not valid JSON, or too long)"),
+    "save_missing": ("缺少{field}", "it lacks {field}"),
+    "save_wrong": ("{field}有误", "something is wrong with {field}"),
+    "save_away": ("交给机器人代打的座位不是玩家的座位", "a seat handed to the bot is not a player's seat"),
+    "save_other_game": ("里面的对局记录是另一局的（规则或种子不同）",
+                        "its game record is of another game (the rules or the seed differ)"),
+}
+"""Why a saved game cannot be resumed (:meth:`hzmj_core.session.GameSession.restore`)."""
+
+_TABLE_REFUSALS: dict[str, tuple[str, str]] = {
+    # what a table (一桌) refuses a player that is not a rule of the game
+    "table_moved": ("牌桌已经变了，请看清现在的牌局再选", "the table has moved on; look again and choose"),
+    "bot_plays": ("现在由机器人替{seat}打", "the bot plays for {seat} now"),
+    "game_over": ("这场比赛已经结束", "the game is over"),
+    "hand_not_over": ("这一局还没有结束", "the hand is not over yet"),
+    "hints_off": ("这一桌不给提示", "hints are off at this table"),
+    "export_hand_end": ("一局打完才能导出对局记录", "the game record is given at the end of a hand"),
+    "no_finished_hand": ("还没有打完的一局", "no hand is finished yet"),
+}
+"""Why a table refuses a request of a player (:class:`hzmj_core.session.SessionError`) other than an illegal
+action: a stale view, a seat the bot plays for now, a request at the wrong moment."""
+
+_TEMPLATES = {**_REFUSALS, **_GROUNDS, **_LOG_PROBLEMS, **_OPTION_PROBLEMS, **_SAVE_PROBLEMS, **_TABLE_REFUSALS}
 
 REFUSAL_CODES: tuple[str, ...] = tuple(_REFUSALS)
 """Every code the engine gives for an action it does not allow."""
@@ -226,6 +272,12 @@ GROUND_CODES: tuple[str, ...] = tuple(_GROUNDS)
 """Every code a bot gives for its choice."""
 LOG_CODES: tuple[str, ...] = tuple(_LOG_PROBLEMS)
 """Every code the engine gives for a game log it cannot replay (:class:`hzmj_core.log.LogError`)."""
+OPTION_CODES: tuple[str, ...] = tuple(_OPTION_PROBLEMS)
+"""Every code the engine gives for rule options it refuses (:class:`hzmj_core.options.OptionsError`)."""
+SAVE_CODES: tuple[str, ...] = tuple(_SAVE_PROBLEMS)
+"""Every code the engine gives for a saved game it cannot resume."""
+TABLE_CODES: tuple[str, ...] = tuple(_TABLE_REFUSALS)
+"""Every code a table gives for a request it refuses that is not an illegal action."""
 CODES: tuple[str, ...] = tuple(_TEMPLATES)
 """Every code (``web/reasons.mjs`` words each of them)."""
 _PLAIN = {"best_of": "best_of_plain", "best_ahead": "best_ahead_plain"}
@@ -243,8 +295,14 @@ LOG_FIELDS: dict[str, tuple[str, str]] = {
     "dealer": ("庄家", "the dealer"), "streak": ("老庄数", "the streak"), "points": ("分数", "the points"),
     "actions": ("动作", "the moves"), "result": ("结果", "the result"), "hands": ("各局", "the hands"),
     "first_dealer": ("首局庄家", "the first dealer"), "summary": ("总结", "the summary"),
+    # a saved game's own keys (the rest of a save is its options, seed and game log)
+    "level": ("对手水平", "the opponents' level"), "human": ("你的座位", "your seat"),
+    "humans": ("玩家的座位", "the players' seats"), "timer": ("计时", "the turn timer"),
+    "hints": ("提示设置", "the hints setting"), "away": ("机器人代打的座位", "the seats the bot plays for"),
+    "log": ("对局记录", "the game record"),
 }
-"""A game log's keys as players name them (the ``field`` of a log problem); any other key is shown as it is."""
+"""A game log's and a saved game's keys as players name them (the ``field`` of a log or save problem); any
+other key is shown as it is."""
 
 
 def field_words(key: str, lang: str) -> str:

@@ -42,7 +42,15 @@ POSITION_KEYS = ("seat", "dealer", "streak", "wall_remaining", "wildcard", "hand
 
 
 class ReviewError(ValueError):
-    """Bad review input (not a log, a seat outside 0-3); the message names the problem."""
+    """Bad review input (not a log, a seat outside 0-3); the message names the problem.
+
+    For a log that cannot be replayed, ``reason`` is its problem as a :class:`~hzmj_core.reasons.Reason` (the
+    page words it in the player's language); ``None`` for a seat or hand no page asks for.
+    """
+
+    def __init__(self, message: str, reason: Reason | None = None) -> None:
+        super().__init__(message)
+        self.reason = reason
 
 
 def action_words(action: Action, claim_tile: int | None, wild_kind: int | None = None) -> tuple[str, str]:
@@ -184,7 +192,7 @@ class Review:
         try:
             report = replay(data)
         except LogError as exc:
-            raise ReviewError(str(exc)) from None
+            raise ReviewError(str(exc), exc.reason) from None
         n = len(report.rounds)
         if hand is not None and (isinstance(hand, bool) or not isinstance(hand, int) or not 0 <= hand < n):
             raise ReviewError(f"hand must be 0-{n - 1} (the log has {n} hand(s)), got {hand!r}"

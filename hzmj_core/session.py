@@ -30,17 +30,19 @@ Saves are the match log plus the table's settings; a restored session replays th
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
 from .actions import Action, ActionError, ActionType
 from .bots import BOTS, Bot, make_bot
 from .hints import DEEP_LEVEL, SUGGEST_LEVEL, hints
+from .jsontext import JsonInputError, loads
 from .log import LogError, match_from_log, match_log, seedless_match_log
 from .match import Match
 from .options import Options, OptionsError
 from .phrases import BY_ID as PHRASES_BY_ID
-from .reasons import Reason
+from .reasons import Reason, because
 from .replay_viewer import add_win_split
 from .review import Review, ReviewError
 from .rng import derive_seed
@@ -53,8 +55,11 @@ DEFAULT_LEVEL = "basic"
 
 
 class SessionError(ValueError):
-    """A request the session refuses; the message is for the player, ``reason`` the engine's for an illegal
-    action (the state is unchanged)."""
+    """A request the session refuses (the state is unchanged): the message in English (for the command line and
+    logs), ``reason`` the same as a :class:`~hzmj_core.reasons.Reason` for what a player can meet: an illegal
+    action, a table refusal (:data:`~hzmj_core.reasons.TABLE_CODES`), a save that cannot be resumed
+    (:data:`~hzmj_core.reasons.SAVE_CODES`). ``None`` only for what a page that works never asks (a bad
+    argument, a seat of the wrong kind)."""
 
     def __init__(self, message: str, reason: Reason | None = None) -> None:
         super().__init__(message)
@@ -259,7 +264,7 @@ class GameSession:
         """Hints for ``seat`` (default the host's): 听牌 per discard, 进张, suggested action, blocked actions
         (see hints.py), from that seat's view. With ``deep`` the suggestion is the expert's (a few ms)."""
         if not self.allow_hints:
-            raise SessionError("hints are off at this table")
+            raise SessionError("hints are off at this table", because("hints_off"))
         seat = self.human if seat is None else seat
         return hints(self.match.round, seat, self.points(), level=DEEP_LEVEL if deep else SUGGEST_LEVEL)
 
@@ -280,9 +285,9 @@ class GameSession:
             raise SessionError(f"you play seat S{seat}, not S{a.seat}")
         if stamp is not None and stamp != self.stamp():
             raise SessionError(f"the table has moved on (your view {stamp}, the table {self.stamp()}): "
-                               "look again and choose")
+                               "look again and choose", because("table_moved"))
         if seat in self.away:
-            raise SessionError(f"the bot plays seat S{seat} now")
+            raise SessionError(f"the bot plays seat S{seat} now", because("bot_plays", seat=seat))
         before = len(r.events)  # out of turn and illegal: the round refuses, saying why (its own seat only)
         try:
             r.apply(a)
@@ -326,9 +331,9 @@ class GameSession:
         is. Returns that seat's state (``guest``: as :meth:`state` gives it to a guest)."""
         seat = self.human if seat is None else seat
         if self.match.over:
-            raise SessionError("the game is over")
+            raise SessionError("the game is over", because("game_over"))
         if not self.match.round.is_over:
-            raise SessionError("the current hand is not over")
+            raise SessionError("the current hand is not over", because("hand_not_over"))
         self.ready.add(seat)
         self._deal_when_ready()
         return self.state(seat, guest)
@@ -442,18 +447,18 @@ class GameSession:
         if self.match.over:
             return match_log(self.match)
         if not self.match.round.is_over:
-            raise SessionError("the log is given at the end of a hand")
+            raise SessionError("the log is given at the end of a hand", because("export_hand_end"))
         return seedless_match_log(self.match)
 
     def review_start(self, seat: int, seed: int, hand: int | None) -> dict[str, Any]:
         """Start a 复盘 review of ``seat``'s decisions in the finished hands (``hand``: one of them)."""
         log = self.finished_log()
         if not log["hands"]:
-            raise SessionError("no hand is finished yet")
+            raise SessionError("no hand is finished yet", because("no_finished_hand"))
         try:
             rv = Review(log, seat, seed, hand)
         except (ReviewError, ValueError, TypeError) as exc:
-            raise SessionError(str(exc)) from None
+            raise SessionError(str(exc), getattr(exc, "reason", None)) from None
         self.reviews[seat] = rv
         return {"total": rv.total, "done": 0, "finished": rv.finished}
 
@@ -478,26 +483,60 @@ class GameSession:
 
     @staticmethod
     def restore(data: Any) -> GameSession:
-        """Rebuild a session from :meth:`save` output by replaying its log (a save without ``humans`` is a
-        game of one human seat)."""
-        if not isinstance(data, dict) or type(data.get("version")) is not int or data.get("version") != 1:
-            raise SessionError("the saved game is not in a format this version reads")
+        """Rebuild a session from :meth:`save` output (or its JSON text) by replaying its log (a save without
+        ``humans`` is a game of one human seat). A save this version cannot resume raises :class:`SessionError`
+        whose reason says why (:data:`~hzmj_core.reasons.SAVE_CODES`), what is damaged as a nested reason."""
+        if isinstance(data, str):  # the page keeps saves as JSON text, so no integer goes through a JS number
+            try:
+                data = loads(data)
+            except JsonInputError as exc:
+                raise _damaged(str(exc), because("save_json")) from None
+        version = data.get("version") if isinstance(data, dict) else None
+        if type(version) is int and version != 1:
+            raise SessionError(f"the saved game is not in a format this version reads (version {version})",
+                               because("save_version", value=str(version), supported=1))
+        if type(version) is not int:
+            raise SessionError("the saved game is not in a format this version reads", because("save_format"))
         try:
             data = SAVE(data, "save")
             options = Options.from_json(data["options"])
-        except (SchemaError, OptionsError) as exc:
-            raise SessionError(f"the saved game is damaged: {exc}") from None
-        s = GameSession(options, data["seed"], data["level"], data["human"], data.get("humans"),
-                        data.get("timer", "off"), data.get("hints", True))
+        except SchemaError as exc:
+            raise _damaged(str(exc), _save_problem(str(exc))) from None
+        except OptionsError as exc:
+            raise _damaged(str(exc), exc.reason or because("save_wrong", field="options")) from None
+        try:
+            s = GameSession(options, data["seed"], data["level"], data["human"], data.get("humans"),
+                            data.get("timer", "off"), data.get("hints", True))
+        except SessionError as exc:  # each value fits the schema: the host's seat is not among the human seats
+            raise _damaged(str(exc), because("save_wrong", field="humans")) from None
         away = set(data.get("away", []))
         if not away <= s.humans:
-            raise SessionError("the saved game is damaged: a seat handed to the bot is not a human seat")
+            raise _damaged("a seat handed to the bot is not a human seat", because("save_away"))
         try:
             match = match_from_log(data.get("log"))
         except LogError as exc:
-            raise SessionError(f"the saved game is damaged: {exc}") from None
+            raise _damaged(str(exc), exc.reason) from None
         if match.options != options or match.seed != s.seed:
-            raise SessionError("the saved game is damaged: its log records another game (options or seed differ)")
+            raise _damaged("its log records another game (options or seed differ)", because("save_other_game"))
         s.match = match
         s.away = away
         return s
+
+
+def _damaged(message: str, why: Reason) -> SessionError:
+    """A damaged save: the English message for logs, the reason with what is damaged nested in it."""
+    return SessionError(f"the saved game is damaged: {message}", because("save_damaged", why=why.to_json()))
+
+
+# Every SchemaError names where it is, first ("save.seed must be ...", "save lacks 'log'"): the save's key at fault.
+_SAVE_WHERE = re.compile(r"save(?:\.(?P<field>\w+)\S*)? (?:lacks '(?P<missing>\w+)')?")
+
+
+def _save_problem(message: str) -> Reason:
+    """The save's key at fault, from the message of the :class:`SchemaError` that refused it."""
+    m = _SAVE_WHERE.match(message)
+    if m and m.group("field"):  # the value of one of the save's keys, or something inside it, is refused
+        return because("save_wrong", field=m.group("field"))
+    if m and m.group("missing"):
+        return because("save_missing", field=m.group("missing"))
+    return because("save_format")

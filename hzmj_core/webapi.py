@@ -47,8 +47,9 @@ __all__ = ["ApiError", "GameSession", "ReplayViewer", "call", "current_session",
 class ApiError(ValueError):
     """A request the engine refuses; the message is shown to the user.
 
-    For an illegal action ``reason`` holds the engine's :class:`~hzmj_core.reasons.Reason`, which the worker
-    sends beside the message (``{code, params}``) so the page can word it in the player's language.
+    For a refusal a player can meet (an illegal action; a log, rule options or a save the engine cannot take; a
+    table's refusal) ``reason`` holds the engine's :class:`~hzmj_core.reasons.Reason`, which the worker sends
+    beside the message (``{code, params}``) so the page can word it in the player's language.
     """
 
     def __init__(self, message: str, reason: Reason | None = None) -> None:
@@ -74,7 +75,7 @@ def _new_game(args: dict[str, Any]) -> dict[str, Any]:
     try:
         options = Options.from_json(args["options"])
     except OptionsError as exc:
-        raise ApiError(str(exc)) from None
+        raise ApiError(str(exc), exc.reason) from None
     humans = None if args["humans"] is None else set(args["humans"])
     _session = GameSession(options, args["seed"], args["level"], args["human"], humans, args["timer"],
                            args["hints"])
@@ -83,13 +84,7 @@ def _new_game(args: dict[str, Any]) -> dict[str, Any]:
 
 def _restore(args: dict[str, Any]) -> dict[str, Any]:
     global _session
-    data = args["save"]
-    if isinstance(data, str):  # the page keeps saves as JSON text, so no integer goes through a JS number
-        try:
-            data = loads(data)
-        except JsonInputError as exc:
-            raise ApiError(f"the saved game is damaged: {exc}") from None
-    _session = GameSession.restore(data)
+    _session = GameSession.restore(args["save"])  # a save or its JSON text
     return _session.state()
 
 
@@ -128,7 +123,7 @@ def _review_start(args: dict[str, Any]) -> dict[str, Any]:
     try:
         rv = Review(data, seat if seat is not None else 0, args["seed"], args["hand"])
     except (ReviewError, ValueError, TypeError) as exc:
-        raise ApiError(str(exc)) from None
+        raise ApiError(str(exc), getattr(exc, "reason", None)) from None
     _review = rv
     return {"total": rv.total, "done": 0, "finished": rv.finished}
 

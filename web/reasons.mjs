@@ -1,5 +1,6 @@
 // Reasons in a player's words, from the engine's {code, params} (hzmj_core/reasons.py): why an action is not
-// allowed (a refusal), and why a bot or a hint chose its action (the grounds, a list of parts). Pure: no DOM,
+// allowed (a refusal), why a bot or a hint chose its action (the grounds, a list of parts), and why a game log,
+// rule options, a saved game or a request at the table is refused. Pure: no DOM,
 // no state. The sentences and the action names are the engine's own (Reason.text, actions.ACTION_WORDS);
 // tests/engine/test_reasons.py (test_the_page_words_every_engine_reason_as_the_engine_does) requires this
 // module's tables to equal the engine's and words every code here and in Python to the same text.
@@ -175,7 +176,40 @@ const LOG_PROBLEMS = {
     'this is the record of one hand, not of a match'],
 };
 
-/** A game log's keys as players name them (the engine's reasons.LOG_FIELDS): [Chinese, English]. */
+const OPTION_PROBLEMS = {
+  option_not_object: ['规则选项应是一组选项和取值（JSON 对象）', 'the rule options must be a JSON object'],
+  option_unknown: ['没有“{option}”这个规则选项', "there is no rule option '{option}'"],
+  option_range: ['规则选项{option_zh}（{option}）应是 1 到 {max} 的整数，不能是 {value}',
+    "the rule option {option_en} ('{option}') must be a whole number from 1 to {max}, not {value}"],
+  option_choice: ['规则选项{option_zh}（{option}）不能是 {value}',
+    "{value} is not a choice of the rule option {option_en} ('{option}')"],
+};
+
+const SAVE_PROBLEMS = {
+  save_format: ['存档不是这个版本能读的格式', 'the save is not in a format this version reads'],
+  save_version: ['存档来自另一个版本的游戏（存档格式 {value}，这个版本只读 {supported}）',
+    'the save is from another version of the game (save format {value}; this version reads {supported})'],
+  save_damaged: ['存档已损坏，{why}', 'the save is damaged: {why}'],
+  save_json: ['内容读不出来（不是有效的 JSON，或者太长）', 'its text cannot be read (not valid JSON, or too long)'],
+  save_missing: ['缺少{field}', 'it lacks {field}'],
+  save_wrong: ['{field}有误', 'something is wrong with {field}'],
+  save_away: ['交给机器人代打的座位不是玩家的座位', "a seat handed to the bot is not a player's seat"],
+  save_other_game: ['里面的对局记录是另一局的（规则或种子不同）',
+    'its game record is of another game (the rules or the seed differ)'],
+};
+
+const TABLE_REFUSALS = {
+  table_moved: ['牌桌已经变了，请看清现在的牌局再选', 'the table has moved on; look again and choose'],
+  bot_plays: ['现在由机器人替{seat}打', 'the bot plays for {seat} now'],
+  game_over: ['这场比赛已经结束', 'the game is over'],
+  hand_not_over: ['这一局还没有结束', 'the hand is not over yet'],
+  hints_off: ['这一桌不给提示', 'hints are off at this table'],
+  export_hand_end: ['一局打完才能导出对局记录', 'the game record is given at the end of a hand'],
+  no_finished_hand: ['还没有打完的一局', 'no hand is finished yet'],
+};
+
+/** A game log's and a saved game's keys as players name them (the engine's reasons.LOG_FIELDS): [Chinese,
+ *  English]. */
 export const LOG_FIELDS = Object.freeze({
   format: ['格式', 'the format'],
   version: ['版本', 'the version'],
@@ -191,10 +225,18 @@ export const LOG_FIELDS = Object.freeze({
   hands: ['各局', 'the hands'],
   first_dealer: ['首局庄家', 'the first dealer'],
   summary: ['总结', 'the summary'],
+  level: ['对手水平', "the opponents' level"],
+  human: ['你的座位', 'your seat'],
+  humans: ['玩家的座位', "the players' seats"],
+  timer: ['计时', 'the turn timer'],
+  hints: ['提示设置', 'the hints setting'],
+  away: ['机器人代打的座位', 'the seats the bot plays for'],
+  log: ['对局记录', 'the game record'],
 });
 
 /** Every sentence, by code: [Chinese, English]. */
-export const TEMPLATES = Object.freeze({...REFUSALS, ...GROUNDS, ...LOG_PROBLEMS});
+export const TEMPLATES = Object.freeze({...REFUSALS, ...GROUNDS, ...LOG_PROBLEMS, ...OPTION_PROBLEMS, ...SAVE_PROBLEMS,
+  ...TABLE_REFUSALS});
 
 /** Every code this module words (the engine's hzmj_core.reasons.CODES). */
 export const CODES = Object.freeze(Object.keys(TEMPLATES));

@@ -1,6 +1,7 @@
 """The saved game is never lost or forked without a word: a full localStorage, a second tab, a saved game
 replaced under an open tab, a ``?seed=`` link during a game, a new-game form with a base score the engine
-would refuse, a refused import, and a tutorial address with a broken %-escape.
+would refuse, a refused import, a save the engine cannot resume (said in the player's language), and a
+tutorial address with a broken %-escape.
 
 Two pages of one browser context share localStorage and BroadcastChannel, as two tabs of one browser do.
 """
@@ -231,6 +232,63 @@ def test_a_refused_import_says_why(page: Any, site: Any) -> None:
     assert "Import failed" in words and "base_score" in words and "from 1 to 1000" in words, words
     assert "did not accept" not in words and "Error" not in words
     assert page.evaluate("() => window.hzmj.game.mode") == "game"
+
+
+# ------------------------------------------------------------------------------------------ a save the engine refuses
+
+
+def _damaged(save: dict[str, Any]) -> None:
+    del save["log"]["hands"][0]["streak"]  # a save written in part, or edited by hand
+
+
+def _other_version(save: dict[str, Any]) -> None:
+    save["version"] = 2  # a save written by another version of the game
+
+
+RESUME_REFUSED = {
+    ("zh", "damaged"): "无法恢复保存的牌局：存档已损坏，第1局缺少老庄数（streak）。 这是新的一局，种子 {seed}。",
+    ("en", "damaged"): "Could not resume the saved game: the save is damaged: the streak ('streak') is missing in "
+                       "hand 1. This is a new game with seed {seed}.",
+    ("zh", "other_version"): "无法恢复保存的牌局：存档来自另一个版本的游戏（存档格式 2，这个版本只读 1）。 "
+                             "这是新的一局，种子 {seed}。",
+    ("en", "other_version"): "Could not resume the saved game: the save is from another version of the game (save "
+                             "format 2; this version reads 1). This is a new game with seed {seed}.",
+}
+
+
+@pytest.mark.parametrize("lang, problem", list(RESUME_REFUSED))
+def test_a_save_the_engine_cannot_resume_is_said_in_the_players_language(page: Any, site: Any, screenshot: Any,
+                                                                        lang: str, problem: str) -> None:
+    import re
+
+    open_game(page, site, f"?seed=93&speed=instant&lang={lang}")
+    act_once(page)
+    page.wait_for_function("() => document.documentElement.dataset.busy !== '1'")
+    save = json.loads(page.evaluate("() => window.hzmj.bridge.call('save_text')"))
+    {"damaged": _damaged, "other_version": _other_version}[problem](save)
+    text = json.dumps(save)
+    page.evaluate("(text) => localStorage.setItem('hzmj.game.v1', JSON.stringify(text))", text)
+    page.goto(f"{site.url}?speed=instant&lang={lang}")
+    page.wait_for_selector(TABLE, timeout=BOOT_MS)
+    page.wait_for_selector("#toast.bad", state="visible")
+    words = page.locator("#toast").inner_text().strip()
+    # a fresh game, as before: its seed is the one the toast names, nothing of the refused save in it
+    fresh = state(page)
+    seed = fresh["match"]["seed"]
+    assert seed != "93" and fresh["match"]["history"] == [] and fresh["match"]["hand_number"] == 1
+    assert words == RESUME_REFUSED[lang, problem].format(seed=seed), words
+    if lang == "zh":  # no English engine text: Latin letters only as the save's own key, in brackets
+        assert not re.search(r"[A-Za-z]", re.sub(r"（[a-z_]+）", "", words)), words
+    page.wait_for_function("() => document.documentElement.dataset.busy !== '1'")
+    page.wait_for_timeout(300)
+    assert json.loads(json.loads(page.evaluate(f"() => localStorage.getItem('{GAME_KEY}')")))["seed"] == int(seed)
+    for width, height in ((390, 844), (1280, 800)):  # the whole toast is on screen, on a phone too
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(150)
+        box = page.locator("#toast").bounding_box()
+        assert box and box["x"] >= 0 and box["y"] >= 0, box
+        assert box["x"] + box["width"] <= width and box["y"] + box["height"] <= height, (width, box)
+        screenshot(page, f"resume-refused-{problem}-{lang}-{width}x{height}")
 
 
 # ------------------------------------------------------------------------------------------ the tutorial's address

@@ -1,12 +1,15 @@
 """Words on screen in English read as a player writes them: no engine shorthand ("6m", "S1", "exposed_kong"),
 tiles as "the 1 of Dots", counts in the singular or plural, "click" with a mouse, Mahjong terms as glossed
-pinyin; and the opponents' level names are one ladder in both languages."""
+pinyin; the opponents' level names are one ladder in both languages; and rules remembered from another
+version that the engine refuses are said in the player's language."""
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
+import pytest
 from test_game import open_game, step
 
 SHORTHAND = re.compile(
@@ -83,3 +86,39 @@ def test_level_names_are_one_ladder_in_both_languages(page: Any, site: Any) -> N
     assert [v for v, _ in zh] == [v for v, _ in en] == ["easy", "basic", "normal", "strong", "expert"]  # weakest first
     assert [(a, b) for (_, a), (_, b) in zip(zh, en, strict=True)] == [
         ("入门", "Beginner"), ("普通", "Standard"), ("进阶", "Advanced"), ("高手", "Strong"), ("大师", "Expert")]
+
+
+REMEMBERED_RULES_REFUSED = {
+    ("zh", "base_score", 0): "保存的规则没有被接受（规则选项底分（base_score）应是 1 到 1000 的整数，不能是 0），"
+                             "这局使用默认规则。",
+    ("en", "base_score", 0): "The remembered rules were not accepted (the rule option Base score ('base_score') must "
+                             "be a whole number from 1 to 1000, not 0); this game uses the standard rules.",
+    ("zh", "flowers", True): "保存的规则没有被接受（没有“flowers”这个规则选项），这局使用默认规则。",
+    ("en", "flowers", True): "The remembered rules were not accepted (there is no rule option 'flowers'); this game "
+                             "uses the standard rules.",
+}
+
+
+@pytest.mark.parametrize("lang, key, value", list(REMEMBERED_RULES_REFUSED))
+def test_remembered_rules_the_engine_refuses_are_said_in_the_players_language(page: Any, site: Any, screenshot: Any,
+                                                                              lang: str, key: str, value: Any) -> None:
+    # rules remembered from another version of the game (an option it had, a range it allowed)
+    page.route("**/favicon.ico", lambda route: route.fulfill(status=204))
+    page.goto(site.url + "icon.svg")  # the site's origin, no script: the settings are there before the game boots
+    page.evaluate("(s) => localStorage.setItem('hzmj.settings.v1', s)", json.dumps({"options": {key: value}}))
+    open_game(page, site, f"?seed=5&speed=instant&lang={lang}")
+    box = page.locator("#toast")
+    box.wait_for(state="visible", timeout=10_000)
+    words = box.inner_text().strip()
+    assert words == REMEMBERED_RULES_REFUSED[lang, key, value], words
+    if lang == "zh":  # no English engine text: Latin letters only as the option's key, as it is written
+        assert not re.search(r"[A-Za-z]", re.sub(r"（[a-z_]+）|“[a-z_]+”", "", words)), words
+    state = page.evaluate("() => window.hzmj.game.state")
+    assert state["match"]["seed"] == "5" and state["options"]["base_score"] == 1  # the standard rules
+    for width, height in ((390, 844), (1280, 800)):  # the whole toast is on screen, on a phone too
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(150)
+        shown = box.bounding_box()
+        assert shown and shown["x"] >= 0 and shown["y"] >= 0, shown
+        assert shown["x"] + shown["width"] <= width and shown["y"] + shown["height"] <= height, (width, shown)
+        screenshot(page, f"rules-refused-{key}-{lang}-{width}x{height}")

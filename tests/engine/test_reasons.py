@@ -13,7 +13,10 @@ from hzmj_core.reasons import (
     GROUND_CODES,
     LOG_CODES,
     LOG_FIELDS,
+    OPTION_CODES,
     REFUSAL_CODES,
+    SAVE_CODES,
+    TABLE_CODES,
     Reason,
     bot_seat_words,
     seat_words,
@@ -228,10 +231,43 @@ LOG_EXAMPLES: dict[str, list[dict[str, object]]] = {
     "log_not_match": [{}],
 }
 
+OPTION_EXAMPLES: dict[str, list[dict[str, object]]] = {
+    "option_not_object": [{}],
+    "option_unknown": [{"option": "flowers"}],
+    "option_range": [{"option": "base_score", "option_zh": "底分", "option_en": "Base score", "max": 1000,
+                      "value": "0"}],
+    "option_choice": [{"option": "win_mode", "option_zh": "胡牌方式", "option_en": "Winning", "value": '"any"'}],
+}
+
+SAVE_EXAMPLES: dict[str, list[dict[str, object]]] = {
+    "save_format": [{}],
+    "save_version": [{"value": "2", "supported": 1}],
+    "save_damaged": [{"why": {"code": "save_missing", "params": {"field": "seed"}}},
+                     {"why": {"code": "log_action_illegal",
+                              "params": {"where": 0, "event": 1, "seat": 2, "action": "discard",
+                                         "why": {"code": "not_your_turn", "params": {"seat": 2, "current": 0}}}}}],
+    "save_json": [{}],
+    "save_missing": [{"field": "log"}],
+    "save_wrong": [{"field": "humans"}, {"field": "options"}],
+    "save_away": [{}],
+    "save_other_game": [{}],
+}
+
+TABLE_EXAMPLES: dict[str, list[dict[str, object]]] = {
+    "table_moved": [{}],
+    "bot_plays": [{"seat": 2}],
+    "game_over": [{}],
+    "hand_not_over": [{}],
+    "hints_off": [{}],
+    "export_hand_end": [{}],
+    "no_finished_hand": [{}],
+}
+
 
 def _all_examples() -> list[Reason]:
     out = [Reason(code, params) for code, params in EXAMPLES.items()]
-    return out + [Reason(code, params) for code, cases in {**GROUND_EXAMPLES, **LOG_EXAMPLES}.items()
+    return out + [Reason(code, params) for code, cases in {**GROUND_EXAMPLES, **LOG_EXAMPLES, **OPTION_EXAMPLES,
+                                                           **SAVE_EXAMPLES, **TABLE_EXAMPLES}.items()
                   for params in cases]
 
 
@@ -269,8 +305,10 @@ process.stdout.write(JSON.stringify({codes: CODES, templates: TEMPLATES, actions
 
 
 def test_every_engine_code_has_an_example() -> None:
-    assert set(EXAMPLES) | set(GROUND_EXAMPLES) | set(LOG_EXAMPLES) == set(CODES)
-    assert set(LOG_EXAMPLES) == set(LOG_CODES)
+    assert set(EXAMPLES) | set(GROUND_EXAMPLES) | set(LOG_EXAMPLES) | set(OPTION_EXAMPLES) | set(SAVE_EXAMPLES) \
+        | set(TABLE_EXAMPLES) == set(CODES)
+    assert set(LOG_EXAMPLES) == set(LOG_CODES) and set(OPTION_EXAMPLES) == set(OPTION_CODES)
+    assert set(SAVE_EXAMPLES) == set(SAVE_CODES) and set(TABLE_EXAMPLES) == set(TABLE_CODES)
     for code, params in EXAMPLES.items():
         assert Reason(code, params).zh(viewer=0) and Reason(code, params).en()
 

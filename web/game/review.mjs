@@ -9,8 +9,7 @@
 import {seatName, t, tileName} from '../i18n.mjs';
 import {stripCanvas} from '../render/strip.mjs';
 import {$, el, toast} from './dom.mjs';
-import {plainMessage} from '../reasons.mjs';
-import {actionAdvice, groundsWords} from './words.mjs';
+import {actionAdvice, groundsWords, playerError} from './words.mjs';
 
 const RIVER_TAIL = 6;  // the last discards shown of each seat
 
@@ -98,7 +97,7 @@ export class ReviewPanel {
       if (run !== this.run) return;
       $('review-progress-box').hidden = true;
       $('review-body').appendChild(el('p', {className: 'rv-error', role: 'alert'},
-        t('review_bad', {msg: plainMessage(err)})));
+        t('review_bad', {msg: playerError(err)})));
       return;
     }
     if (run !== this.run) return;
@@ -281,7 +280,7 @@ export class ReviewPanel {
     try {
       text = await this.ctrl.call('export_log_text');
     } catch (err) {
-      toast(t('review_bad', {msg: plainMessage(err)}), true);
+      toast(t('review_bad', {msg: playerError(err)}), true);
       return;
     }
     const ok = await this.replay.load(text, {at, quiet: true});

@@ -72,8 +72,9 @@ export function payReason(payment) {
 
 /**
  * An engine refusal or failure as a player reads it: a refusal the engine explains with a reason
- * ({code, params}) is worded by reasons.mjs for the human seat; any other refusal gives the engine's own
- * words (what was wrong, where), without the class name and cut short.
+ * ({code, params}: an illegal action, a log, rule options or a saved game it cannot take, a table's refusal)
+ * is worded by reasons.mjs for the human seat; any other refusal (one only a faulty page can cause) gives
+ * the engine's own words (what was wrong, where), without the class name and cut short.
  */
 export function playerError(err, viewer = 0) {
   if (err && err.reason) {
