@@ -23,7 +23,15 @@ Check = Callable[[Any, str], Any]
 
 
 class SchemaError(ValueError):
-    """An argument that does not fit its method's schema; the message names the method and argument."""
+    """An argument that does not fit its method's schema; the message names the method and argument.
+
+    ``where`` is the path of the value at fault as the message gives it (``"save.hands[0]"``), ``missing`` the
+    key an object lacks, when that is the fault."""
+
+    def __init__(self, message: str, where: str = "", missing: str | None = None) -> None:
+        super().__init__(message)
+        self.where = where
+        self.missing = missing
 
 
 def _kind(value: Any) -> str:
@@ -36,9 +44,9 @@ def integer(lo: int, hi: int) -> Check:
     """An int (not a bool, not a float) with ``lo <= value <= hi``."""
     def check(value: Any, where: str) -> int:
         if type(value) is not int:
-            raise SchemaError(f"{where} must be an integer from {lo} to {hi}, got {_kind(value)}")
+            raise SchemaError(f"{where} must be an integer from {lo} to {hi}, got {_kind(value)}", where=where)
         if not lo <= value <= hi:
-            raise SchemaError(f"{where} must be from {lo} to {hi}, got {value}")
+            raise SchemaError(f"{where} must be from {lo} to {hi}, got {value}", where=where)
         return value
     return check
 
@@ -47,9 +55,9 @@ def text(max_len: int) -> Check:
     """A string of at most ``max_len`` characters."""
     def check(value: Any, where: str) -> str:
         if not isinstance(value, str):
-            raise SchemaError(f"{where} must be text, got {_kind(value)}")
+            raise SchemaError(f"{where} must be text, got {_kind(value)}", where=where)
         if len(value) > max_len:
-            raise SchemaError(f"{where} is {len(value)} characters long; at most {max_len}")
+            raise SchemaError(f"{where} is {len(value)} characters long; at most {max_len}", where=where)
         return value
     return check
 
@@ -57,7 +65,7 @@ def text(max_len: int) -> Check:
 def boolean(value: Any, where: str) -> bool:
     """``true`` or ``false`` (not 0 or 1)."""
     if type(value) is not bool:
-        raise SchemaError(f"{where} must be true or false, got {_kind(value)}")
+        raise SchemaError(f"{where} must be true or false, got {_kind(value)}", where=where)
     return value
 
 
@@ -73,7 +81,7 @@ def choice(values: list[str]) -> Check:
     def check(value: Any, where: str) -> str:
         if not isinstance(value, str) or value not in values:
             shown = repr(value) if isinstance(value, str) else _kind(value)
-            raise SchemaError(f"{where} must be one of {', '.join(values)}, got {shown}")
+            raise SchemaError(f"{where} must be one of {', '.join(values)}, got {shown}", where=where)
         return value
     return check
 
@@ -81,25 +89,25 @@ def choice(values: list[str]) -> Check:
 def seed(value: Any, where: str) -> int:
     """A seed, 0 <= seed < 2^64, as a decimal string (the page's form) or an int; returned as an int."""
     if isinstance(value, bool) or not isinstance(value, (str, int)):
-        raise SchemaError(f"{where} must be a whole number written as text, got {_kind(value)}")
+        raise SchemaError(f"{where} must be a whole number written as text, got {_kind(value)}", where=where)
     try:
         return parse_seed(value)
     except SeedError as exc:
-        raise SchemaError(f"{where}: {exc}") from None
+        raise SchemaError(f"{where}: {exc}", where=where) from None
 
 
 def obj(fields: Mapping[str, Check], required: tuple[str, ...] = (), extra: bool = True) -> Check:
     """An object whose listed fields pass their checks (``extra``: other keys are allowed and kept)."""
     def check(value: Any, where: str) -> dict[str, Any]:
         if not isinstance(value, dict):
-            raise SchemaError(f"{where} must be an object, got {_kind(value)}")
+            raise SchemaError(f"{where} must be an object, got {_kind(value)}", where=where)
         for key in required:
             if key not in value:
-                raise SchemaError(f"{where} lacks {key!r}")
+                raise SchemaError(f"{where} lacks {key!r}", where=where, missing=key)
         if not extra:
             unknown = sorted(set(value) - set(fields))
             if unknown:
-                raise SchemaError(f"{where} has an unknown key {unknown[0]!r}")
+                raise SchemaError(f"{where} has an unknown key {unknown[0]!r}", where=where)
         out = dict(value)
         for key, inner in fields.items():
             if key in value:
@@ -112,9 +120,9 @@ def array(inner: Check, max_len: int) -> Check:
     """A list of at most ``max_len`` items, each passing ``inner``."""
     def check(value: Any, where: str) -> list[Any]:
         if not isinstance(value, list):
-            raise SchemaError(f"{where} must be a list, got {_kind(value)}")
+            raise SchemaError(f"{where} must be a list, got {_kind(value)}", where=where)
         if len(value) > max_len:
-            raise SchemaError(f"{where} has {len(value)} items; at most {max_len}")
+            raise SchemaError(f"{where} has {len(value)} items; at most {max_len}", where=where)
         return [inner(item, f"{where}[{i}]") for i, item in enumerate(value)]
     return check
 
@@ -126,7 +134,7 @@ def text_or_object(max_len: int, inner: Check, what: str) -> Check:
             return text(max_len)(value, where)
         if isinstance(value, dict):
             return inner(value, where)
-        raise SchemaError(f"{where} must be {what}, got {_kind(value)}")
+        raise SchemaError(f"{where} must be {what}, got {_kind(value)}", where=where)
     return check
 
 
@@ -135,7 +143,7 @@ def exactly(wanted: int) -> Check:
     def check(value: Any, where: str) -> int:
         if type(value) is not int or value != wanted:
             shown = repr(value) if isinstance(value, (int, float, str)) else _kind(value)
-            raise SchemaError(f"{where} is {shown}: this engine reads {wanted}")
+            raise SchemaError(f"{where} is {shown}: this engine reads {wanted}", where=where)
         return value
     return check
 
@@ -146,10 +154,10 @@ def bounded(inner: Check, max_chars: int, max_depth: int) -> Check:
     def check(value: Any, where: str) -> Any:
         depth = _depth(value, max_depth + 1)
         if depth > max_depth:
-            raise SchemaError(f"{where} nests deeper than {max_depth} levels")
+            raise SchemaError(f"{where} nests deeper than {max_depth} levels", where=where)
         size = len(json.dumps(value, ensure_ascii=False))
         if size > max_chars:
-            raise SchemaError(f"{where} is {size} characters of JSON; at most {max_chars}")
+            raise SchemaError(f"{where} is {size} characters of JSON; at most {max_chars}", where=where)
         return inner(value, where)
     return check
 

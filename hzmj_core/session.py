@@ -501,7 +501,7 @@ class GameSession:
             data = SAVE(data, "save")
             options = Options.from_json(data["options"])
         except SchemaError as exc:
-            raise _damaged(str(exc), _save_problem(str(exc))) from None
+            raise _damaged(str(exc), _save_problem(exc)) from None
         except OptionsError as exc:
             raise _damaged(str(exc), exc.reason or because("save_wrong", field="options")) from None
         try:
@@ -528,15 +528,12 @@ def _damaged(message: str, why: Reason) -> SessionError:
     return SessionError(f"the saved game is damaged: {message}", because("save_damaged", why=why.to_json()))
 
 
-# Every SchemaError names where it is, first ("save.seed must be ...", "save lacks 'log'"): the save's key at fault.
-_SAVE_WHERE = re.compile(r"save(?:\.(?P<field>\w+)\S*)? (?:lacks '(?P<missing>\w+)')?")
-
-
-def _save_problem(message: str) -> Reason:
-    """The save's key at fault, from the message of the :class:`SchemaError` that refused it."""
-    m = _SAVE_WHERE.match(message)
-    if m and m.group("field"):  # the value of one of the save's keys, or something inside it, is refused
-        return because("save_wrong", field=m.group("field"))
-    if m and m.group("missing"):
-        return because("save_missing", field=m.group("missing"))
+def _save_problem(exc: SchemaError) -> Reason:
+    """The save's key at fault, from where the :class:`SchemaError` that refused it says it is."""
+    path = exc.where.removeprefix("save")
+    field = re.split(r"[.\[]", path.removeprefix("."))[0] if path.startswith(".") else ""
+    if field:  # the value of one of the save's keys, or something inside it, is refused
+        return because("save_wrong", field=field)
+    if exc.missing is not None and exc.where == "save":
+        return because("save_missing", field=exc.missing)
     return because("save_format")
