@@ -20,7 +20,9 @@ For each run, in a fresh browser context (empty HTTP cache, no service worker):
 Times are the page's performance.now() at ready, i.e. milliseconds since navigation start.
 Figures are medians over the runs. The engine and bare pages alternate (engine first in even runs), and
 each run's ratios (engine ready / bare, drawn table / bare) pair the two pages of that run, so a machine
-whose load changes slowly skews both alike; the medians of those ratios are the figures that count.
+whose load changes slowly skews both alike; the medians of those ratios are the figures that count. After
+each page the script waits until the browser's processes are quiet, so that no page pays for the previous
+one's teardown.
 The server gzips when the browser accepts it (as a static host would).
 """
 
@@ -33,6 +35,7 @@ import os
 import statistics
 import sys
 import threading
+import time
 import urllib.request
 from pathlib import Path
 from typing import Any
@@ -66,6 +69,36 @@ def load_build() -> Any:
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+def _chromium_cpu_s() -> float:
+    """CPU seconds used so far by every Chromium process on the machine (from /proc)."""
+    total = 0
+    for pid in os.listdir("/proc"):
+        if not pid.isdigit():
+            continue
+        try:
+            with open(f"/proc/{pid}/cmdline", "rb") as f:
+                if b"chromium" not in f.read(300):
+                    continue
+            with open(f"/proc/{pid}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+            total += int(fields[11]) + int(fields[12])  # utime, stime
+        except (OSError, IndexError, ValueError):
+            continue
+    return total / os.sysconf("SC_CLK_TCK")
+
+
+def settle(window_s: float = 0.3, busy: float = 0.05, limit_s: float = 8.0) -> None:
+    """Wait until the browser is quiet (its processes used under ``busy`` of a core over ``window_s``), at most
+    ``limit_s``: a closed context's renderer tearing down its Python heap, or a page's service worker still
+    caching, would otherwise slow the next page's start, and whichever page came next would pay for it."""
+    end = time.monotonic() + limit_s
+    while time.monotonic() < end:
+        before = _chromium_cpu_s()
+        time.sleep(window_s)
+        if _chromium_cpu_s() - before < busy * window_s:
+            return
 
 
 def median(xs: list[float]) -> float:
@@ -149,6 +182,7 @@ def main() -> int:
                     page.wait_for_function("() => window.bareReadyAt !== undefined", timeout=120_000)
                     res["bare_warm_ms"].append(page.evaluate("window.bareReadyAt"))
                 ctx.close()
+                settle()
             res["ratio_engine_cold"].append(res["engine_cold_ms"][-1] / res["bare_cold_ms"][-1])
             res["ratio_table_cold"].append(res["table_cold_ms"][-1] / res["bare_cold_ms"][-1])
             res["loadavg_1min"].append(os.getloadavg()[0])
