@@ -165,6 +165,7 @@ def test_the_exam_methods_listed_for_the_web_api_are_the_exams_own() -> None:
     assert api.ARGS is EXAM_ARGS
 
 
+@pytest.mark.host_only
 def test_a_first_table_imports_neither_the_lessons_nor_the_exams() -> None:
     """The page's first calls stay off the lessons and exams (a quarter of the import in Pyodide); the first
     lesson or exam call imports them, and the worker's warm-up imports both before a memory snapshot."""
