@@ -7,7 +7,7 @@
 // when the time is up the exam is handed in with the answers given.
 import {el, splitTiles, tile} from '../tutorial/ui.mjs';
 import {drawPosition, tileRow} from './draw.mjs';
-import {getLang, pick, t} from './i18n.mjs';
+import {getLang, pick, refusalWords, t} from './i18n.mjs';
 import {EXAM_KEY, read, today, write} from './store.mjs';
 import {certificateSection} from './certificate.mjs';
 
@@ -57,7 +57,18 @@ function fmt(ms) {
 /** Run (or resume) the stored exam. */
 export async function runExam(view, ctx, level, seed) {
   stopClock();
-  const exam = await ctx.call('exam_new', {level, seed: String(seed)});
+  let exam;
+  try {
+    exam = await ctx.call('exam_new', {level, seed: String(seed)});
+  } catch (err) {
+    if (!err.reason) throw err;
+    // a level this version does not give (an exam stored by another version, an old link): say so and go home
+    write(EXAM_KEY, null);
+    await examHome(view, ctx);
+    view.querySelector('h2').after(el('p', {class: 'note bad', id: 'ex-refused', role: 'alert'},
+      t('exam_unknown', {why: refusalWords(err)})));
+    return undefined;
+  }
   const st = read(EXAM_KEY);
   if (!st || st.level !== level || st.seed !== String(seed)) return startExam(view, ctx, level, seed);
   const n = exam.questions.length;
