@@ -329,6 +329,8 @@ _EXAM_PROBLEMS: dict[str, tuple[str, str]] = {
                       "('matches')"),
     "ladder_record_placement": ("第 {match} 场的名次应是 1 到 4，记录里是 {value}",
                                 "the placement of match {match} must be from 1 to 4, not {value}"),
+    "ladder_record_no_placement": ("第 {match} 场没有名次（placement）：应是 1 到 4 的整数",
+                                   "match {match} has no placement ('placement'): a whole number from 1 to 4"),
     # an exam this version cannot give
     "exam_level": ("这个版本没有这一级考试（{value}）", "this version has no exam of that level ({value})"),
 }

@@ -99,7 +99,7 @@ def climb(placements: list[int]) -> tuple[int, int, list[Step], int]:
     steps: list[Step] = []
     for p in placements:
         if p not in (1, 2, 3, 4):
-            raise LadderError("ladder_record_placement", match=len(steps) + 1, value=json.dumps(p))
+            raise LadderError("ladder_record_placement", match=len(steps) + 1, value=str(p)[:24])
         d = placement_points(g, p)
         before = g
         pts += d
@@ -129,9 +129,10 @@ def record_placements(record: Any) -> list[int]:
     out: list[int] = []
     for i, m in enumerate(record["matches"]):
         p = m.get("placement") if isinstance(m, dict) else None
-        if type(p) is not int or not 1 <= p <= 4:
-            raise LadderError("ladder_record_placement", match=i + 1,
-                              value=json.dumps(p, ensure_ascii=False)[:40] if isinstance(m, dict) else "-")
+        if type(p) is not int:
+            raise LadderError("ladder_record_no_placement", match=i + 1)
+        if not 1 <= p <= 4:
+            raise LadderError("ladder_record_placement", match=i + 1, value=str(p)[:24])
         out.append(p)
     return out
 

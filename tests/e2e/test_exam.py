@@ -219,13 +219,17 @@ REFUSED = {
     "zh": {"damaged": "验证码有误或被改动过（校验不符）：请对照证书逐个字符核对。",
            "name": "名字和证书上的不一致。",
            "record": "没有导入这个文件。这不是升级赛记录：应有版本号 1（version）和对局列表（matches）。",
-           "level": "这个版本没有这一级考试（\"master\"）。请另选一级考试。"},
+           "level": "这个版本没有这一级考试（\"master\"）。请另选一级考试。",
+           "seed": "没有开始考试：种子“12x”不是 0 到 18446744073709551615 之间的整数。",
+           "certificate": "没有生成证书。第 1 场还没打完，你的动作就没有了。"},
     "en": {"damaged": "The code is damaged or was changed (its check does not match): compare it with the "
                       "certificate character by character.",
            "name": "The name does not match the one on the certificate.",
            "record": "The file was not imported. This is not a ladder record: it needs version 1 ('version') and a "
                      "list of matches ('matches').",
-           "level": "This version has no exam of that level (\"master\"). Choose another exam."},
+           "level": "This version has no exam of that level (\"master\"). Choose another exam.",
+           "seed": "The exam was not started: the seed “12x” is not a whole number from 0 to 18446744073709551615.",
+           "certificate": "No certificate was made. Your moves in match 1 end before the match does."},
 }
 SHOTS = Path("/tmp/hz-words2")
 
@@ -273,9 +277,24 @@ def test_refusals_on_the_exam_pages_are_said_in_the_players_language(page: Any, 
         page.set_input_files("#l-import", str(bad_record))
         page.wait_for_selector("#l-note.bad")
         assert page.locator("#l-note").inner_text() == REFUSED[lang]["record"]
+        # a record whose matches do not replay gives no certificate, and says why
+        matches = [{"seed": "100", "level": "easy", "actions": [], "placement": 1, "points": [50] * 4, "hands": 8,
+                    "date": "2026-12-06"}]
+        page.evaluate("(m) => localStorage.setItem('hzmj.ladder.v1', JSON.stringify({version: 1, matches: m}))",
+                      matches)
+        page.reload()
+        page.wait_for_selector("#cert-make", timeout=BOOT_MS)
+        page.click("#cert-make")
+        page.wait_for_selector("#cert-refused")
+        assert page.locator("#cert-refused").inner_text() == REFUSED[lang]["certificate"]
+        page.evaluate("localStorage.removeItem('hzmj.ladder.v1')")
         # an exam level this version does not give: said, and the exams offered instead
         page.goto(f"{site.url}exam.html?level=master&seed=3&lang={lang}")
         page.wait_for_selector("#ex-refused", timeout=BOOT_MS)
         assert page.locator("#ex-refused").inner_text() == REFUSED[lang]["level"]
         assert page.locator("button[data-start]").count() == 2
         assert page.evaluate("localStorage.getItem('hzmj.exam.v1')") is None
+        # an exam link with a seed that is not one
+        page.goto(f"{site.url}exam.html?level=registered&seed=12x&lang={lang}")
+        page.wait_for_selector("#ex-refused", timeout=BOOT_MS)
+        assert page.locator("#ex-refused").inner_text() == REFUSED[lang]["seed"]

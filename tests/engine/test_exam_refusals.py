@@ -342,7 +342,11 @@ def test_a_record_with_a_wrong_placement_names_the_match_and_the_value() -> None
     assert reason == Reason("ladder_record_placement", {"match": 2, "value": "5"})
     assert _both_languages(reason) == ("第 2 场的名次应是 1 到 4，记录里是 5",
                                        "the placement of match 2 must be from 1 to 4, not 5")
-    assert _record_refused({"version": 1, "matches": [3]}).params == {"match": 1, "value": "-"}
+    for matches in ([3], [{"placement": None}], [{}], [{"placement": "1"}], [{"placement": True}]):
+        no_placement = _record_refused({"version": 1, "matches": matches})
+        assert no_placement == Reason("ladder_record_no_placement", {"match": 1})
+    assert _both_languages(no_placement) == ("第 1 场没有名次（placement）：应是 1 到 4 的整数",
+                                             "match 1 has no placement ('placement'): a whole number from 1 to 4")
     assert record_placements('{"version": 1, "matches": [{"placement": 2}, {"placement": 4}]}') == [2, 4]
     state = json.loads(webapi.call("ladder_state", json.dumps({"record": {"version": 1, "matches": [
         {"placement": 1}]}})))

@@ -280,6 +280,7 @@ EXAM_EXAMPLES: dict[str, list[dict[str, object]]] = {
                         "why": {"code": "not_in_hand", "params": {"seat": 0, "tile": "5m"}}}],
     "ladder_no_end": [{"match": 1}], "ladder_moves_over": [{"match": 1}], "ladder_record_json": [{}],
     "ladder_record": [{}], "ladder_record_placement": [{"match": 2, "value": "5"}],
+    "ladder_record_no_placement": [{"match": 1}],
     "exam_level": [{"value": '"master"'}],
 }
 
