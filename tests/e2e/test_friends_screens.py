@@ -17,6 +17,9 @@ SHOTS = Path("/tmp/hz-words2")
 # a reply code cut short (one character past a whole group of four): the code cannot be read
 DAMAGED = {"zh": "没有连上。代码不完整或被改动过（也许没有复制全）。",
            "en": "Not connected. The code is incomplete or was changed (perhaps not all of it was copied)."}
+BROKEN_LINK = {"zh": "这个邀请链接不能用。这不是本游戏的代码。请房主再发一个邀请链接。",
+               "en": "This invitation link does not work. It is not a code of this game. Ask the host for a new "
+                     "invitation link."}
 EXPORT_MID_HAND = {"zh": "没有导出：一局打完才能导出对局记录。",
                    "en": "Not exported: the game record is given at the end of a hand."}
 
@@ -81,6 +84,14 @@ def test_friends_screens(pages: Pages, site: Any, screenshot: Any) -> None:  # n
             layout = guest.evaluate("() => window.hzmj.layout()")
             assert layout and layout["canvas"]["w"] > 0
             screenshot(guest, f"friends-guest-{lang}-{w}x{h}")
+    # an invitation link whose code is not one: said on the join screen, with what to do
+    broken = pages.new("broken-link")
+    for lang in ("zh", "en"):
+        broken.goto(f"{site.url}?lang={lang}#join=hello-world")
+        broken.wait_for_selector("#join-alone:visible", timeout=20_000)
+        assert broken.locator("#join-status").inner_text() == BROKEN_LINK[lang]
+        broken.set_viewport_size({"width": 390, "height": 844})
+        broken.screenshot(path=str(SHOTS / f"join-broken-link-{lang}-390x844.png"))
     # a guest asks for the game record in mid-hand: the host's engine refuses, said in the guest's language
     for lang in ("zh", "en"):
         _set_lang(guest, lang)
