@@ -264,7 +264,82 @@ _TABLE_REFUSALS: dict[str, tuple[str, str]] = {
 """Why a table refuses a request of a player (:class:`hzmj_core.session.SessionError`) other than an illegal
 action: a stale view, a seat the bot plays for now, a request at the wrong moment."""
 
-_TEMPLATES = {**_REFUSALS, **_GROUNDS, **_LOG_PROBLEMS, **_OPTION_PROBLEMS, **_SAVE_PROBLEMS, **_TABLE_REFUSALS}
+_EXAM_PROBLEMS: dict[str, tuple[str, str]] = {
+    # a certificate code (验证码) that does not verify
+    "cert_empty": ("没有输入验证码", "no code was entered"),
+    "cert_characters": ("验证码里有证书验证码不会有的字符：它只由大写字母和数字 2 到 7 组成",
+                        "the code has characters a certificate code never has: only the letters A to Z and the "
+                        "digits 2 to 7"),
+    "cert_length": ("验证码的长度不对，请检查是否少抄或多抄了字符",
+                    "the code has the wrong length: check that no character is missing or extra"),
+    "cert_short": ("验证码太短，不是完整的证书验证码", "the code is too short to be a certificate code"),
+    "cert_cut_short": ("验证码不完整，缺了一段", "the code is cut short: part of it is missing"),
+    "cert_damaged": ("验证码有误或被改动过（校验不符）：请对照证书逐个字符核对",
+                     "the code is damaged or was changed (its check does not match): compare it with the "
+                     "certificate character by character"),
+    "cert_version": ("这个验证码是第 {value} 版的格式，本页只能核验第 {supported} 版",
+                     "the code is of format version {value}; this page verifies version {supported}"),
+    "cert_level": ("验证码里的级别（编号 {value}）这个版本不认识",
+                   "the code names a level this version does not know (number {value})"),
+    "cert_left_over": ("验证码末尾多出了内容", "the code has something left over at its end"),
+    "cert_is_ladder": ("这是升级赛段位证书的验证码：请同时选择它的对局文件再验证",
+                       "this is a ladder certificate: verify it together with its match file"),
+    "cert_is_exam": ("这是考试证书的验证码，不是段位证书：不要选对局文件，直接验证",
+                     "this is an exam certificate, not a ladder one: verify it without a match file"),
+    "cert_seed": ("验证码里的考题种子超出范围", "the exam seed in the code is out of range"),
+    "cert_answers_over": ("验证码里的答案比这场考试的题目还多",
+                          "the code carries more answers than the exam has questions"),
+    "cert_name": ("名字和证书上的不一致", "the name does not match the one on the certificate"),
+    "cert_below_pass": ("这个验证码里的答案只答对 {score} / {total} 题，不到及格线 {pass_mark} 题",
+                        "the answers in this code score {score} of {total}, below the pass mark of {pass_mark}"),
+    "cert_file_differs": ("这份对局文件不是颁发这张证书时的那一份（内容不同）",
+                          "this match file is not the one the certificate was issued for (its contents differ)"),
+    "cert_grade_short": ("对局文件里的比赛只达到业余 {best} 级，不到证书上的业余 {grade} 级",
+                         "the matches in the file reach Amateur grade {best} only, not Amateur grade {grade}"),
+    # a match file of the 升级赛 ladder: {match} the match (1-based), {event} the player's move in it (1-based)
+    "ladder_file_json": ("对局文件读不出来（不是有效的 JSON，或者太大）",
+                         "the match file cannot be read (not valid JSON, or too large)"),
+    "ladder_file": ("这不是升级赛的对局文件：没有对局列表（matches）",
+                    "this is not a ladder match file: it has no list of matches ('matches')"),
+    "ladder_match": ("第 {match} 场不是一条对局记录（应有种子、对手和你的每一步）",
+                     "match {match} is not a match record (a seed, the opponents and your moves)"),
+    "ladder_seed": ("第 {match} 场的种子（seed）应是 0 到 2^64−1 之间的整数",
+                    "the seed ('seed') of match {match} must be a whole number from 0 to 2^64 - 1"),
+    "ladder_match_fields": ("第 {match} 场缺少对手水平或你的每一步",
+                            "match {match} lacks the opponents' level or the list of your moves"),
+    "ladder_wrong_level": ("第 {match} 场的对手是{played_zh}，但业余 {grade} 级的对手是{want_zh}",
+                           "match {match} was played against {played_en}, but at Amateur grade {grade} the "
+                           "opponents are {want_en}"),
+    "ladder_moves_end": ("第 {match} 场还没打完，你的动作就没有了",
+                         "your moves in match {match} end before the match does"),
+    "ladder_not_yours": ("第 {match} 场你的第 {event} 步是{seat}的动作",
+                         "your move {event} in match {match} is a move of {seat}"),
+    "ladder_malformed": ("第 {match} 场你的第 {event} 步不是一个动作",
+                         "your move {event} in match {match} is not a move"),
+    "ladder_illegal": ("第 {match} 场你的第 {event} 步（{action}）不合规则：{why}",
+                       "your move {event} in match {match} ({action}) breaks the rules: {why}"),
+    "ladder_no_end": ("第 {match} 场重放到最后也没有结束", "match {match} does not end when replayed"),
+    "ladder_moves_over": ("第 {match} 场已经结束，后面却还有你的动作",
+                          "match {match} is over, but moves of yours are left after it"),
+    # the ladder record the page keeps (升级赛记录), imported from a file
+    "ladder_record_json": ("文件读不出来（不是有效的 JSON，或者太大）",
+                           "the file cannot be read (not valid JSON, or too large)"),
+    "ladder_record": ("这不是升级赛记录：应有版本号 1（version）和对局列表（matches）",
+                      "this is not a ladder record: it needs version 1 ('version') and a list of matches "
+                      "('matches')"),
+    "ladder_record_placement": ("第 {match} 场的名次应是 1 到 4，记录里是 {value}",
+                                "the placement of match {match} must be from 1 to 4, not {value}"),
+    "ladder_record_no_placement": ("第 {match} 场没有名次（placement）：应是 1 到 4 的整数",
+                                   "match {match} has no placement ('placement'): a whole number from 1 to 4"),
+    # an exam this version cannot give
+    "exam_level": ("这个版本没有这一级考试（{value}）", "this version has no exam of that level ({value})"),
+}
+"""Why a certificate code does not verify (:class:`hzmj_core.exam.certificate.CodeError`), why a ladder match file
+or record is refused (:class:`hzmj_core.exam.ladder.LadderError`), and an exam level this version does not
+know (:class:`hzmj_core.exam.base.ExamError`)."""
+
+_TEMPLATES = {**_REFUSALS, **_GROUNDS, **_LOG_PROBLEMS, **_OPTION_PROBLEMS, **_SAVE_PROBLEMS, **_TABLE_REFUSALS,
+              **_EXAM_PROBLEMS}
 
 REFUSAL_CODES: tuple[str, ...] = tuple(_REFUSALS)
 """Every code the engine gives for an action it does not allow."""
@@ -278,6 +353,8 @@ SAVE_CODES: tuple[str, ...] = tuple(_SAVE_PROBLEMS)
 """Every code the engine gives for a saved game it cannot resume."""
 TABLE_CODES: tuple[str, ...] = tuple(_TABLE_REFUSALS)
 """Every code a table gives for a request it refuses that is not an illegal action."""
+EXAM_CODES: tuple[str, ...] = tuple(_EXAM_PROBLEMS)
+"""Every code the 考级 pages' refusals give: a certificate code that does not verify, a ladder file refused."""
 CODES: tuple[str, ...] = tuple(_TEMPLATES)
 """Every code (``web/reasons.mjs`` words each of them)."""
 _PLAIN = {"best_of": "best_of_plain", "best_ahead": "best_ahead_plain"}

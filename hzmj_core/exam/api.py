@@ -70,8 +70,8 @@ def _file(value: Any) -> Any:
     if isinstance(value, str):
         try:
             return loads(value)
-        except JsonInputError as exc:
-            raise ExamError(f"the match file: {exc}") from None
+        except JsonInputError:
+            raise LadderError("ladder_file_json") from None
     return value
 
 
@@ -82,7 +82,7 @@ def _verify(a: dict[str, Any]) -> dict[str, Any]:
         else:
             out = verify_exam(a["code"], a["name"])
     except (CodeError, LadderError) as exc:
-        return {"valid": False, "reason": str(exc)}
+        return {"valid": False, "reason": str(exc), "why": exc.reason.to_json()}
     if "seed" in out:
         out["seed"] = str(out["seed"])
     return out
@@ -91,7 +91,10 @@ def _verify(a: dict[str, Any]) -> dict[str, Any]:
 def _ranked(a: dict[str, Any]) -> dict[str, Any]:
     """A ranked match from the game page's save, once its hands are over: the record the ladder keeps (the player's
     actions of the first :data:`RANKED_HANDS` hands, placement and points)."""
-    save = _file(a["save"])
+    try:
+        save = _file(a["save"])
+    except LadderError:
+        save = None
     if not isinstance(save, dict):
         raise ExamError("the save is not a saved game")
     try:
@@ -112,16 +115,21 @@ def _ranked(a: dict[str, Any]) -> dict[str, Any]:
             "points": points, "placement": placement_of(points, human if isinstance(human, int) else 0)}
 
 
+def _ladder(run: Callable[[], Any]) -> Any:
+    """``run()``, a ladder file or record it refuses as the exam's refusal (with its reason)."""
+    try:
+        return run()
+    except LadderError as exc:
+        raise ExamError(str(exc), exc.reason) from None
+
+
 def _issue(a: dict[str, Any]) -> dict[str, Any]:
-    data = _file(a["file"])
+    data = _ladder(lambda: _file(a["file"]))
     if isinstance(data, dict) and isinstance(data.get("matches"), list):
         for m in data["matches"]:
             if isinstance(m, dict) and isinstance(m.get("seed"), str) and m["seed"].isdigit():
                 m["seed"] = int(m["seed"])
-    try:
-        out = issue(data, a["date"], a["name"] or "")
-    except LadderError as exc:
-        raise ExamError(str(exc)) from None
+    out = _ladder(lambda: issue(data, a["date"], a["name"] or ""))
     # as text: the page must not turn a 64-bit seed into a JavaScript number
     return {**out, "file_text": json.dumps(data, ensure_ascii=False)}
 
@@ -132,7 +140,7 @@ METHODS: dict[str, Callable[[dict[str, Any]], Any]] = {
     "exam_check": _check,
     "exam_grade": _grade,
     "exam_verify": _verify,
-    "ladder_state": lambda a: ladder_state(a["placements"]),
+    "ladder_state": lambda a: _ladder(lambda: ladder_state(a["placements"], a["record"])),
     "ladder_rules": lambda _: rules(),
     "ladder_ranked": _ranked,
     "ladder_issue": _issue,

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..glossary import gloss
-from ..reasons import tile_names
+from ..reasons import Reason, tile_names
 from ..rng import Rng
 from ..tiles import NUM_KINDS, TILE_NAMES, NotationError, Wildcards, format_tiles, parse_tile
 
@@ -35,7 +35,13 @@ tile faces (notation), or one tile (notation)."""
 
 
 class ExamError(ValueError):
-    """Bad input to the exam: an unknown level or kind, a malformed answer sheet, a bad seed."""
+    """Bad input to the exam: an unknown level or kind, a malformed answer sheet, a bad seed. ``reason`` (a code of
+    :data:`~hzmj_core.reasons.EXAM_CODES`) says what a player can meet (an exam level this version does not know,
+    a match file refused) in the player's language; ``None`` for what only a faulty page sends."""
+
+    def __init__(self, message: str, reason: Reason | None = None) -> None:
+        super().__init__(message)
+        self.reason = reason
 
 
 @dataclass

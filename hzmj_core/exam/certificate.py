@@ -19,6 +19,7 @@ import hashlib
 from dataclasses import dataclass
 from typing import Any
 
+from ..reasons import Reason
 from .base import ExamError
 from .exams import LEVELS, Level, grade, make_exam
 
@@ -29,7 +30,12 @@ _EPOCH = datetime.date(2024, 1, 1).toordinal()
 
 
 class CodeError(ValueError):
-    """A code that does not verify; the message is the one-line reason."""
+    """A code that does not verify: ``reason`` says why (a code of :data:`~hzmj_core.reasons.EXAM_CODES`), which
+    the page words in the player's language; the message is its English, in one line."""
+
+    def __init__(self, code: str, **params: Any) -> None:
+        self.reason = Reason(code, params)
+        super().__init__(self.reason.text("en", glossed=False))
 
 
 def name_hash(name: str) -> int:
@@ -70,7 +76,7 @@ class _Reader:
         n = shift = 0
         while True:
             if self.pos >= len(self.data) or shift > 630:
-                raise CodeError("the code is cut short")
+                raise CodeError("cert_cut_short")
             b = self.data[self.pos]
             self.pos += 1
             n |= (b & 0x7F) << shift
@@ -80,7 +86,7 @@ class _Reader:
 
     def take(self, k: int) -> bytes:
         if self.pos + k > len(self.data):
-            raise CodeError("the code is cut short")
+            raise CodeError("cert_cut_short")
         out = self.data[self.pos:self.pos + k]
         self.pos += k
         return out
@@ -94,19 +100,19 @@ def _seal(body: bytes) -> str:
 
 def _open(code: object) -> _Reader:
     if not isinstance(code, str) or not code.strip():
-        raise CodeError("no code given")
+        raise CodeError("cert_empty")
     text = code.strip().upper().replace("-", "").replace(" ", "")
     if not text.isalnum() or any(c in "0189" for c in text):
-        raise CodeError("the code has characters a certificate code never has (only A-Z and 2-7)")
+        raise CodeError("cert_characters")
     try:
         raw = base64.b32decode(text + "=" * (-len(text) % 8))
     except ValueError:
-        raise CodeError("the code is not a certificate code (bad length)") from None
+        raise CodeError("cert_length") from None
     if len(raw) < 8:
-        raise CodeError("the code is too short")
+        raise CodeError("cert_short")
     body, check = raw[:-4], raw[-4:]
     if hashlib.sha256(body).digest()[:4] != check:
-        raise CodeError("the code is damaged or was changed: its check does not match")
+        raise CodeError("cert_damaged")
     return _Reader(body)
 
 
@@ -146,7 +152,7 @@ def decode(code: object) -> Decoded:
     rd = _open(code)
     head = rd.take(1)[0]
     if head >> 4 != VERSION:
-        raise CodeError(f"the code is of version {head >> 4}, this page reads version {VERSION}")
+        raise CodeError("cert_version", value=head >> 4, supported=VERSION)
     lv = head & 0xF
     if lv == LADDER:
         g = rd.take(1)[0]
@@ -160,21 +166,21 @@ def decode(code: object) -> Decoded:
         nm = int.from_bytes(rd.take(2), "big")
         out = Decoded(lv, seed=seed, day=day, name=nm, answers_value=rd.varint())
     else:
-        raise CodeError(f"the code names no known level ({lv})")
+        raise CodeError("cert_level", value=lv)
     if rd.pos != len(rd.data):
-        raise CodeError("the code has bytes left over")
+        raise CodeError("cert_left_over")
     return out
 
 
 def verify_exam(code: object, name: str | None = None) -> dict[str, Any]:
     """Regenerate and regrade the exam in a code: ``{valid: true, level, seed, right, total, passed, date, ...}``.
-    Raises :class:`CodeError` with a one-line reason when the code does not verify."""
+    Raises :class:`CodeError` with its reason when the code does not verify."""
     d = decode(code)
     if d.level == LADDER:
-        raise CodeError("this is a ladder certificate: verify it with its match file")
+        raise CodeError("cert_is_ladder")
     level = next(x for x in LEVELS.values() if x.code == d.level)
     if d.seed >= 1 << 64:
-        raise CodeError("the code's exam seed is out of range")
+        raise CodeError("cert_seed")
     _, _, questions = make_exam(level.id, d.seed)
     value = d.answers_value
     answers = []
@@ -183,13 +189,12 @@ def verify_exam(code: object, name: str | None = None) -> dict[str, Any]:
         answers.append(q.unpack(value % r))
         value //= r
     if value:
-        raise CodeError("the code carries more answers than the exam has questions")
+        raise CodeError("cert_answers_over")
     g = grade(level.id, d.seed, answers)
     if name is not None and name_hash(name) != d.name:
-        raise CodeError("the name does not match the one on the certificate")
+        raise CodeError("cert_name")
     if not g.passed:
-        raise CodeError(f"the answers in this code score {g.score} of {len(questions)}, below the pass mark "
-                        f"{level.pass_mark}")
+        raise CodeError("cert_below_pass", score=g.score, total=len(questions), pass_mark=level.pass_mark)
     return {"valid": True, "level": level.id, "name_zh": level.name_zh, "name_en": level.name_en, "seed": d.seed,
             "right": g.score, "total": len(questions), "passed": True, "pass_mark": level.pass_mark,
             "date": _date(d.day), "answers": answers}

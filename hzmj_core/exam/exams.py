@@ -9,9 +9,11 @@ Each question of an exam is a different kind, so no two share a kind and a posit
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from typing import Any
 
+from ..reasons import because
 from ..rng import Rng, SeedError, check_seed, derive_seed
 from .base import ExamError, Question
 from .kinds import KINDS
@@ -47,7 +49,8 @@ LEVELS: dict[str, Level] = {
 def level_of(name: object) -> Level:
     """The level called ``name``; :class:`ExamError` otherwise."""
     if not isinstance(name, str) or name not in LEVELS:
-        raise ExamError(f"level must be one of {', '.join(LEVELS)}, not {name!r}")
+        raise ExamError(f"level must be one of {', '.join(LEVELS)}, not {name!r}",
+                        because("exam_level", value=json.dumps(str(name), ensure_ascii=False)[:40]))
     return LEVELS[name]
 
 

@@ -23,9 +23,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..actions import Action, ActionError
-from ..bots import make_bot
+from ..bots import LEVEL_NAMES, make_bot
+from ..jsontext import JsonInputError, loads
 from ..match import Match
 from ..options import Options
+from ..reasons import Reason
 from ..rng import SeedError, check_seed, derive_seed
 from ..round import IllegalActionError
 from ..view import SeatView
@@ -46,7 +48,13 @@ MAX_ACTIONS = 20000
 
 
 class LadderError(ValueError):
-    """A ladder record or match file that is malformed or does not replay."""
+    """A ladder record or match file that is malformed or does not replay: ``reason`` says why (a code of
+    :data:`~hzmj_core.reasons.EXAM_CODES`), which the page words in the player's language; the message is its
+    English."""
+
+    def __init__(self, code: str, **params: Any) -> None:
+        self.reason = Reason(code, params)
+        super().__init__(self.reason.text("en", glossed=False))
 
 
 def grade_name(g: int) -> tuple[str, str]:
@@ -91,7 +99,7 @@ def climb(placements: list[int]) -> tuple[int, int, list[Step], int]:
     steps: list[Step] = []
     for p in placements:
         if p not in (1, 2, 3, 4):
-            raise LadderError(f"a placement is 1-4, not {p!r}")
+            raise LadderError("ladder_record_placement", match=len(steps) + 1, value=str(p)[:24])
         d = placement_points(g, p)
         before = g
         pts += d
@@ -108,8 +116,32 @@ def climb(placements: list[int]) -> tuple[int, int, list[Step], int]:
     return g, pts, steps, best
 
 
-def ladder_state(placements: list[int]) -> dict[str, Any]:
-    """The profile: grade, points, threshold, the next opponents and every step (for the page)."""
+def record_placements(record: Any) -> list[int]:
+    """The placements of a ladder record (升级赛记录) as the page keeps and exports it, ``{"version": 1, "matches":
+    [{"placement": 1-4, ...}, ...]}``, given as JSON text or as data; :class:`LadderError` when it is not one."""
+    if isinstance(record, str):
+        try:
+            record = loads(record)
+        except JsonInputError:
+            raise LadderError("ladder_record_json") from None
+    if not isinstance(record, dict) or record.get("version") != 1 or not isinstance(record.get("matches"), list):
+        raise LadderError("ladder_record")
+    out: list[int] = []
+    for i, m in enumerate(record["matches"]):
+        p = m.get("placement") if isinstance(m, dict) else None
+        if type(p) is not int:
+            raise LadderError("ladder_record_no_placement", match=i + 1)
+        if not 1 <= p <= 4:
+            raise LadderError("ladder_record_placement", match=i + 1, value=str(p)[:24])
+        out.append(p)
+    return out
+
+
+def ladder_state(placements: list[int], record: Any = None) -> dict[str, Any]:
+    """The profile: grade, points, threshold, the next opponents and every step (for the page); from the
+    placements, or from a ladder ``record`` (:func:`record_placements`) when one is given."""
+    if record is not None:
+        placements = record_placements(record)
     g, pts, steps, best = climb(placements)
     zh, en = grade_name(g)
     return {"grade": g, "name_zh": zh, "name_en": en, "points": pts, "threshold": threshold(g), "best": best,
@@ -122,21 +154,23 @@ def placement_of(points: list[int], seat: int = HUMAN) -> int:
     return order.index(seat) + 1
 
 
-def replay_match(entry: Any, where: str = "match") -> tuple[int, list[int]]:
-    """Play a ranked match again from its seed, level and the player's actions; its placement and final points."""
+def replay_match(entry: Any, number: int = 1) -> tuple[int, list[int]]:
+    """Play ranked match ``number`` (1-based) of a file again from its seed, level and the player's actions; its
+    placement and final points."""
     if not isinstance(entry, dict):
-        raise LadderError(f"{where}: a match is an object {{seed, level, actions}}")
+        raise LadderError("ladder_match", match=number)
     try:
         seed = check_seed(entry.get("seed"))
-    except SeedError as exc:
-        raise LadderError(f"{where}: seed: {exc}") from None
+    except SeedError:
+        raise LadderError("ladder_seed", match=number) from None
     level = entry.get("level")
     actions = entry.get("actions")
     if level not in OPPONENTS.values() or not isinstance(actions, list):
-        raise LadderError(f"{where}: needs a bot level and a list of the player's actions")
+        raise LadderError("ladder_match_fields", match=number)
     m = Match(Options(), seed)
     bots = {s: make_bot(str(level), 0) for s in range(4) if s != HUMAN}
     mine = iter(actions)
+    taken = 0
     for _ in range(MAX_ACTIONS):
         if m.over or len(m.history) >= RANKED_HANDS:
             break
@@ -147,15 +181,22 @@ def replay_match(entry: Any, where: str = "match") -> tuple[int, list[int]]:
         deciding = r.deciding_seats()
         if HUMAN in deciding:
             text = next(mine, None)
+            taken += 1
             if not isinstance(text, str):
-                raise LadderError(f"{where}: the player's actions end before the match does")
+                raise LadderError("ladder_moves_end", match=number)
             try:
                 a = Action.parse(text)
-                if a.seat != HUMAN:
-                    raise LadderError(f"{where}: {text!r} is not the player's action")
+            except ActionError:
+                raise LadderError("ladder_malformed", match=number, event=taken) from None
+            if a.seat != HUMAN:
+                raise LadderError("ladder_not_yours", match=number, event=taken, seat=a.seat)
+            try:
                 r.apply(a)
-            except (ActionError, IllegalActionError) as exc:
-                raise LadderError(f"{where}: the player's action {text!r} is not legal there: {exc}") from None
+            except ActionError:
+                raise LadderError("ladder_malformed", match=number, event=taken) from None
+            except IllegalActionError as exc:
+                raise LadderError("ladder_illegal", match=number, event=taken, action=a.type.value,
+                                  why=exc.reason.to_json()) from None
             continue
         pts = (m.points[0], m.points[1], m.points[2], m.points[3])
         seats = [s for s in deciding if s != HUMAN]
@@ -164,9 +205,9 @@ def replay_match(entry: Any, where: str = "match") -> tuple[int, list[int]]:
             bot.reseed(derive_seed(seed, len(m.history), len(r.actions), s))
             r.apply(bot.decide(SeatView.of(r, s, pts)).action)
     if not m.over and len(m.history) < RANKED_HANDS:
-        raise LadderError(f"{where}: the match does not end")
+        raise LadderError("ladder_no_end", match=number)
     if next(mine, None) is not None:
-        raise LadderError(f"{where}: actions are left over after the match ended")
+        raise LadderError("ladder_moves_over", match=number)
     return placement_of(m.points), list(m.points)
 
 
@@ -180,14 +221,18 @@ def check_file(data: Any) -> tuple[int, list[int]]:
     """Replay a match file ``{"matches": [...]}``: the highest grade reached and the placements. Each match must be
     played against the opponents of the grade the player held then."""
     if not isinstance(data, dict) or not isinstance(data.get("matches"), list):
-        raise LadderError("a match file is an object {\"matches\": [...]}")
+        raise LadderError("ladder_file")
     placements: list[int] = []
     for i, entry in enumerate(data["matches"]):
         g = climb(placements)[0]
         if isinstance(entry, dict) and entry.get("level") != OPPONENTS[g]:
-            raise LadderError(f"match {i + 1}: played against {entry.get('level')!r}, but at {grade_name(g)[1]} the "
-                              f"opponents are {OPPONENTS[g]!r}")
-        placements.append(replay_match(entry, f"match {i + 1}")[0])
+            played = entry.get("level")
+            names = LEVEL_NAMES.get(played, (json.dumps(played, ensure_ascii=False)[:40],) * 2) \
+                if isinstance(played, str) else ("?", "?")
+            want = LEVEL_NAMES[OPPONENTS[g]]
+            raise LadderError("ladder_wrong_level", match=i + 1, grade=g, played_zh=names[0], played_en=names[1],
+                              want_zh=want[0], want_en=want[1])
+        placements.append(replay_match(entry, i + 1)[0])
     return climb(placements)[3], placements
 
 
@@ -203,14 +248,14 @@ def verify_ladder(code: object, data: Any, name: str | None = None) -> dict[str,
     """Verify a ladder code against its match file: the hash, then every match replayed and the grade re-climbed."""
     d = decode(code)
     if d.level != 3:
-        raise CodeError("this is an exam certificate, not a ladder one: verify it without a match file")
+        raise CodeError("cert_is_exam")
     if file_hash(data)[:10] != d.file_hash:
-        raise CodeError("the match file is not the one this code was issued for (its hash differs)")
+        raise CodeError("cert_file_differs")
     if name is not None and name_hash(name) != d.name:
-        raise CodeError("the name does not match the one on the certificate")
+        raise CodeError("cert_name")
     best, placements = check_file(data)
     if best < d.grade:
-        raise CodeError(f"the matches reach {grade_name(best)[1]} only, not {grade_name(d.grade)[1]}")
+        raise CodeError("cert_grade_short", best=best, grade=d.grade)
     zh, en = grade_name(d.grade)
     return {"valid": True, "level": f"ladder{d.grade}", "grade": d.grade, "name_zh": zh, "name_en": en,
             "date": date_of(d.day), "matches": len(placements), "placements": placements}

@@ -1,10 +1,12 @@
 """The 考级 page (exam.html) in Chromium against the built dist/: exams passed and failed through the page, the
 countdown, a certificate downloaded and verified, forged codes refused, the ladder promoting and surviving a
-reload, and screenshots of every view at five viewports in both languages."""
+reload, and screenshots of every view at five viewports in both languages; the pages' refusals (a code NOT
+VALID, a ladder file refused, an exam level unknown) in the player's language."""
 
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 from hzmj_core.exam import make_exam
@@ -210,3 +212,89 @@ def test_ranked_match_starts_on_the_game_page_with_the_grades_opponents(page: An
     assert page.evaluate("window.hzmj.game.state.match.level") == "basic"
     assert page.evaluate("window.hzmj.game.state.match.seed") == flag["seed"]
     assert "ranked" not in page.url
+
+
+# The page says why a code is NOT VALID in the player's language: the engine's reason, worded by reasons.mjs.
+REFUSED = {
+    "zh": {"damaged": "验证码有误或被改动过（校验不符）：请对照证书逐个字符核对。",
+           "name": "名字和证书上的不一致。",
+           "record": "没有导入这个文件。这不是升级赛记录：应有版本号 1（version）和对局列表（matches）。",
+           "level": "这个版本没有这一级考试（\"master\"）。请另选一级考试。",
+           "seed": "没有开始考试：种子“12x”不是 0 到 18446744073709551615 之间的整数。",
+           "certificate": "没有生成证书。第 1 场还没打完，你的动作就没有了。"},
+    "en": {"damaged": "The code is damaged or was changed (its check does not match): compare it with the "
+                      "certificate character by character.",
+           "name": "The name does not match the one on the certificate.",
+           "record": "The file was not imported. This is not a ladder record: it needs version 1 ('version') and a "
+                     "list of matches ('matches').",
+           "level": "This version has no exam of that level (\"master\"). Choose another exam.",
+           "seed": "The exam was not started: the seed “12x” is not a whole number from 0 to 18446744073709551615.",
+           "certificate": "No certificate was made. Your moves in match 1 end before the match does."},
+}
+SHOTS = Path("/tmp/hz-words2")
+
+
+def _passing_code(name: str) -> str:
+    from hzmj_core.exam.certificate import exam_code
+
+    level, seed, qs = make_exam("registered", 5)
+    return exam_code(level, seed, [q.pack(q.answer) for q in qs], [q.radix() for q in qs], "2026-12-06", name)
+
+
+def _verify(page: Any, code: str, name: str, why: str) -> str:
+    page.fill("#v-code", code)
+    page.fill("#v-name", name)
+    page.click("#v-go")
+    page.wait_for_selector(f"#v-result .result[data-valid=false] .why[data-code={why}]")
+    return str(page.locator("#v-result .why").inner_text())
+
+
+def test_refusals_on_the_exam_pages_are_said_in_the_players_language(page: Any, site: Any, tmp_path: Any) -> None:
+    code = _passing_code("Li Wei")
+    damaged = code[:-1] + ("A" if code[-1] != "A" else "B")
+    SHOTS.mkdir(exist_ok=True)
+    bad_record = tmp_path / "ladder.json"
+    bad_record.write_text(json.dumps({"version": 2, "matches": []}))
+    for lang in ("zh", "en"):
+        page.set_viewport_size({"width": 1280, "height": 800})
+        page.goto(f"{site.url}exam.html?lang={lang}#verify")
+        page.wait_for_selector(READY, timeout=BOOT_MS)
+        assert _verify(page, damaged, "", "cert_damaged") == REFUSED[lang]["damaged"]
+        for w, h in ((390, 844), (1280, 800)):
+            page.set_viewport_size({"width": w, "height": h})
+            page.evaluate(NEXT_FRAME)
+            page.screenshot(path=str(SHOTS / f"verify-damaged-{lang}-{w}x{h}.png"), full_page=True)
+        assert _verify(page, code, "Wang Fang", "cert_name") == REFUSED[lang]["name"]
+        for w, h in ((390, 844), (1280, 800)):
+            page.set_viewport_size({"width": w, "height": h})
+            page.evaluate(NEXT_FRAME)
+            page.screenshot(path=str(SHOTS / f"verify-name-{lang}-{w}x{h}.png"), full_page=True)
+            overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+            assert overflow <= 1, (lang, w, overflow)
+        # the ladder's import refuses a file that is not a ladder record, saying what one holds
+        page.goto(f"{site.url}exam.html?lang={lang}#ladder")
+        page.wait_for_selector("#l-grade", timeout=BOOT_MS)
+        page.set_input_files("#l-import", str(bad_record))
+        page.wait_for_selector("#l-note.bad")
+        assert page.locator("#l-note").inner_text() == REFUSED[lang]["record"]
+        # a record whose matches do not replay gives no certificate, and says why
+        matches = [{"seed": "100", "level": "easy", "actions": [], "placement": 1, "points": [50] * 4, "hands": 8,
+                    "date": "2026-12-06"}]
+        page.evaluate("(m) => localStorage.setItem('hzmj.ladder.v1', JSON.stringify({version: 1, matches: m}))",
+                      matches)
+        page.reload()
+        page.wait_for_selector("#cert-make", timeout=BOOT_MS)
+        page.click("#cert-make")
+        page.wait_for_selector("#cert-refused")
+        assert page.locator("#cert-refused").inner_text() == REFUSED[lang]["certificate"]
+        page.evaluate("localStorage.removeItem('hzmj.ladder.v1')")
+        # an exam level this version does not give: said, and the exams offered instead
+        page.goto(f"{site.url}exam.html?level=master&seed=3&lang={lang}")
+        page.wait_for_selector("#ex-refused", timeout=BOOT_MS)
+        assert page.locator("#ex-refused").inner_text() == REFUSED[lang]["level"]
+        assert page.locator("button[data-start]").count() == 2
+        assert page.evaluate("localStorage.getItem('hzmj.exam.v1')") is None
+        # an exam link with a seed that is not one
+        page.goto(f"{site.url}exam.html?level=registered&seed=12x&lang={lang}")
+        page.wait_for_selector("#ex-refused", timeout=BOOT_MS)
+        assert page.locator("#ex-refused").inner_text() == REFUSED[lang]["seed"]

@@ -2,15 +2,26 @@
 screen (one friend connected, one invitation still open) and a guest's table (with the turn timer and a
 quick phrase's bubble). Saved to test-results/friends-*.png; look at them. The geometry that matters is
 checked: the invitation's link, QR code and reply field, and the dialog's buttons, lie inside the viewport's
-width, and the guest's timer lies on the table."""
+width, and the guest's timer lies on the table. A damaged reply code is refused inside the dialog, and a guest's
+export in mid-hand is refused, both in the player's language."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from test_friends import TABLE, Pages, accept, invite, join, open_host, pages  # noqa: F401 (the fixture)
 
 VIEWPORTS = [(1920, 1080), (1280, 800), (1024, 500), (390, 844), (844, 390)]
+SHOTS = Path("/tmp/hz-words2")
+# a reply code cut short (one character past a whole group of four): the code cannot be read
+DAMAGED = {"zh": "没有连上。代码不完整或被改动过（也许没有复制全）。",
+           "en": "Not connected. The code is incomplete or was changed (perhaps not all of it was copied)."}
+BROKEN_LINK = {"zh": "这个邀请链接不能用。这不是本游戏的代码。请房主再发一个邀请链接。",
+               "en": "This invitation link does not work. It is not a code of this game. Ask the host for a new "
+                     "invitation link."}
+EXPORT_MID_HAND = {"zh": "没有导出：一局打完才能导出对局记录。",
+                   "en": "Not exported: the game record is given at the end of a hand."}
 
 
 def _inside_width(page: Any, selector: str) -> None:
@@ -35,7 +46,22 @@ def test_friends_screens(pages: Pages, site: Any, screenshot: Any) -> None:  # n
         _inside_width(guest, "#join-reply")
         _inside_width(guest, "#join-qr")
         screenshot(guest, f"friends-join-en-{w}x{h}")
+    cut = reply[:len(reply) - (len(reply) % 4) - 3]
+    SHOTS.mkdir(exist_ok=True)
+    for lang in ("zh", "en"):
+        _set_lang(host, lang)
+        host.wait_for_selector("#fr-reply-2")
+        host.fill("#fr-reply-2", cut)
+        host.click("#fr-seats button[data-action=accept][data-seat='2']")
+        host.wait_for_selector("#fr-problem")
+        assert host.locator("#fr-problem").inner_text() == DAMAGED[lang]
+        for w, h in ((390, 844), (1280, 800)):
+            host.set_viewport_size({"width": w, "height": h})
+            host.locator("#fr-problem").scroll_into_view_if_needed()
+            _inside_width(host, "#fr-problem")
+            host.screenshot(path=str(SHOTS / f"friends-bad-reply-{lang}-{w}x{h}.png"))
     accept(host, 2, reply)
+    assert host.locator("#fr-problem").count() == 0  # gone once the field was edited
     for lang in ("zh", "en"):
         _set_lang(host, lang)
         for w, h in VIEWPORTS:
@@ -58,6 +84,20 @@ def test_friends_screens(pages: Pages, site: Any, screenshot: Any) -> None:  # n
             layout = guest.evaluate("() => window.hzmj.layout()")
             assert layout and layout["canvas"]["w"] > 0
             screenshot(guest, f"friends-guest-{lang}-{w}x{h}")
+    # an invitation link whose code is not one: said on the join screen, with what to do
+    broken = pages.new("broken-link")
+    for lang in ("zh", "en"):
+        broken.goto(f"{site.url}?lang={lang}#join=hello-world")
+        broken.wait_for_selector("#join-alone:visible", timeout=20_000)
+        assert broken.locator("#join-status").inner_text() == BROKEN_LINK[lang]
+        broken.set_viewport_size({"width": 390, "height": 844})
+        broken.screenshot(path=str(SHOTS / f"join-broken-link-{lang}-390x844.png"))
+    # a guest asks for the game record in mid-hand: the host's engine refuses, said in the guest's language
+    for lang in ("zh", "en"):
+        _set_lang(guest, lang)
+        guest.evaluate("() => window.hzmj.game.exportLog()")
+        guest.wait_for_function("(t) => document.getElementById('toast').textContent === t", arg=EXPORT_MID_HAND[lang],
+                                timeout=10_000)
     # the host deals first: the guest's timer shows once its own decision comes
     host.set_viewport_size({"width": 1280, "height": 800})
     screenshot(host, "friends-host-table-1280x800")

@@ -200,6 +200,23 @@ def test_a_dead_engine_is_restarted_and_the_game_kept(page: Any, site: Any, js_e
     js_errors[:] = [e for e in js_errors if "test crash" not in e]
 
 
+def test_a_restarted_engine_that_refuses_the_save_says_why_and_deals_afresh(page: Any, site: Any,
+                                                                          js_errors: list[str]) -> None:
+    open_game(page, site, "?seed=8&speed=instant&lang=en")
+    page.wait_for_function("() => document.documentElement.dataset.busy !== '1'")
+    page.evaluate("window.hzmj.game.persist()")
+    # the save left behind is one the engine refuses (another version's)
+    page.evaluate("""() => { const d = JSON.parse(JSON.parse(localStorage.getItem('hzmj.game.v1')));
+        d.version = 2; localStorage.setItem('hzmj.game.v1', JSON.stringify(JSON.stringify(d))); }""")
+    page.evaluate("window.hzmj.bridge.worker.dispatchEvent(new ErrorEvent('error', {message: 'test crash'}))")
+    assert page.evaluate("window.hzmj.game.call('state').then(() => 'answered', (e) => e.fatal)") is True
+    assert toast(page) == ("The engine failed and was restarted. Could not resume the saved game: the save is from "
+                           "another version of the game (save format 2; this version reads 1).")
+    assert match_seed(page) != "8"  # a fresh game, dealt by the new engine
+    assert page.evaluate("window.hzmj.game.call('state').then(s => s.match.history.length)") == 0
+    js_errors[:] = [e for e in js_errors if "test crash" not in e]
+
+
 # ------------------------------------------------------------------------------------- settings (11)
 
 

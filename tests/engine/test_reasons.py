@@ -10,6 +10,7 @@ from helpers import act, opts, pass_claims, scenario
 from hzmj_core.actions import ACTION_WORDS, Action, ActionType
 from hzmj_core.reasons import (
     CODES,
+    EXAM_CODES,
     GROUND_CODES,
     LOG_CODES,
     LOG_FIELDS,
@@ -263,11 +264,32 @@ TABLE_EXAMPLES: dict[str, list[dict[str, object]]] = {
     "no_finished_hand": [{}],
 }
 
+EXAM_EXAMPLES: dict[str, list[dict[str, object]]] = {
+    "cert_empty": [{}], "cert_characters": [{}], "cert_length": [{}], "cert_short": [{}], "cert_cut_short": [{}],
+    "cert_damaged": [{}], "cert_version": [{"value": 2, "supported": 1}], "cert_level": [{"value": 7}],
+    "cert_left_over": [{}], "cert_is_ladder": [{}], "cert_is_exam": [{}], "cert_seed": [{}],
+    "cert_answers_over": [{}], "cert_name": [{}], "cert_below_pass": [{"score": 6, "total": 10, "pass_mark": 7}],
+    "cert_file_differs": [{}], "cert_grade_short": [{"best": 2, "grade": 3}],
+    "ladder_file_json": [{}], "ladder_file": [{}], "ladder_match": [{"match": 1}], "ladder_seed": [{"match": 2}],
+    "ladder_match_fields": [{"match": 1}],
+    "ladder_wrong_level": [{"match": 3, "grade": 2, "played_zh": "入门", "played_en": "Beginner",
+                            "want_zh": "普通", "want_en": "Standard"}],
+    "ladder_moves_end": [{"match": 1}], "ladder_not_yours": [{"match": 1, "event": 4, "seat": 2}],
+    "ladder_malformed": [{"match": 1, "event": 1}],
+    "ladder_illegal": [{"match": 2, "event": 3, "action": "discard",
+                        "why": {"code": "not_in_hand", "params": {"seat": 0, "tile": "5m"}}}],
+    "ladder_no_end": [{"match": 1}], "ladder_moves_over": [{"match": 1}], "ladder_record_json": [{}],
+    "ladder_record": [{}], "ladder_record_placement": [{"match": 2, "value": "5"}],
+    "ladder_record_no_placement": [{"match": 1}],
+    "exam_level": [{"value": '"master"'}],
+}
+
 
 def _all_examples() -> list[Reason]:
     out = [Reason(code, params) for code, params in EXAMPLES.items()]
     return out + [Reason(code, params) for code, cases in {**GROUND_EXAMPLES, **LOG_EXAMPLES, **OPTION_EXAMPLES,
-                                                           **SAVE_EXAMPLES, **TABLE_EXAMPLES}.items()
+                                                           **SAVE_EXAMPLES, **TABLE_EXAMPLES,
+                                                           **EXAM_EXAMPLES}.items()
                   for params in cases]
 
 
@@ -306,9 +328,10 @@ process.stdout.write(JSON.stringify({codes: CODES, templates: TEMPLATES, actions
 
 def test_every_engine_code_has_an_example() -> None:
     assert set(EXAMPLES) | set(GROUND_EXAMPLES) | set(LOG_EXAMPLES) | set(OPTION_EXAMPLES) | set(SAVE_EXAMPLES) \
-        | set(TABLE_EXAMPLES) == set(CODES)
+        | set(TABLE_EXAMPLES) | set(EXAM_EXAMPLES) == set(CODES)
     assert set(LOG_EXAMPLES) == set(LOG_CODES) and set(OPTION_EXAMPLES) == set(OPTION_CODES)
     assert set(SAVE_EXAMPLES) == set(SAVE_CODES) and set(TABLE_EXAMPLES) == set(TABLE_CODES)
+    assert set(EXAM_EXAMPLES) == set(EXAM_CODES)
     for code, params in EXAMPLES.items():
         assert Reason(code, params).zh(viewer=0) and Reason(code, params).en()
 

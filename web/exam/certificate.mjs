@@ -1,6 +1,6 @@
 // Certificates (电子证书) drawn on a canvas and downloaded as PNG: grade, date, the typed name and the code.
 import {el} from '../tutorial/ui.mjs';
-import {getLang, t} from './i18n.mjs';
+import {getLang, refusalWords, t} from './i18n.mjs';
 import {today} from './store.mjs';
 
 const W = 1600;
@@ -55,7 +55,15 @@ export function certificateSection(ctx, spec) {
   make.addEventListener('click', async () => {
     make.disabled = true;
     try {
-      const code = await spec.issue(name.value.trim());
+      let code;
+      try {
+        code = await spec.issue(name.value.trim());
+      } catch (err) {
+        // a ladder record whose matches do not replay: say why, in the player's language
+        out.replaceChildren(el('p', {class: 'note bad', id: 'cert-refused', role: 'alert'},
+          t('cert_failed', {why: refusalWords(err)})));
+        return;
+      }
       const date = today();
       const canvas = drawCertificate({grade_zh: spec.name_zh, grade_en: spec.name_en, name: name.value.trim(), date,
         code, passed: spec.kind === 'exam'});

@@ -1,4 +1,7 @@
-// The 考级 page's words in Chinese and English (the engine's questions and explanations come in both already).
+// The 考级 page's words in Chinese and English (the engine's questions and explanations come in both already, and
+// its refusals as reasons, worded here by reasons.mjs).
+import {reasonText} from '../reasons.mjs';
+
 const S = {
   zh: {
     title: '考级', tab_exam: '考试', tab_ladder: '升级赛', tab_verify: '验证证书', tab_game: '返回游戏', lang: 'English',
@@ -13,7 +16,9 @@ const S = {
     code: '验证码', verify_here: '在“验证证书”页输入验证码即可离线核验。', cert_head: '杭州麻将 · 麻将运动技术等级',
     cert_body: '兹证明', cert_passed: '通过', cert_reached: '达到', cert_date: '日期', cert_verify: '验证码',
     verify_title: '验证证书', verify_code: '验证码', verify_name: '证书上的名字（可不填）', verify_file: '升级赛证书的对局文件（仅段位证书需要）',
-    verify_go: '验证', valid: '有效', invalid: '无效', valid_exam: '{level}：答对 {r} / {n}，及格线 {p}。', valid_ladder: '{level}：{m} 场对局重放核验通过。',
+    verify_go: '验证', valid: '有效', invalid: '无效', verify_failed: '没有验证完：引擎读不了这个验证码或对局文件（太长或太大）。请检查后再试。',
+    engine_failed: '引擎出了故障，请重新加载页面再试', engine_unread: '引擎不接受这些输入（太长或太大）', exam_unknown: '{why}。请另选一级考试。', seed_refused: '没有开始考试：{why}。',
+    cert_failed: '没有生成证书。{why}。', valid_exam: '{level}：答对 {r} / {n}，及格线 {p}。', valid_ladder: '{level}：{m} 场对局重放核验通过。',
     issued: '颁发日期 {d}',
     ladder_title: '升级赛（业余 1 级 → 业余 9 级）', grade_now: '当前段位', points: '段位分 {p} / {t}', opponents: '对手：{bot}',
     play_ranked: '开始一场排位赛', ranked_note: '排位赛在游戏页进行：{h} 局，按局后分数排名。', export: '导出', import: '导入',
@@ -22,7 +27,7 @@ const S = {
       '每场排位赛按名次加减段位分：一位 +30，二位 +15，三位 0，四位 −5×(级数−1)。段位分达到该级的升级线即升一级，新段位从升级线的一半开始；业余 4 级起段位分跌破 0 降一级。计算窗口是升到当前段位以来的对局（天凤的方式）。',
     col_grade: '段位', col_need: '升级线', col_fourth: '四位', col_bots: '对手', col_demote: '会降级',
     ladder_cert: '申请段位证书', ladder_cert_note: '证书附带对局文件（种子和你的每一步）；验证时重放全部对局。',
-    download_file: '下载对局文件', imported: '已导入 {n} 场对局。', import_bad: '这个文件不是升级赛记录：{why}',
+    download_file: '下载对局文件', imported: '已导入 {n} 场对局。', import_bad: '没有导入这个文件。{why}。',
     ranked_done: '排位赛结束：第 {p} 名。', to_ladder: '查看升级赛',
     bot_basic: '普通', bot_easy: '入门', bot_normal: '进阶', bot_strong: '高手', bot_expert: '大师',
     yes: '是', no: '否', band: '难度', kinds: '题型',
@@ -45,7 +50,11 @@ const S = {
     cert_body: 'This certifies that', cert_passed: 'passed', cert_reached: 'reached', cert_date: 'Date',
     cert_verify: 'Verification code', verify_title: 'Verify a certificate', verify_code: 'Verification code',
     verify_name: 'Name on the certificate (optional)', verify_file: 'Match file of a ladder certificate (ladder grades only)',
-    verify_go: 'Verify', valid: 'VALID', invalid: 'NOT VALID', valid_exam: '{level}: {r} of {n} right, pass mark {p}.',
+    verify_go: 'Verify', valid: 'VALID', invalid: 'NOT VALID',
+    verify_failed: 'The check did not finish: the engine cannot read this code or match file (too long or too large). Check them and try again.',
+    engine_failed: 'The engine failed; reload the page and try again',
+    engine_unread: 'The engine does not take this input (too long or too large)',
+    exam_unknown: '{why}. Choose another exam.', seed_refused: 'The exam was not started: {why}.', cert_failed: 'No certificate was made. {why}.', valid_exam: '{level}: {r} of {n} right, pass mark {p}.',
     valid_ladder: '{level}: {m} matches replayed and checked.', issued: 'issued {d}',
     ladder_title: 'Ladder (Amateur grade 1 → 9)', grade_now: 'Your grade', points: 'Rank points {p} / {t}',
     opponents: 'Opponents: {bot}', play_ranked: 'Play a ranked match',
@@ -56,7 +65,7 @@ const S = {
     col_grade: 'Grade', col_need: 'Threshold', col_fourth: '4th', col_bots: 'Opponents', col_demote: 'Can drop',
     ladder_cert: 'Certificate for this grade',
     ladder_cert_note: 'The certificate comes with a match file (seeds and your every action); verifying replays every match.',
-    download_file: 'Download the match file', imported: 'Imported {n} matches.', import_bad: 'This file is not a ladder record: {why}',
+    download_file: 'Download the match file', imported: 'Imported {n} matches.', import_bad: 'The file was not imported. {why}.',
     ranked_done: 'Ranked match over: you placed {p}.', to_ladder: 'Open the ladder',
     bot_basic: 'Standard', bot_easy: 'Beginner', bot_normal: 'Advanced', bot_strong: 'Strong', bot_expert: 'Expert',
     yes: 'yes', no: 'no', band: 'Difficulty', kinds: 'Kind',
@@ -77,4 +86,21 @@ export function t(key, vars = {}) {
 /** The zh or en member of an engine object: obj[`${key}_zh`] / obj[`${key}_en`] (or obj.zh / obj.en). */
 export function pick(obj, key = '') {
   return key ? (obj[`${key}_${lang}`] ?? obj[`${key}_zh`]) : (obj[lang] ?? obj.zh);
+}
+
+/** An engine refusal (an error with the engine's reason) as a sentence in the current language, without its final
+ *  stop: the reason worded by reasons.mjs (seats named from the ladder's player, seat 0), capitalised; the
+ *  engine's failure in words when it gave no reason. */
+export function refusalWords(err) {
+  const why = err && err.reason;
+  if (why) {
+    try {
+      const text = reasonText(why, lang, 0);
+      return text.charAt(0).toUpperCase() + text.slice(1);
+    } catch (e) {
+      console.warn(e);
+    }
+  }
+  console.warn('engine:', err);
+  return t(err && err.fatal ? 'engine_failed' : 'engine_unread');
 }

@@ -2,7 +2,7 @@
 // placements, the rules; export and import of the record as a file; a certificate for the grade reached. The
 // ladder's rules are the engine's (ladder_state); this page stores the matches and draws.
 import {el} from '../tutorial/ui.mjs';
-import {getLang, pick, t} from './i18n.mjs';
+import {getLang, pick, refusalWords, t} from './i18n.mjs';
 import {loadLadder, saveLadder, today} from './store.mjs';
 import {certificateSection} from './certificate.mjs';
 
@@ -30,16 +30,20 @@ export async function ladderView(view, ctx) {
   file.addEventListener('change', async () => {
     const f = file.files[0];
     if (!f) return;
+    let text;
     try {
-      const d = JSON.parse(await f.text());
-      if (!d || d.version !== 1 || !Array.isArray(d.matches)) throw new Error('version / matches');
-      await ctx.call('ladder_state', {placements: d.matches.map((m) => m.placement)});
-      saveLadder(d);
-      await ladderView(view, ctx);
-      view.querySelector('#l-note').textContent = t('imported', {n: d.matches.length});
+      text = await f.text();
+      // the engine reads the record first: what is wrong with it comes back as a reason
+      await ctx.call('ladder_state', {record: text});
     } catch (err) {
-      note.textContent = t('import_bad', {why: String(err.message || err)});
+      note.textContent = t('import_bad', {why: refusalWords(err)});
+      note.classList.add('bad');
+      return;
     }
+    const d = JSON.parse(text);
+    saveLadder(d);
+    await ladderView(view, ctx);
+    view.querySelector('#l-note').textContent = t('imported', {n: d.matches.length});
   });
   const exportBtn = el('button', {type: 'button', class: 'plain', id: 'l-export', onclick: () => {
     const blob = new Blob([JSON.stringify({version: 1, matches: loadLadder().matches}, null, 1)], {type: 'application/json'});

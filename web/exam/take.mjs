@@ -7,9 +7,10 @@
 // when the time is up the exam is handed in with the answers given.
 import {el, splitTiles, tile} from '../tutorial/ui.mjs';
 import {drawPosition, tileRow} from './draw.mjs';
-import {getLang, pick, t} from './i18n.mjs';
+import {getLang, pick, refusalWords, t} from './i18n.mjs';
 import {EXAM_KEY, read, today, write} from './store.mjs';
 import {certificateSection} from './certificate.mjs';
+import {parseSeed} from '../seed.mjs';
 
 let timer = null;
 
@@ -42,8 +43,21 @@ function randomSeed() {
   return String(a[0]);
 }
 
+/** The exam home with what was refused said above the exams. */
+async function refusedHome(view, ctx, text) {
+  write(EXAM_KEY, null);
+  await examHome(view, ctx);
+  view.querySelector('h2').after(el('p', {class: 'note bad', id: 'ex-refused', role: 'alert'}, text));
+}
+
 /** Start a new exam of `level` (with `seed`, or a random one). */
-export function startExam(view, ctx, level, seed = null) {
+export async function startExam(view, ctx, level, seed = null) {
+  if (seed !== null && seed !== undefined) {
+    // a seed from the address (an exam link): a malformed one is said, in the player's words
+    const read = parseSeed(seed, getLang());
+    if (read.problem) return refusedHome(view, ctx, t('seed_refused', {why: read.problem}));
+    seed = read.seed;
+  }
   const s = seed ?? randomSeed();
   write(EXAM_KEY, {level, seed: String(s), startedAt: Date.now(), answers: [], results: [], done: false});
   return runExam(view, ctx, level, String(s), true);
@@ -57,7 +71,14 @@ function fmt(ms) {
 /** Run (or resume) the stored exam. */
 export async function runExam(view, ctx, level, seed) {
   stopClock();
-  const exam = await ctx.call('exam_new', {level, seed: String(seed)});
+  let exam;
+  try {
+    exam = await ctx.call('exam_new', {level, seed: String(seed)});
+  } catch (err) {
+    if (!err.reason) throw err;
+    // a level this version does not give (an exam stored by another version, an old link): say so and go home
+    return refusedHome(view, ctx, t('exam_unknown', {why: refusalWords(err)}));
+  }
   const st = read(EXAM_KEY);
   if (!st || st.level !== level || st.seed !== String(seed)) return startExam(view, ctx, level, seed);
   const n = exam.questions.length;

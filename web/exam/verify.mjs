@@ -1,10 +1,12 @@
 // Verify a certificate code offline: the engine regenerates and regrades the exam (or replays the ladder's match
-// file) and says VALID or NOT VALID with its reason.
+// file) and says VALID or NOT VALID with its reason, in the player's language (the engine's {code, params},
+// worded by reasons.mjs).
 import {el} from '../tutorial/ui.mjs';
-import {pick, t} from './i18n.mjs';
+import {getLang, pick, refusalWords, t} from './i18n.mjs';
 
 export function verifyView(view, ctx, code = '') {
-  const codeIn = el('input', {type: 'text', id: 'v-code', value: code, autocomplete: 'off', spellcheck: 'false'});
+  const codeIn = el('input', {type: 'text', id: 'v-code', value: code, autocomplete: 'off', spellcheck: 'false',
+    maxlength: '200'});
   const nameIn = el('input', {type: 'text', id: 'v-name', maxlength: '60'});
   const fileIn = el('input', {type: 'file', id: 'v-file', accept: '.json,application/json'});
   const out = el('div', {id: 'v-result', 'aria-live': 'polite'});
@@ -18,7 +20,8 @@ export function verifyView(view, ctx, code = '') {
       try {
         res = await ctx.call('exam_verify', {code: codeIn.value, name, file});
       } catch (err) {
-        res = {valid: false, reason: String(err.message || err)};
+        console.warn('exam_verify:', err);
+        res = {valid: false, why: err.reason || null};
       }
       out.replaceChildren(resultBox(res));
     } finally {
@@ -34,11 +37,16 @@ export function verifyView(view, ctx, code = '') {
 function resultBox(res) {
   if (!res.valid) {
     return el('div', {class: 'result invalid', 'data-valid': 'false'}, el('span', {class: 'word'}, `✗ ${t('invalid')}`),
-      res.reason);
+      el('span', {class: 'why', 'data-code': res.why ? res.why.code : ''}, whyWords(res.why)));
   }
   const level = pick(res, 'name');
   const line = res.matches !== undefined ? t('valid_ladder', {level, m: res.matches})
     : t('valid_exam', {level, r: res.right, n: res.total, p: res.pass_mark});
   return el('div', {class: 'result valid', 'data-valid': 'true'}, el('span', {class: 'word'}, `✓ ${t('valid')}`), line,
     res.date ? el('div', {}, t('issued', {d: res.date})) : '');
+}
+
+/** Why a code did not verify, in the player's language (the engine's reason), as one sentence. */
+function whyWords(why) {
+  return why ? `${refusalWords({reason: why})}${getLang() === 'zh' ? '。' : '.'}` : t('verify_failed');
 }

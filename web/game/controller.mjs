@@ -149,9 +149,19 @@ export class Controller {
       this.mode = 'game';
       this.gen += 1;
       const saved = store.loadGame();
-      this.setView(saved ? await bridge.call('restore', {save: saved})
-        : await this.newGameCall(this.settings.options || {}, randomSeed(), this.settings.level));
-      toast(t('engine_restarted'), true);
+      let state = null;
+      let refused = null;
+      if (saved) {
+        // as at start-up: a save the new engine refuses is said, and a fresh game is dealt
+        try { state = await bridge.call('restore', {save: saved}); } catch (err) {
+          refused = t('restore_failed', {msg: playerError(err)});
+          store.clearGame();
+        }
+      }
+      if (!state) state = await this.newGameCall(this.settings.options || {}, randomSeed(), this.settings.level);
+      this.setView(state);
+      if (refused) toast(`${t('engine_restarted_new')} ${refused}`, true, 9000);
+      else toast(t(saved ? 'engine_restarted' : 'engine_restarted_new'), true);
       this.afterState();
     })().finally(() => { this.restarting = null; });
     return this.restarting;
@@ -424,7 +434,15 @@ export class Controller {
 
   /** Download the match log as a JSON file. */
   async exportLog() {
-    const blob = new Blob([await this.call('export_log_text')], {type: 'application/json'});
+    let text;
+    try {
+      text = await this.call('export_log_text');
+    } catch (err) {
+      // a guest's table gives the record at the end of a hand: say so in the player's language
+      toast(t('export_refused', {msg: playerError(err, this.state ? this.state.seat : 0)}), true);
+      return;
+    }
+    const blob = new Blob([text], {type: 'application/json'});
     const a = document.createElement('a');
     a.href = URL.createObjectURL(blob);
     const seed = this.state && this.state.match ? this.state.match.seed : 'game';

@@ -77,6 +77,8 @@ export function payReason(payment) {
  * the engine's own words (what was wrong, where), without the class name and cut short.
  */
 export function playerError(err, viewer = 0) {
+  // a friends table's link to the host (web/net/): lost, or the host slow to answer
+  if (err && err.key) return t(`net.${err.key}`, err.vars || {});
   if (err && err.reason) {
     try {
       return reasonText(err.reason, getLang(), viewer);

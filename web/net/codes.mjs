@@ -23,8 +23,15 @@ const TYPE_PREF = {host: 126, prflx: 110, srflx: 100, relay: 0};
 const ICE_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
 const MAX_NAME_BYTES = 24;
 
-export class CodeError extends Error {
-  constructor(message) { super(message); this.name = 'CodeError'; }
+/** A refusal of the friends table's connection: `key` names it for the player (net-words.mjs words it in the
+ *  page's language, from i18n's 'net.<key>'), `vars` its values; the message is the English for the console. */
+export class NetError extends Error {
+  constructor(message, key, vars = {}) { super(message); this.name = 'NetError'; this.key = key; this.vars = vars; }
+}
+
+/** An invitation or reply code that cannot be read (or made). */
+export class CodeError extends NetError {
+  constructor(message, key = 'code_damaged', vars = {}) { super(message, key, vars); this.name = 'CodeError'; }
 }
 
 // ------------------------------------------------------------------ SDP -> the parts a peer needs
@@ -38,9 +45,9 @@ export function sdpParts(sdp) {
   const ufrag = line('ice-ufrag');
   const pwd = line('ice-pwd');
   const fp = line('fingerprint');
-  if (!ufrag || !pwd || !fp) throw new CodeError('the connection description has no ICE credentials or fingerprint');
+  if (!ufrag || !pwd || !fp) throw new CodeError('the connection description has no ICE credentials or fingerprint', 'no_webrtc');
   const [alg, hex] = fp.split(/\s+/);
-  if (alg.toLowerCase() !== 'sha-256') throw new CodeError(`unsupported certificate fingerprint ${alg}`);
+  if (alg.toLowerCase() !== 'sha-256') throw new CodeError(`unsupported certificate fingerprint ${alg}`, 'no_webrtc');
   const fingerprint = Uint8Array.from(hex.split(':'), (h) => parseInt(h, 16));
   const candidates = [];
   for (const m of sdp.matchAll(/^a=candidate:(\S+) (\d) (\S+) (\d+) (\S+) (\d+) typ (\S+)/gm)) {
@@ -79,8 +86,13 @@ class Writer {
   u16(n) { this.bytes.push((n >> 8) & 255, n & 255); }
   raw(a) { for (const b of a) this.bytes.push(b); }
   text(s, max) {
-    const b = new TextEncoder().encode(s);
-    if (b.length > max) throw new CodeError(`text too long for a code (${b.length} bytes)`);
+    // a name longer than the code holds is cut at a whole character (a Chinese character takes 3 bytes)
+    const chars = [...s];
+    let b = new TextEncoder().encode(s);
+    while (b.length > max) {
+      chars.pop();
+      b = new TextEncoder().encode(chars.join(''));
+    }
     this.u8(b.length);
     this.raw(b);
   }
@@ -88,7 +100,7 @@ class Writer {
     const bits = [];
     for (const ch of s) {
       const v = ICE_CHARS.indexOf(ch);
-      if (v < 0) throw new CodeError('an ICE credential has an unexpected character');
+      if (v < 0) throw new CodeError('an ICE credential has an unexpected character', 'no_webrtc');
       bits.push(v);
     }
     this.u8(s.length);
@@ -164,8 +176,13 @@ export function toBase64Url(bytes) {
 }
 
 export function fromBase64Url(text) {
-  if (!/^[A-Za-z0-9_-]*$/.test(text)) throw new CodeError('the code has characters that do not belong in it');
-  const s = atob(text.replace(/-/g, '+').replace(/_/g, '/') + '='.repeat((4 - (text.length % 4)) % 4));
+  if (!/^[A-Za-z0-9_-]*$/.test(text)) throw new CodeError('the code has characters that do not belong in it', 'code_chars');
+  let s;
+  try {
+    s = atob(text.replace(/-/g, '+').replace(/_/g, '/') + '='.repeat((4 - (text.length % 4)) % 4));
+  } catch {
+    throw new CodeError('the code is cut short or has a character too many', 'code_damaged');
+  }
   return Uint8Array.from(s, (c) => c.charCodeAt(0));
 }
 
@@ -191,7 +208,7 @@ export async function encodeCode(kind, info) {
   w.text(info.name || '', MAX_NAME_BYTES);
   w.ice(info.ufrag);
   w.ice(info.pwd);
-  if (info.fingerprint.length !== 32) throw new CodeError('the certificate fingerprint is not sha-256');
+  if (info.fingerprint.length !== 32) throw new CodeError('the certificate fingerprint is not sha-256', 'no_webrtc');
   w.raw(info.fingerprint);
   const candidates = info.candidates.slice(0, 8);
   w.u8(candidates.length);
@@ -213,17 +230,18 @@ export async function encodeCode(kind, info) {
 /** Read a code made by encodeCode; throws a CodeError naming what is wrong with it. */
 export async function decodeCode(kind, text) {
   const clean = String(text || '').trim().replace(/^.*#join=/, '');
-  if (!clean) throw new CodeError('the code is empty');
-  if (clean.length > 1000) throw new CodeError('the code is far too long');
+  if (!clean) throw new CodeError('the code is empty', 'code_empty');
+  if (clean.length > 1000) throw new CodeError('the code is far too long', 'code_long');
   const all = fromBase64Url(clean);
-  if (all.length < 2 || (all[0] & 0xe0) !== MAGIC) throw new CodeError('this is not a code of this game');
+  if (all.length < 2 || (all[0] & 0xe0) !== MAGIC) throw new CodeError('this is not a code of this game', 'code_foreign');
   const k = all[0] & 0x0f;
   if (k !== KIND[kind]) {
-    throw new CodeError(k === KIND.invite ? 'this is an invitation, not a reply' : 'this is a reply, not an invitation');
+    throw k === KIND.invite ? new CodeError('this is an invitation, not a reply', 'code_is_invite')
+      : new CodeError('this is a reply, not an invitation', 'code_is_reply');
   }
   let body = all.slice(1);
   if (all[0] & DEFLATED) {
-    if (!canDeflate()) throw new CodeError('this browser cannot read compressed codes');
+    if (!canDeflate()) throw new CodeError('this browser cannot read compressed codes', 'code_deflate');
     try { body = await pipe(body, new DecompressionStream('deflate-raw')); } catch { throw new CodeError('the code is damaged'); }
   }
   const r = new Reader(body);

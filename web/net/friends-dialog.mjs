@@ -7,6 +7,7 @@ import {getLang, seatName, t} from '../i18n.mjs';
 import {$, closeDialogs, el, toast} from '../game/dom.mjs';
 import {copyText} from './join.mjs';
 import {drawQr, scanQr} from './qr.mjs';
+import {netWords} from './net-words.mjs';
 import * as prefs from './prefs.mjs';
 
 export class FriendsDialog {
@@ -76,6 +77,18 @@ export class FriendsDialog {
     $('fr-rules').textContent = t('fr_rules', {rules: this.info.rulesText()});
   }
 
+  /** Say what went wrong in the dialog, after `anchor` (one such line at a time); it goes when `field` is edited
+   *  or the dialog closes. */
+  problem(anchor, text, field = null) {
+    document.getElementById('fr-problem')?.remove();
+    const line = el('p', {id: 'fr-problem', role: 'alert'}, text);
+    line.style.cssText = 'margin: .4rem 0 0; color: var(--bad); font-weight: 600; overflow-wrap: anywhere';
+    anchor.after(line);
+    if (field) field.addEventListener('input', () => line.remove(), {once: true});
+    $('friends').addEventListener('close', () => line.remove(), {once: true});
+    line.scrollIntoView({block: 'nearest'});
+  }
+
   /** The servers in the field, remembered; null (with the reason said) when a line is wrong. */
   readIce() {
     const field = $('fr-ice');
@@ -106,7 +119,7 @@ export class FriendsDialog {
       await this.friends.host({friends, level: $('fr-level').value, timer: $('fr-timer').value,
         hints: $('fr-hints').checked, iceServers});
     } catch (err) {
-      toast(String(err && err.message || err), true);
+      this.problem($('fr-invite').parentNode, t('fr_invite_failed', {msg: netWords(err, this.friends.ctrl.seatOfHost())}));
       return;
     } finally {
       $('fr-invite').disabled = false;
@@ -122,7 +135,7 @@ export class FriendsDialog {
       await this.friends.start();
       $('friends').close();
     } catch (err) {
-      toast(String(err && err.message || err), true);
+      this.problem($('fr-start').parentNode, t('fr_start_failed', {msg: netWords(err, this.friends.ctrl.seatOfHost())}));
     } finally {
       $('fr-start').disabled = false;
     }
@@ -225,7 +238,12 @@ export class FriendsDialog {
     try {
       await this.friends.accept(seat, text);
     } catch (err) {
-      toast(t('fr_bad_reply', {msg: String(err && err.message || err)}), true);
+      const reply = document.getElementById(`fr-reply-${seat}`);
+      this.renderSeats();
+      // said in the seat's card, under its buttons (a toast would sit behind the modal dialog)
+      const row = document.querySelector(`#fr-seats button[data-action=accept][data-seat='${seat}']`)?.parentNode;
+      if (row) this.problem(row, t('fr_bad_reply', {msg: netWords(err, this.friends.ctrl.seatOfHost())}), reply);
+      else toast(t('fr_bad_reply', {msg: netWords(err, this.friends.ctrl.seatOfHost())}), true);
     } finally {
       button.disabled = false;
       this.renderSeats();

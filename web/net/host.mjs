@@ -11,6 +11,7 @@
 
 import {jsonProblem} from '../json-guard.mjs';
 import {decodeCode, Offer} from './peer.mjs';
+import {NetError} from './codes.mjs';
 import {engine} from './engine-calls.mjs';
 
 export const MAX_MESSAGE = 4096;
@@ -101,10 +102,12 @@ export class FriendsHost {
   /** Take a guest's reply code for `seat`; resolves once the guest is connected. */
   async accept(seat, replyText) {
     const s = this.seats[seat];
-    if (!s || !s.offer) throw new Error(`seat ${seat} has no open invitation`);
+    if (!s || !s.offer) throw new NetError(`seat ${seat} has no open invitation`, 'no_invite');
     const reply = await decodeCode('reply', replyText);
-    if (reply.seat !== seat) throw new Error(`this reply answers the invitation for seat ${reply.seat}`);
-    if (reply.generation !== s.generation) throw new Error('this reply answers an older invitation');
+    if (reply.seat !== seat) {
+      throw new NetError(`this reply answers the invitation for seat ${reply.seat}`, 'other_seat', {seat: reply.seat});
+    }
+    if (reply.generation !== s.generation) throw new NetError('this reply answers an older invitation', 'old_reply');
     s.status = 'connecting';
     this.hooks.changed();
     let link;

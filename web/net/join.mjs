@@ -5,6 +5,8 @@
 import {t} from '../i18n.mjs';
 import {$} from '../game/dom.mjs';
 import {Answer, decodeCode} from './peer.mjs';
+import {CodeError} from './codes.mjs';
+import {netWords} from './net-words.mjs';
 import {RemoteBridge} from './remote-bridge.mjs';
 import {drawQr} from './qr.mjs';
 import * as prefs from './prefs.mjs';
@@ -28,14 +30,20 @@ export async function joinTable(friends) {
     prefs.setIceServers(servers);
     location.reload();   // a new answer with the new servers
   });
-  let invite;
   try {
-    invite = await decodeCode('invite', location.hash.slice('#join='.length));
+    return await connect(friends, status, ice);
   } catch (err) {
-    status(t('join_bad', {msg: err.message}));
+    // said here in the player's words (app.mjs shows an error not marked shown as it is)
+    if (err && err.key === 'no_connection') status(t('join_no_connection'));
+    else status(t(err instanceof CodeError ? 'join_bad' : 'join_failed', {msg: netWords(err)}));
+    $('join-code').hidden = true;
     $('join-alone').hidden = false;
-    throw Object.assign(err, {shown: true});
+    throw Object.assign(err instanceof Error ? err : new Error(String(err)), {shown: true});
   }
+}
+
+async function connect(friends, status, ice) {
+  const invite = await decodeCode('invite', location.hash.slice('#join='.length));
   $('join-where').textContent = t(`join_where${invite.seat}`) || '';
   $('join-name').value = prefs.playerName() || t('join_default_name');
   status(t('join_making'));

@@ -9,7 +9,7 @@
 // A Link sends and receives JSON messages. A message longer than CHUNK characters crosses in parts (only
 // the host sends such: a state, a log); the receiver puts them back together up to its `maxChars`.
 
-import {buildSdp, decodeCode, encodeCode, sdpParts} from './codes.mjs';
+import {buildSdp, decodeCode, encodeCode, NetError, sdpParts} from './codes.mjs';
 
 const CHUNK = 60_000;
 const GATHER_MS = 4000;          // host candidates come in a few ms; a STUN server may take longer
@@ -20,6 +20,15 @@ export const OPEN_MS = 30_000;
 export function rtcConfig(servers = []) {
   return {iceServers: servers.map((s) => (typeof s === 'string' ? {urls: s} : s.username === undefined ? {urls: s.urls}
     : {urls: s.urls, username: s.username, credential: s.credential}))};
+}
+
+/** A new RTCPeerConnection; a NetError ('no_webrtc') where the browser has none (or refuses the servers). */
+function connection(iceServers) {
+  try {
+    return new RTCPeerConnection(rtcConfig(iceServers));
+  } catch (err) {
+    throw new NetError(`no peer connection: ${err && err.message || err}`, 'no_webrtc');
+  }
 }
 
 /** Resolves once ICE gathering has completed (or after `ms`, with what was gathered by then). */
@@ -109,7 +118,7 @@ export class Link {
 /** The host's side of one seat's link: an offer waiting for its reply. */
 export class Offer {
   static async create(iceServers = []) {
-    const pc = new RTCPeerConnection(rtcConfig(iceServers));
+    const pc = connection(iceServers);
     const channel = pc.createDataChannel('hzmj', {ordered: true});
     await pc.setLocalDescription(await pc.createOffer());
     await gathered(pc, iceServers.length ? GATHER_MS : 1500);
@@ -124,7 +133,7 @@ export class Offer {
     this.opened = new Promise((resolve, reject) => {
       channel.addEventListener('open', () => resolve(), {once: true});
       pc.addEventListener('connectionstatechange', () => {
-        if (pc.connectionState === 'failed') reject(new Error('the connection failed'));
+        if (pc.connectionState === 'failed') reject(new NetError('the connection failed', 'no_connection'));
       });
     });
     this.opened.catch(() => {});
@@ -139,7 +148,7 @@ export class Offer {
   async accept(reply, maxChars) {
     await this.pc.setRemoteDescription({type: 'answer', sdp: buildSdp('answer', reply)});
     await Promise.race([this.opened, new Promise((_, reject) => setTimeout(
-      () => reject(new Error('no connection within 30 s')), OPEN_MS))]);
+      () => reject(new NetError('no connection within 30 s', 'no_connection')), OPEN_MS))]);
     this.link = new Link(this.pc, this.channel, maxChars);
     return this.link;
   }
@@ -154,7 +163,7 @@ export class Answer {
    * @param {string} name    the guest's name, shown to the host
    */
   static async create(invite, name, iceServers = [], maxChars = 16 * 1024 * 1024) {
-    const pc = new RTCPeerConnection(rtcConfig(iceServers));
+    const pc = connection(iceServers);
     const answer = new Answer(pc, maxChars);
     answer.invite = invite;
     await pc.setRemoteDescription({type: 'offer', sdp: buildSdp('offer', invite)});
@@ -183,7 +192,7 @@ export class Answer {
         else channel.addEventListener('open', ready, {once: true});
       });
       pc.addEventListener('connectionstatechange', () => {
-        if (pc.connectionState === 'failed') reject(new Error('the connection failed'));
+        if (pc.connectionState === 'failed') reject(new NetError('the connection failed', 'no_connection'));
       });
     });
     this.opened.catch(() => {});

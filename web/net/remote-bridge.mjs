@@ -13,6 +13,9 @@ import {BridgeError} from '../bridge.mjs';
 import {keepBigIntegers} from '../json-guard.mjs';
 
 const CALL_MS = 30_000;
+
+// A call the host cannot answer any more; `key` words it for the player (net-words.mjs, i18n's 'net.host_lost').
+const lost = (why) => Object.assign(new BridgeError(why), {key: 'host_lost'});
 const PING_MS = 2000;
 
 export class RemoteBridge {
@@ -61,18 +64,19 @@ export class RemoteBridge {
 
   /** Ask the host's engine, for this seat; resolves with the result, rejects with a BridgeError. */
   call(method, args = null) {
-    if (this._closed) return Promise.reject(new BridgeError(this._closed, undefined, null, false));
+    if (this._closed) return Promise.reject(lost(this._closed));
     const id = this._nextId++;
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
         this._pending.delete(id);
-        reject(new BridgeError(`the host did not answer ${method} within ${CALL_MS / 1000} s`));
+        reject(Object.assign(new BridgeError(`the host did not answer ${method} within ${CALL_MS / 1000} s`),
+          {key: 'host_slow', vars: {s: CALL_MS / 1000}}));
       }, CALL_MS);
       this._pending.set(id, {resolve, reject, timer});
       if (!this.link.send({t: 'call', id, method, args: args ?? {}})) {
         clearTimeout(timer);
         this._pending.delete(id);
-        reject(new BridgeError('the connection to the host is closed'));
+        reject(lost('the connection to the host is closed'));
       }
     });
   }
@@ -92,7 +96,7 @@ export class RemoteBridge {
     this._closed = reason;
     clearInterval(this.pinger);
     this.link.close();
-    for (const p of this._pending.values()) { clearTimeout(p.timer); p.reject(new BridgeError(reason)); }
+    for (const p of this._pending.values()) { clearTimeout(p.timer); p.reject(lost(reason)); }
     this._pending.clear();
     this.emit('close', reason);
   }
