@@ -58,6 +58,7 @@ export function layoutReport(L, state, stage, bar) {
     seats: d.seats.map((z) => ({
       seat: z.seat, pos: z.pos, side: names[z.pos],
       hand: shift(z.hand, s.left, s.top), river: shift(z.river, s.left, s.top),
+      riverTail: shift(z.tail, s.left, s.top),
       melds: shift(z.melds, s.left, s.top), plate: shift(z.plate, s.left, s.top),
       plateText: plateText(L.plateParts && L.plateParts[z.pos], s.left, s.top),
     })),
