@@ -286,9 +286,9 @@ def test_rivers_keep_their_size_through_the_hand(warm_page: Any, site: Any, w: i
         page.close()
 
 
-# A seat's name is read beside river tiles: at 0.4 of a river tile's width it is as tall as the big numeral
-# of a 万 tile there, so the name reads from as far as the tiles do (the plate text stopped at 17 px beside
-# 56 px tiles on a desktop screen).
+# A seat's name is read beside river tiles, whose characters are drawn about half a tile wide (a 万 tile's
+# numeral at 0.52): at 0.4 of a tile's width the name is one step below them and reads from as far away
+# (the plate text used to stop at 17 px beside 56 px tiles on a desktop screen, 0.3).
 NAME_TO_TILE = 0.4
 
 

@@ -241,9 +241,10 @@ export function computeLayout(W, H, state) {
   const bottomLean = kept && !extend[0] ? clamp((edge - boxW - 2 * ROW_STEP) / 2, 0, edge - half - 1) : 0;
   L.lean = [bottomLean, sideLean, bottomLean, sideLean].map((x) => Math.round(x * rw));
 
-  // opponents' rows: as big as fits along their edge. In portrait a side row lies beyond the level of its
-  // river's start, toward its right, leaving the corner at the start (and its plate) the screen's edge; the
-  // row across stays between the side rivers' third rows, which reach as far up as it.
+  // opponents' rows: as big as fits along their edge. In portrait a side row starts level with the middle
+  // of its river and runs toward its right, leaving the corner at the river's start (and its plate) the
+  // screen's edge, and keeping clear of the river beside that corner; the row across stays between the side
+  // rivers' third rows, which reach as far up as it.
   L.ow = [0, 0, 0, 0];
   L.oppY = [0, 0, 0, 0];
   L.oppFrom = [null, null, null, null];
@@ -255,14 +256,12 @@ export function computeLayout(W, H, state) {
     if (pos === 2) {
       room = portrait ? 2 * (L.riverStart[1] + 2 * L.rstep - L.gap) : W - 2 * m;
     } else if (portrait) {
-      L.oppFrom[pos] = -half * rw + L.gap;
+      L.oppFrom[pos] = 0;
       room = (pos === 1 ? L.cy - m : zoneTop - L.cy - m * 0.5) - L.oppFrom[pos];
     } else {
       room = 2 * Math.min(L.cy - m, zoneTop - L.cy - m * 0.5);
     }
     const ow = Math.max(6, Math.floor(Math.min(rw * opp, room / units)));
-    // (a side row in portrait: in the middle of its room, clear of your river)
-    if (L.oppFrom[pos] !== null) L.oppFrom[pos] += Math.max(0, Math.round((room - units * ow) / 2));
     L.ow[pos] = ow;
     L.oppY[pos] = (pos % 2 ? Math.round(sideOut * rw) : L.riverStart[pos] + L.riverDepth[pos]) + Math.round(rw * og);
   }
