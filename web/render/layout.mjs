@@ -283,7 +283,7 @@ export function computeLayout(W, H, state) {
   const zoneW = Math.min(...corners.map((c) => c.rect.w));
   const zoneH = Math.min(...corners.map((c) => c.rect.h));
   // the plate's words grow with the table (up to PLATE_FONT), as far as the corners allow
-  let fs = clamp(Math.round(rw * 0.45), 11, PLATE_FONT);
+  let fs = clamp(Math.round(rw * 0.5), 11, PLATE_FONT);
   let wide = zoneW >= fs * 7.6;
   // the name line (and the points line on a narrow plate) over a line of chips, each clear of the next
   const plateH = (f, wd) => Math.round(f * (wd ? 3.25 : 4.35));
