@@ -73,7 +73,12 @@ def play(page: Any, decisions: int) -> None:
 def parts(layout: dict[str, Any]) -> list[tuple[str, Rect]]:
     out: list[tuple[str, Rect]] = []
     for s in layout["seats"]:
-        for kind in ("hand", "river", "riverTail", "melds", "plate"):
+        # a hand in two rows is its rows (your melds may lie beside the first)
+        rows = [(f"hand row {i + 1}", r) for i, r in enumerate(s.get("handRows") or [])]
+        for kind, r in rows or [("hand", s["hand"])]:
+            if r and r["w"] > 0 and r["h"] > 0:
+                out.append((f"{s['side']} {kind}", r))
+        for kind in ("river", "riverTail", "melds", "plate"):
             r = s.get(kind)
             if r and r["w"] > 0 and r["h"] > 0:
                 out.append((f"{s['side']} {kind}", r))
@@ -206,7 +211,7 @@ def test_table_geometry(warm_page: Any, site: Any, w: int, h: int, lang: str, sc
 LATE_LAYOUT = """async ({discards, pong}) => {
     // this page's table drawn (on a canvas of its own) with every river `discards` tiles long and, with pong,
     // the human a pong: its layout report, and where each river's tiles lie
-    const {computeLayout, localRect} = await import('./render/layout.mjs');
+    const {localRect} = await import('./render/layout.mjs');
     const {drawScene, layoutReport} = await import('./render/index.mjs');
     const {riverSlot} = await import('./render/rivers.mjs');
     const {RATIO, depthOf} = await import('./render/tiles.mjs');
@@ -261,12 +266,13 @@ def river_tile_problems(layout: dict[str, Any], tiles: list[list[Rect]]) -> list
     return problems
 
 
+@pytest.mark.parametrize("lang", ["zh", "en"])
 @pytest.mark.parametrize(("w", "h"), VIEWPORTS, ids=[f"{w}x{h}" for w, h in VIEWPORTS])
-def test_rivers_keep_their_size_through_the_hand(warm_page: Any, site: Any, w: int, h: int) -> None:
+def test_rivers_keep_their_size_through_the_hand(warm_page: Any, site: Any, w: int, h: int, lang: str) -> None:
     """Rivers of 18 and of 24 tiles (a long hand: a drawn hand with calls), with and without a pong of yours,
     keep the river and hand tiles their minimums and the size they had at 12 tiles, every tile in the room
     its river reports, nothing overlapping and everything on screen; the plates still hold their words."""
-    page = boot(warm_page, site, w, h, "?seed=10&speed=instant&lang=zh")
+    page = boot(warm_page, site, w, h, f"?seed=10&speed=instant&lang={lang}")
     try:
         dealer = page.evaluate("window.hzmj.game.state.dealer")
         sizes: dict[bool, set[int]] = {False: set(), True: set()}
@@ -295,8 +301,10 @@ NAME_TO_TILE = 0.4
 def test_plate_names_grow_with_the_table_on_a_large_screen(warm_page: Any, site: Any) -> None:
     page = boot(warm_page, site, 1920, 1080, "?seed=10&speed=instant&lang=en")
     try:
+        dealer = page.evaluate("window.hzmj.game.state.dealer")
         for discards in (6, 24):
             layout = page.evaluate(LATE_LAYOUT, {"discards": discards, "pong": False})["layout"]
+            assert not plate_problems(layout, dealer), plate_problems(layout, dealer)
             for s in layout["seats"]:
                 font = s["plateText"]["nameFont"]
                 assert font >= NAME_TO_TILE * layout["riverTile"], (

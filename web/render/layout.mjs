@@ -88,7 +88,8 @@ export function computeLayout(W, H, state) {
 
   // ------------------------------------------------------------------ your hand (bottom zone)
   // Sized for the largest concealed hand this meld count allows, so the tiles keep their size turn to turn.
-  // On a narrow portrait screen the hand takes two rows (and the melds a row above), so tiles stay tappable.
+  // On a narrow portrait screen the hand takes two rows (the melds beside the first, or in a row above), so
+  // tiles stay tappable.
   const melds = me.melds;
   const maxConcealed = 14 - 3 * melds.length;
   const gapDrawn = 0.45;
@@ -111,6 +112,10 @@ export function computeLayout(W, H, state) {
   const raise = Math.round(hw * (short ? 0.22 : 0.28));   // a selected tile lifts by this
   const label = Math.round(hw * 0.34);    // room for the 摸 label above the drawn tile
   let mw = Math.floor(hw * (twoRows ? 0.62 : 0.82));
+  // a two-row hand's melds go beside its first row where they fit (a row of their own would take the
+  // rivers' height)
+  const meldsBeside = meldsRow && perRow * hw + hw * 0.3 + meldsWidth(melds, human, mw) <= W - 2 * m;
+  if (meldsBeside) meldsRow = false;
   if (meldsRow) mw = Math.floor(Math.min(mw, (W - 2 * m) / (meldsWidth(melds, human, 1) + 0.1)));
   const meldH = Math.round(mw * RATIO) + depthOf(mw);
   const meldRowH = meldsRow ? meldH + Math.round(m * 0.5) : 0;
@@ -124,7 +129,8 @@ export function computeLayout(W, H, state) {
 
   const myMeldW = meldsWidth(melds, human, mw);
   const rowUnits = perRow + 1 + gapDrawn;
-  const totalW = meldsRow ? rowUnits * hw : rowUnits * hw + (melds.length ? hw * 0.5 + myMeldW : 0);
+  const totalW = meldsBeside ? Math.max(rowUnits * hw, perRow * hw + hw * 0.3 + myMeldW)
+    : meldsRow ? rowUnits * hw : rowUnits * hw + (melds.length ? hw * 0.5 + myMeldW : 0);
   const x0 = Math.round((W - totalW) / 2);
   const tiles = [];
   const drawnIndex = drawn ? hand.lastIndexOf(drawn) : -1;
@@ -147,6 +153,9 @@ export function computeLayout(W, H, state) {
   if (meldsRow) {
     mx = Math.round(W - m - myMeldW);
     my = zoneTop + Math.round(m * 0.25);
+  } else if (meldsBeside) {
+    mx = x0 + perRow * hw + hw * 0.3;
+    my = firstY + hh + depthOf(hw) - meldH;
   } else {
     mx = x0 + rowUnits * hw + hw * 0.5;
     my = handY + hh + depthOf(hw) - meldH;
@@ -314,7 +323,7 @@ export function describeLayout(L, state) {
     // the room a continued third row takes, kept free from the deal
     const tail = L.extend[pos]
       ? localRect(L, pos, x0 + RIVER_COLS * L.rw, L.riverStart[pos] + 2 * L.rstep, TAIL * L.rw, L.tailDepth) : null;
-    let hand, melds = null;
+    let hand, rows = null, melds = null;
     if (pos === 0) {
       const ts = L.hand.tiles;
       if (ts.length) {
@@ -322,6 +331,15 @@ export function describeLayout(L, state) {
         const top = Math.min(...ts.map((t) => t.y)) - L.hand.raise;
         const right = Math.max(...ts.map((t) => t.x + L.hand.w));
         hand = {x: hx, y: top, w: right - hx, h: L.hand.y + L.hand.h + depthOf(L.hand.w) - top};
+        // a two-row hand: each row (melds may lie beside the first)
+        if (L.hand.rows === 2) {
+          rows = [...new Set(ts.map((t) => t.y))].sort((a, b) => a - b).map((y) => {
+            const row = ts.filter((t) => t.y === y);
+            const rx = Math.min(...row.map((t) => t.x));
+            return {x: rx, y: y - L.hand.raise, w: Math.max(...row.map((t) => t.x + L.hand.w)) - rx,
+              h: L.hand.raise + L.hand.h + depthOf(L.hand.w)};
+          });
+        }
       } else {
         hand = {x: L.W / 2, y: L.hand.y, w: 0, h: 0};
       }
@@ -335,7 +353,7 @@ export function describeLayout(L, state) {
       hand = localRect(L, pos, row.handX, L.oppY[pos], row.handW, L.oh(pos));
       if (row.meldW) melds = localRect(L, pos, row.meldX, L.oppY[pos], row.meldW, L.oh(pos));
     }
-    seats.push({seat: p.seat, pos, hand, river, tail, melds, plate: rectOf(L.plates[pos])});
+    seats.push({seat: p.seat, pos, hand, rows, river, tail, melds, plate: rectOf(L.plates[pos])});
   }
   const centre = {x: L.cx - L.box.hx, y: L.cy - L.box.hy, w: 2 * L.box.hx, h: 2 * L.box.hy};
   return {width: L.W, height: L.H, seats, centre};
