@@ -73,8 +73,13 @@ def play(page: Any, decisions: int) -> None:
 def parts(layout: dict[str, Any]) -> list[tuple[str, Rect]]:
     out: list[tuple[str, Rect]] = []
     for s in layout["seats"]:
-        for kind in ("hand", "river", "melds", "plate"):
-            r = s[kind]
+        # a hand in two rows is its rows (your melds may lie beside the first)
+        rows = [(f"hand row {i + 1}", r) for i, r in enumerate(s.get("handRows") or [])]
+        for kind, r in rows or [("hand", s["hand"])]:
+            if r and r["w"] > 0 and r["h"] > 0:
+                out.append((f"{s['side']} {kind}", r))
+        for kind in ("river", "riverTail", "melds", "plate"):
+            r = s.get(kind)
             if r and r["w"] > 0 and r["h"] > 0:
                 out.append((f"{s['side']} {kind}", r))
     out.append(("centre", layout["centre"]))
@@ -204,9 +209,13 @@ def test_table_geometry(warm_page: Any, site: Any, w: int, h: int, lang: str, sc
 
 
 LATE_LAYOUT = """async ({discards, pong}) => {
-    // the layout of this page's table had every river `discards` tiles long and, with pong, the human a pong
-    const {computeLayout} = await import('./render/layout.mjs');
-    const {layoutReport} = await import('./render/index.mjs');
+    // this page's table drawn (on a canvas of its own) with every river `discards` tiles long and, with pong,
+    // the human a pong: its layout report, and where each river's tiles lie
+    const {localRect} = await import('./render/layout.mjs');
+    const {drawScene, layoutReport} = await import('./render/index.mjs');
+    const {riverSlot} = await import('./render/rivers.mjs');
+    const {RATIO, depthOf} = await import('./render/tiles.mjs');
+    const {getLang} = await import('./i18n.mjs');
     const s = structuredClone(window.hzmj.game.state);
     const me = s.players[s.seat];
     if (pong) {
@@ -218,23 +227,89 @@ LATE_LAYOUT = """async ({discards, pong}) => {
         while (p.discards.length < discards) p.discards.push({tile: '1m', claimed_by: null, wild: false});
     }
     const stage = document.getElementById('stage');
-    const L = computeLayout(stage.clientWidth, stage.clientHeight, s);
-    return layoutReport(L, s, stage, null);
+    const W = stage.clientWidth, H = stage.clientHeight;
+    const dpr = Math.min(3, window.devicePixelRatio || 1);
+    const canvas = document.createElement('canvas');
+    canvas.width = Math.round(W * dpr);
+    canvas.height = Math.round(H * dpr);
+    const ui = {selected: null, announcements: [], motion: null, lang: getLang(), replay: false, now: 0,
+        suggested: null, hints: false};
+    const L = drawScene(canvas.getContext('2d'), W, H, dpr, s, ui);
+    const box = stage.getBoundingClientRect();
+    const tiles = s.players.map((p) => {
+        const pos = (p.seat - s.seat + 4) % 4;
+        return p.discards.map((d, i) => {
+            const [x, y] = riverSlot(L, pos, i);
+            const r = localRect(L, pos, x, y, L.rw, Math.round(L.rw * RATIO) + depthOf(L.rw));
+            return {x: r.x + box.left, y: r.y + box.top, w: r.w, h: r.h};
+        });
+    });
+    return {layout: layoutReport(L, s, stage, null), tiles};
 }"""
 
 
+def inside(r: Rect, outer: Rect | None) -> bool:
+    """Whether rectangle r lies within outer (to half a pixel)."""
+    return bool(outer) and (r["x"] >= outer["x"] - 0.5 and r["y"] >= outer["y"] - 0.5
+                            and r["x"] + r["w"] <= outer["x"] + outer["w"] + 0.5
+                            and r["y"] + r["h"] <= outer["y"] + outer["h"] + 0.5)
+
+
+def river_tile_problems(layout: dict[str, Any], tiles: list[list[Rect]]) -> list[str]:
+    """River tiles drawn outside the room the layout reports for their river (its rows and its tail)."""
+    problems = []
+    for s in layout["seats"]:
+        for i, r in enumerate(tiles[s["seat"]]):
+            if not inside(r, s["river"]) and not inside(r, s.get("riverTail")):
+                problems.append(f"{s['side']} river tile {i + 1} {r} lies outside its river {s['river']} "
+                                f"and tail {s.get('riverTail')}")
+    return problems
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
 @pytest.mark.parametrize(("w", "h"), VIEWPORTS, ids=[f"{w}x{h}" for w, h in VIEWPORTS])
-def test_rivers_keep_their_size_through_the_hand(warm_page: Any, site: Any, w: int, h: int) -> None:
-    """Full rivers (three rows of six) and a pong of your own leave the river and hand tiles their minimums."""
-    page = boot(warm_page, site, w, h, "?seed=10&speed=instant&lang=en")
+def test_rivers_keep_their_size_through_the_hand(warm_page: Any, site: Any, w: int, h: int, lang: str) -> None:
+    """Rivers of 18 and of 24 tiles (a long hand: a drawn hand with calls), with and without a pong of yours,
+    keep the river and hand tiles their minimums and the size they had at 12 tiles, every tile in the room
+    its river reports, nothing overlapping and everything on screen; the plates still hold their words."""
+    page = boot(warm_page, site, w, h, f"?seed=10&speed=instant&lang={lang}")
     try:
-        for discards, pong in ((18, False), (18, True), (12, True)):
-            layout = page.evaluate(LATE_LAYOUT, {"discards": discards, "pong": pong})
+        dealer = page.evaluate("window.hzmj.game.state.dealer")
+        sizes: dict[bool, set[int]] = {False: set(), True: set()}
+        for discards, pong in ((12, False), (18, False), (18, True), (24, False), (24, True), (12, True)):
+            got = page.evaluate(LATE_LAYOUT, {"discards": discards, "pong": pong})
+            layout = got["layout"]
             where = f"{discards} discards a river{', a pong of yours' if pong else ''}"
-            problems = geometry_problems(layout)
+            problems = (geometry_problems(layout) + plate_problems(layout, dealer)
+                        + river_tile_problems(layout, got["tiles"]))
             assert not problems, f"{where}:\n" + "\n".join(problems)
             assert layout["riverTile"] >= RIVER_MIN[(w, h)], f"{where}: river tiles are {layout['riverTile']} px"
             assert layout["handTile"] >= HAND_MIN[(w, h)], f"{where}: hand tiles are {layout['handTile']} px"
+            sizes[pong].add(layout["riverTile"])
+        for pong, seen in sizes.items():
+            assert len(seen) == 1, f"the river tiles change size as the rivers grow ({pong=}): {sorted(seen)} px"
+    finally:
+        page.close()
+
+
+# A seat's name is read beside river tiles, whose characters are drawn about half a tile wide (a 万 tile's
+# numeral at 0.52): at 0.4 of a tile's width the name is one step below them and reads from as far away
+# (the plate text used to stop at 17 px beside 56 px tiles on a desktop screen, 0.3).
+NAME_TO_TILE = 0.4
+
+
+def test_plate_names_grow_with_the_table_on_a_large_screen(warm_page: Any, site: Any) -> None:
+    page = boot(warm_page, site, 1920, 1080, "?seed=10&speed=instant&lang=en")
+    try:
+        dealer = page.evaluate("window.hzmj.game.state.dealer")
+        for discards in (6, 24):
+            layout = page.evaluate(LATE_LAYOUT, {"discards": discards, "pong": False})["layout"]
+            assert not plate_problems(layout, dealer), plate_problems(layout, dealer)
+            for s in layout["seats"]:
+                font = s["plateText"]["nameFont"]
+                assert font >= NAME_TO_TILE * layout["riverTile"], (
+                    f"{discards} discards: the {s['side']} name is {font} px beside {layout['riverTile']} px "
+                    "river tiles")
     finally:
         page.close()
 

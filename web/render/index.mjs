@@ -57,7 +57,9 @@ export function layoutReport(L, state, stage, bar) {
     handTile: L.hand.w,
     seats: d.seats.map((z) => ({
       seat: z.seat, pos: z.pos, side: names[z.pos],
-      hand: shift(z.hand, s.left, s.top), river: shift(z.river, s.left, s.top),
+      hand: shift(z.hand, s.left, s.top), handRows: z.rows ? z.rows.map((r) => shift(r, s.left, s.top)) : null,
+      river: shift(z.river, s.left, s.top),
+      riverTail: shift(z.tail, s.left, s.top),
       melds: shift(z.melds, s.left, s.top), plate: shift(z.plate, s.left, s.top),
       plateText: plateText(L.plateParts && L.plateParts[z.pos], s.left, s.top),
     })),

@@ -7,13 +7,18 @@
 // bottom: local +y points from the table centre towards the seat, local +x to the seat's right.
 //
 // The table, seen from above:
-//   * the centre box (hand number, wildcard, wall count) is 6 river tiles wide; on a phone held upright it
-//     is narrow and tall instead, and the side rivers come in beside it, between the top and bottom rivers
+//   * the centre box (hand number, wildcard, wall count) is 6 river tiles wide; on a portrait screen it is
+//     narrow and tall instead, and the side rivers come in beside it, between the top and bottom rivers
 //     (the width is what the rivers lack there, the height is spare); on a landscape screen it is low
-//     (height is what the rivers lack), and on a short one 8 river tiles wide;
+//     (height is what the rivers lack);
 //   * each river lies on the box's side facing its seat, rows of six, in discard order from the seat's left;
 //   * the side rivers sit beside the top and bottom rivers, so no two rivers share a square;
-//   * each seat's plate (name, points, dealer, 摊 counts) fills the free corner where its own river starts;
+//   * a long hand's river keeps its tile size up to KEPT discards: the two rivers whose rows run along the
+//     screen's long side continue their third row into the corner at their far end (as Tenhou and Mahjong
+//     Soul do), the other two, which have no room for that, take a fourth row and lean toward their far
+//     end; the room for either is kept from the deal, so nothing moves when a river grows;
+//   * each seat's plate (name, points, dealer, 摊 counts) sits in the corner where its own river starts,
+//     beside the river's first tile, clear of any third row running into that corner;
 //   * each opponent's row of tile backs (then its melds) runs beyond its river, along the screen edge;
 //   * your hand (and the drawn tile set apart) fills the bottom zone, your melds at its right or above it.
 
@@ -24,7 +29,12 @@ export const RIVER_COLS = 6;
 const ROW_STEP = 1.37;          // river row pitch, in river tile widths (each row hides the depth of the one before)
 const TILE_BODY = RATIO + 0.13; // a laid tile's face plus depth, in tile widths
 const OPP_TILE = 0.78;          // opponents' tiles, in river tile widths
-const SIDE_ROOM = 240;          // felt kept free on each side of a desktop's table, in CSS px
+const SIDE_ROOM = 200;          // felt kept free on each side of a desktop's table, in CSS px
+const RIVER_MAX = 64;           // the largest river tile (a large desktop screen), in CSS px
+const PLATE_FONT = 26;          // the largest plate text, in CSS px
+/** Discards a river holds at its size: two rows of six and a third row of up to twelve, or four rows of six. */
+export const KEPT = 24;
+const TAIL = KEPT - 3 * RIVER_COLS;   // how far a continued third row runs past six tiles, in tiles
 
 /** Screen point of a local-frame point (lx, ly) of position pos. */
 export function toScreen(L, pos, lx, ly) {
@@ -74,11 +84,12 @@ export function computeLayout(W, H, state) {
   // short landscape screen, a smaller hand there, so the rivers get the room.
   const short = W > H && H < 560;
   const tight = short || H > W;
-  const upright = H > W * 1.2;
+  const upright = H > W;
 
   // ------------------------------------------------------------------ your hand (bottom zone)
   // Sized for the largest concealed hand this meld count allows, so the tiles keep their size turn to turn.
-  // On a narrow portrait screen the hand takes two rows (and the melds a row above), so tiles stay tappable.
+  // On a narrow portrait screen the hand takes two rows (the melds beside the first, or in a row above), so
+  // tiles stay tappable.
   const melds = me.melds;
   const maxConcealed = 14 - 3 * melds.length;
   const gapDrawn = 0.45;
@@ -101,6 +112,10 @@ export function computeLayout(W, H, state) {
   const raise = Math.round(hw * (short ? 0.22 : 0.28));   // a selected tile lifts by this
   const label = Math.round(hw * 0.34);    // room for the 摸 label above the drawn tile
   let mw = Math.floor(hw * (twoRows ? 0.62 : 0.82));
+  // a two-row hand's melds go beside its first row where they fit (a row of their own would take the
+  // rivers' height)
+  const meldsBeside = meldsRow && perRow * hw + hw * 0.3 + meldsWidth(melds, human, mw) <= W - 2 * m;
+  if (meldsBeside) meldsRow = false;
   if (meldsRow) mw = Math.floor(Math.min(mw, (W - 2 * m) / (meldsWidth(melds, human, 1) + 0.1)));
   const meldH = Math.round(mw * RATIO) + depthOf(mw);
   const meldRowH = meldsRow ? meldH + Math.round(m * 0.5) : 0;
@@ -114,7 +129,8 @@ export function computeLayout(W, H, state) {
 
   const myMeldW = meldsWidth(melds, human, mw);
   const rowUnits = perRow + 1 + gapDrawn;
-  const totalW = meldsRow ? rowUnits * hw : rowUnits * hw + (melds.length ? hw * 0.5 + myMeldW : 0);
+  const totalW = meldsBeside ? Math.max(rowUnits * hw, perRow * hw + hw * 0.3 + myMeldW)
+    : meldsRow ? rowUnits * hw : rowUnits * hw + (melds.length ? hw * 0.5 + myMeldW : 0);
   const x0 = Math.round((W - totalW) / 2);
   const tiles = [];
   const drawnIndex = drawn ? hand.lastIndexOf(drawn) : -1;
@@ -137,6 +153,9 @@ export function computeLayout(W, H, state) {
   if (meldsRow) {
     mx = Math.round(W - m - myMeldW);
     my = zoneTop + Math.round(m * 0.25);
+  } else if (meldsBeside) {
+    mx = x0 + perRow * hw + hw * 0.3;
+    my = firstY + hh + depthOf(hw) - meldH;
   } else {
     mx = x0 + rowUnits * hw + hw * 0.5;
     my = handY + hh + depthOf(hw) - meldH;
@@ -152,20 +171,36 @@ export function computeLayout(W, H, state) {
   const regionH = Math.max(100, zoneTop);
   let maxDiscards = 0;
   for (const p of state.players) maxDiscards = Math.max(maxDiscards, p.discards.length);
-  const rows = Math.max(3, Math.ceil(maxDiscards / RIVER_COLS));
-  const ext = (rows - 1) * ROW_STEP + TILE_BODY;       // river depth, in river tile widths
+  // A long hand's rivers keep their size: room for KEPT discards a river is there from the deal. The two
+  // rivers whose rows run along the screen's long side continue their third row past six tiles, into the
+  // corner at their far end, as Tenhou and Mahjong Soul do; the two along the short side, where no such
+  // room is, take a fourth row of six instead. The latter lean toward their far end, so that the corner
+  // where they start holds a plate as big as the one beside a continued third row. (Rivers longer still,
+  // which no hand has reached, get more rows of six and shrink.)
+  const portrait = H > W;
+  const kept = maxDiscards <= KEPT;
+  const extend = [0, 1, 2, 3].map((pos) => kept && (pos % 2 === 1) === portrait);
+  const rowsAt = extend.map((e) => (kept ? (e ? 3 : 4) : Math.ceil(maxDiscards / RIVER_COLS)));
+  const depthOfRows = (n) => (n - 1) * ROW_STEP + TILE_BODY;
+  const extV = depthOfRows(rowsAt[0]);                 // the top and bottom rivers' depth, in river tile widths
+  const extH = depthOfRows(rowsAt[1]);                 // the side rivers'
   const g = short ? 0.12 : tight ? 0.15 : 0.22;        // box to river
-  const og = short ? 0.15 : tight ? 0.22 : 0.35;       // river to the opponent's row
-  const opp = tight ? 0.62 : OPP_TILE;                  // opponents' tiles, in river tile widths
+  const og = short || portrait ? 0.15 : tight ? 0.22 : 0.35;   // river to the opponent's row
+  const opp = upright ? 0.55 : tight ? 0.62 : OPP_TILE;   // opponents' tiles, in river tile widths
   const rowH = opp * TILE_BODY;                         // an opponent's row (standing backs or laid tiles)
   const below = tight ? 0.15 : 0.3;                     // your river to your hand
   const half = RIVER_COLS / 2;                          // half a river's length, in river tile widths
   // a landscape screen lacks height, not width: the centre box is low (two lines of words beside the
-  // wildcard), and on a short screen wider than the top and bottom rivers (room for its words, and for
-  // wide plates in the corners)
+  // wildcard)
   const low = W > H * 1.25;
-  const boxW = upright ? 1.6 : short ? half + 1 : half;
-  const hUnits = 2 * (boxW + g + ext + og + rowH);
+  const boxW = upright ? 1.6 : half;
+  // how far the side rivers reach up and down from the centre: their third row runs on in portrait, they
+  // lean in landscape
+  const sideLean = kept && !extend[1] ? (TILE_BODY + g) / 2 : 0;
+  const sideReach = half + (extend[1] ? TAIL : 0) + sideLean;
+  // (the side rows of tiles lie beyond the top and bottom rivers' third rows too)
+  const sideOut = Math.max(boxW + g + extH, extend[0] ? half + TAIL : 0);
+  const hUnits = 2 * (sideOut + og + rowH);
   // the centre box is at least tall enough for its text at the smallest font (see drawCentre)
   const fsOf = (r) => clamp(Math.round(r * 0.5), 10, 17);
   // upright, the box is at least as tall as a side river is long, so the top and bottom rivers clear them
@@ -174,10 +209,15 @@ export function computeLayout(W, H, state) {
   const lowBoxH = (r) => fsOf(r) * 2.7 + 2 * (1.5 * Math.max(3, 0.16 * r) + 2);
   const bhOf = (r) => (low ? lowBoxH(r) / 2
     : Math.max((upright ? half : 2.15) * r, (fsOf(r) * 2.9 + Math.max(12, 1.1 * r) * 1.5 + 12) / 2));
-  const height = (r) => (rowH + og + 2 * ext + 2 * g + below) * r + 2 * bhOf(r);
+  // the table's reach above and below the centre for a box of half height b: the top river and the
+  // opponent's row beyond it, your river; the side rivers where they reach further (their third rows, in
+  // portrait, stop short of your hand)
+  const up = (r, b) => Math.max(b + (g + extV + og + rowH) * r, sideReach * r);
+  const down = (r, b) => Math.max(b + (g + extV + below) * r, (sideReach + below / 2) * r);
+  const height = (r) => up(r, bhOf(r)) + down(r, bhOf(r));
   // a desktop keeps felt beside the table for the claim buttons, the hints and the rules (the dock)
   const besides = low && !short ? 2 * SIDE_ROOM : 0;
-  let rw = Math.floor(Math.min((W - 2 * m - besides) / hUnits, hw * 0.72, 56));
+  let rw = Math.floor(Math.min((W - 2 * m - besides) / hUnits, hw * 0.72, RIVER_MAX));
   while (rw > 8 && height(rw) > regionH - 1.5 * m) rw -= 1;
   // spare height (tall screens) first squares the centre box, then stays above the table
   const spare = regionH - 1.5 * m - height(rw);
@@ -186,64 +226,89 @@ export function computeLayout(W, H, state) {
   L.rw = rw;
   L.lowBox = low;
   L.rstep = Math.round(rw * ROW_STEP);
-  L.rows = rows;
+  L.rows = rowsAt;
+  L.extend = extend;
   L.gap = Math.round(rw * g);
   L.box = {hx: bw, hy: bh};
   L.cx = Math.round(W / 2);
   // bottom-aligned: your river sits right above your hand
-  L.cy = Math.round(zoneTop - below * rw - ext * rw - L.gap - bh);
+  L.cy = Math.round(zoneTop - down(rw, bh));
   // a portrait screen has height to spare (the width sets the tile size): the table goes to the middle of
   // the felt above your hand instead of leaving an empty band at the top
-  const above = L.cy - bh - (g + ext + og + rowH) * rw - m;
+  const above = L.cy - up(rw, bh) - m;
   // (keeping a band of up to 48 px at the top, where a message shows for a moment)
   if (H > W && above > 2 * m) L.cy -= Math.round(Math.min(above / 2, Math.max(0, above - 48)));
   const along = [bh, bw, bh, bw];              // the box's half extent along each seat's axis
   L.riverStart = along.map((b) => b + L.gap);
-  L.riverDepth = Math.round(ext * rw);
+  const face = Math.round(rw * RATIO) + depthOf(rw);                  // a laid river tile's height
+  L.riverDepth = rowsAt.map((n) => (n - 1) * L.rstep + face);
+  L.tailDepth = face;                            // the third row, which runs on in a river that extends
+  // the top and bottom rivers lean in portrait, as far as makes your plate (between your river and the
+  // third row of the river on your left) as wide as the plate of the seat on your right (between your
+  // river and the screen's edge)
+  const edge = (W / 2 - m) / rw;
+  const bottomLean = kept && !extend[0] ? clamp((edge - boxW - 2 * ROW_STEP) / 2, 0, edge - half - 1) : 0;
+  L.lean = [bottomLean, sideLean, bottomLean, sideLean].map((x) => Math.round(x * rw));
 
-  // opponents' rows: as big as fits along their edge
+  // opponents' rows: as big as fits along their edge. In portrait a side row starts level with the middle
+  // of its river and runs toward its right, leaving the corner at the river's start (and its plate) the
+  // screen's edge, and keeping clear of the river beside that corner; the row across stays between the side
+  // rivers' third rows, which reach as far up as it.
   L.ow = [0, 0, 0, 0];
   L.oppY = [0, 0, 0, 0];
+  L.oppFrom = [null, null, null, null];
   for (const p of state.players) {
     const pos = (p.seat - human + 4) % 4;
     if (pos === 0) continue;
     const units = Math.max(p.hand_count, 14 - 3 * p.melds.length) + (p.melds.length ? 0.35 + meldsWidth(p.melds, p.seat, 1) : 0);
-    const room = pos === 2 ? W - 2 * m : 2 * Math.min(L.cy - m, zoneTop - L.cy - m * 0.5);
+    let room;
+    if (pos === 2) {
+      room = portrait ? 2 * (L.riverStart[1] + 2 * L.rstep - L.gap) : W - 2 * m;
+    } else if (portrait) {
+      L.oppFrom[pos] = 0;
+      room = (pos === 1 ? L.cy - m : zoneTop - L.cy - m * 0.5) - L.oppFrom[pos];
+    } else {
+      room = 2 * Math.min(L.cy - m, zoneTop - L.cy - m * 0.5);
+    }
     const ow = Math.max(6, Math.floor(Math.min(rw * opp, room / units)));
     L.ow[pos] = ow;
-    L.oppY[pos] = L.riverStart[pos] + L.riverDepth + Math.round(rw * og);
+    L.oppY[pos] = (pos % 2 ? Math.round(sideOut * rw) : L.riverStart[pos] + L.riverDepth[pos]) + Math.round(rw * og);
   }
   L.oh = (pos) => Math.round(L.ow[pos] * TILE_BODY);
 
   // ------------------------------------------------------------------ seat plates in the corners
-  // The corner where a seat's river starts (its left) is free: x beyond the top/bottom rivers, y beyond
-  // the side rivers. Each plate hugs the first row of its own river.
-  const RL = half * rw;                          // half a river's length
-  const zoneW = Math.round(L.riverDepth + bw - RL);
-  const zoneH = Math.round(bh + L.riverDepth - RL);
-  let fs = clamp(Math.round(rw * 0.5), 10, 17);
+  // Each plate sits in the corner where its own river starts (the seat's left), beside the river's first
+  // tile and level with its far edge. The corner ends at the river of the seat on the left, or at that
+  // river's third row where it runs on into the corner; in portrait a side seat's corner reaches the
+  // screen's edge (its own row of tiles runs the other way).
+  const corners = [0, 1, 2, 3].map((pos) => {
+    const q = (pos + 3) % 4;                   // the seat on this one's left
+    const outer = L.riverStart[q] + (extend[q] ? 2 * L.rstep : L.riverDepth[q]);
+    const x0 = -outer + L.gap, x1 = -half * rw + L.lean[pos] - L.gap;
+    const y0 = half * rw + L.lean[q] + L.gap;
+    const y1 = L.oppFrom[pos] !== null ? (pos === 1 ? W - m - L.cx : L.cx - m) : L.riverStart[pos] + L.riverDepth[pos];
+    return {pos, x0, x1, y0, y1, rect: localRect(L, pos, x0, y0, x1 - x0, y1 - y0)};
+  });
+  const zoneW = Math.min(...corners.map((c) => c.rect.w));
+  const zoneH = Math.min(...corners.map((c) => c.rect.h));
+  // the plate's words grow with the table (up to PLATE_FONT), as far as the corners allow
+  let fs = clamp(Math.round(rw * 0.5), 11, PLATE_FONT);
   let wide = zoneW >= fs * 7.6;
   // the name line (and the points line on a narrow plate) over a line of chips, each clear of the next
   const plateH = (f, wd) => Math.round(f * (wd ? 3.25 : 4.35));
-  while (fs > 9 && plateH(fs, wide) > zoneH) { fs -= 1; wide = zoneW >= fs * 7.6; }
-  L.fs = fs;
+  while (fs > 9 && (plateH(fs, wide) > zoneH || (!wide && fs * 5 > zoneW))) { fs -= 1; wide = zoneW >= fs * 7.6; }
+  L.fs = fsOf(rw);                               // the centre box's words
+  L.plateFont = fs;
   const pw = Math.round(Math.min(zoneW, fs * (wide ? 9 : 6.6)));
   // a narrow plate takes a line more where its corner has it: a chip too long for its width wraps there
   const ph = Math.min(wide ? plateH(fs, true) : Math.max(plateH(fs, false), Math.round(fs * 5.6)), Math.max(fs * 2, zoneH));
-  const near = RL + L.gap;                       // the free corner begins beyond the rivers of length 6
-  const far = bh + L.gap + L.riverDepth;         // ... and ends level with the top/bottom rivers' far edge
-  const sideOut = bw + L.gap + L.riverDepth;     // outer edge of the side rivers
-  const {cx, cy} = L;
-  L.plates = [
-    // you: bottom-left, right edge on your river's start, level with your river's far edge
-    {x: cx - near - pw, y: cy + far - ph, w: pw, h: ph, wide},
-    // 下家: bottom-right, top edge on its river's start, at the river's outer edge
-    {x: cx + sideOut - pw, y: cy + near, w: pw, h: ph, wide},
-    // 对家: top-right, left edge on its river's start, level with its far edge
-    {x: cx + near, y: cy - far, w: pw, h: ph, wide},
-    // 上家: top-left, bottom edge on its river's start, at the river's outer edge
-    {x: cx - sideOut, y: cy - near - ph, w: pw, h: ph, wide},
-  ];
+  L.plates = corners.map(({pos, x1, y1, rect: c}) => {
+    // the plate's corner nearest the river's first tile and its far edge
+    const [ax, ay] = toScreen(L, pos, x1, y1);
+    const x = Math.abs(ax - c.x) < Math.abs(ax - c.x - c.w) ? c.x : c.x + c.w - pw;
+    const y = Math.abs(ay - c.y) < Math.abs(ay - c.y - c.h) ? c.y : c.y + c.h - ph;
+    return {x: Math.round(x), y: Math.round(y), w: pw, h: ph, wide};
+  });
   return L;
 }
 
@@ -253,8 +318,12 @@ export function describeLayout(L, state) {
   const seats = [];
   for (const p of state.players) {
     const pos = (p.seat - human + 4) % 4;
-    const river = localRect(L, pos, -(RIVER_COLS * L.rw) / 2, L.riverStart[pos], RIVER_COLS * L.rw, L.riverDepth);
-    let hand, melds = null;
+    const x0 = -(RIVER_COLS * L.rw) / 2 + L.lean[pos];
+    const river = localRect(L, pos, x0, L.riverStart[pos], RIVER_COLS * L.rw, L.riverDepth[pos]);
+    // the room a continued third row takes, kept free from the deal
+    const tail = L.extend[pos]
+      ? localRect(L, pos, x0 + RIVER_COLS * L.rw, L.riverStart[pos] + 2 * L.rstep, TAIL * L.rw, L.tailDepth) : null;
+    let hand, rows = null, melds = null;
     if (pos === 0) {
       const ts = L.hand.tiles;
       if (ts.length) {
@@ -262,6 +331,15 @@ export function describeLayout(L, state) {
         const top = Math.min(...ts.map((t) => t.y)) - L.hand.raise;
         const right = Math.max(...ts.map((t) => t.x + L.hand.w));
         hand = {x: hx, y: top, w: right - hx, h: L.hand.y + L.hand.h + depthOf(L.hand.w) - top};
+        // a two-row hand: each row (melds may lie beside the first)
+        if (L.hand.rows === 2) {
+          rows = [...new Set(ts.map((t) => t.y))].sort((a, b) => a - b).map((y) => {
+            const row = ts.filter((t) => t.y === y);
+            const rx = Math.min(...row.map((t) => t.x));
+            return {x: rx, y: y - L.hand.raise, w: Math.max(...row.map((t) => t.x + L.hand.w)) - rx,
+              h: L.hand.raise + L.hand.h + depthOf(L.hand.w)};
+          });
+        }
       } else {
         hand = {x: L.W / 2, y: L.hand.y, w: 0, h: 0};
       }
@@ -275,7 +353,7 @@ export function describeLayout(L, state) {
       hand = localRect(L, pos, row.handX, L.oppY[pos], row.handW, L.oh(pos));
       if (row.meldW) melds = localRect(L, pos, row.meldX, L.oppY[pos], row.meldW, L.oh(pos));
     }
-    seats.push({seat: p.seat, pos, hand, river, melds, plate: rectOf(L.plates[pos])});
+    seats.push({seat: p.seat, pos, hand, rows, river, tail, melds, plate: rectOf(L.plates[pos])});
   }
   const centre = {x: L.cx - L.box.hx, y: L.cy - L.box.hy, w: 2 * L.box.hx, h: 2 * L.box.hy};
   return {width: L.W, height: L.H, seats, centre};
@@ -287,7 +365,7 @@ export function freeRoom(L, state) {
   const d = describeLayout(L, state);
   let x0 = d.centre.x, x1 = d.centre.x + d.centre.w, y0 = d.centre.y, y1 = d.centre.y + d.centre.h;
   for (const s of d.seats) {
-    for (const r of [s.river, s.plate, s.pos === 0 ? null : s.hand, s.pos === 0 ? null : s.melds]) {
+    for (const r of [s.river, s.tail, s.plate, s.pos === 0 ? null : s.hand, s.pos === 0 ? null : s.melds]) {
       if (r && r.w > 0) {
         x0 = Math.min(x0, r.x); x1 = Math.max(x1, r.x + r.w);
         y0 = Math.min(y0, r.y); y1 = Math.max(y1, r.y + r.h);
@@ -306,7 +384,8 @@ export function opponentRow(L, pos, p, state) {
   const meldW = meldsWidth(p.melds, p.seat, ow);
   const gap = p.melds.length ? Math.round(ow * 0.35) : 0;
   const total = nHidden * ow + gap + meldW;
-  const handX = Math.round(-total / 2);
+  // centred on the seat, or (a side seat in portrait) from level with its river's start
+  const handX = L.oppFrom[pos] !== null ? L.oppFrom[pos] : Math.round(-total / 2);
   return {ow, open, nHidden, handX, handW: nHidden * ow, meldX: handX + nHidden * ow + gap, meldW};
 }
 

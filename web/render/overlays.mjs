@@ -11,7 +11,7 @@ export function drawAnnouncements(ctx, L, state, ui) {
     const age = ui.now - a.t0;
     if (age < 0 || age > a.dur) continue;
     const pos = (a.seat - state.seat + 4) % 4;
-    const [x, y] = toScreen(L, pos, 0, L.riverStart[pos] + L.riverDepth / 2);
+    const [x, y] = toScreen(L, pos, 0, L.riverStart[pos] + L.riverDepth[pos] / 2);
     const pop = age < 160 ? 1.5 - 0.5 * (age / 160) : 1;
     const fade = age > a.dur - 300 ? Math.max(0, (a.dur - age) / 300) : 1;
     const size = Math.round(Math.max(26, L.rw * 1.5) * pop);

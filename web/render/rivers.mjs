@@ -16,11 +16,13 @@ export function standInFor(state, tile) {
   return (tile && (state.wildcard.marks[tile] || {}).face) || null;
 }
 
-/** Local-frame top-left of river slot i of position pos. */
+/** Local-frame top-left of river slot i of position pos: rows of six, the third running on past six tiles
+ *  in a river that extends (see computeLayout). */
 export function riverSlot(L, pos, i) {
-  const row = Math.floor(i / RIVER_COLS);
-  const col = i % RIVER_COLS;
-  return [-(RIVER_COLS * L.rw) / 2 + col * L.rw, L.riverStart[pos] + row * L.rstep];
+  let row = Math.floor(i / RIVER_COLS);
+  let col = i % RIVER_COLS;
+  if (L.extend[pos] && row > 2) { row = 2; col = i - 2 * RIVER_COLS; }
+  return [-(RIVER_COLS * L.rw) / 2 + L.lean[pos] + col * L.rw, L.riverStart[pos] + row * L.rstep];
 }
 
 export function drawRivers(ctx, L, state, ui) {

@@ -226,7 +226,7 @@ function ink(ctx, s, x, y) {
 }
 
 export function drawPlates(ctx, L, state, ui) {
-  const fs = L.fs;
+  const fs = L.plateFont;
   L.plateParts = [null, null, null, null];
   const human = state.seat;
   const freezeOwner = state.freeze ? state.freeze.owner : null;
