@@ -262,7 +262,7 @@ export function seatName(seat, human = 0) {
 Object.assign(STRINGS.zh, {
   friends: '和朋友玩', fr_title: '和朋友玩 · 好友房',
   fr_intro: '每位朋友用自己的手机或电脑加入：把邀请链接发给他，再把他的回复码贴回这里。不经过任何服务器。',
-  fr_seats: '座位', fr_friend: '朋友', fr_level: '空位的电脑强度', fr_timer: '出牌计时',
+  fr_seats: '座位', fr_name: '你的名字（朋友们看到的）', fr_friend: '朋友', fr_level: '空位的电脑强度', fr_timer: '出牌计时',
   'fr_timer.off': '不计时', 'fr_timer.relaxed': '宽松（每手 40 秒）', 'fr_timer.standard': '标准（每手 15 秒）',
   fr_hints: '允许提示', fr_ice: 'STUN/TURN 服务器（可选，每行一个）',
   fr_ice_help: '在同一个 Wi-Fi 下不用填；朋友在别的网络时，填一个 STUN 或 TURN 服务器，两台设备才能找到对方。TURN 服务器写成“turn:地址:端口 用户名 密码”。',
@@ -308,7 +308,7 @@ Object.assign(STRINGS.zh, {
 Object.assign(STRINGS.en, {
   friends: 'Play with friends', fr_title: 'Play with friends',
   fr_intro: 'Each friend joins on their own phone or computer: send them their invitation link, then paste their reply code back here. No server is involved.',
-  fr_seats: 'Seats', fr_friend: 'Friend', fr_level: 'Bots for empty seats', fr_timer: 'Turn timer',
+  fr_seats: 'Seats', fr_name: 'Your name (what your friends see)', fr_friend: 'Friend', fr_level: 'Bots for empty seats', fr_timer: 'Turn timer',
   'fr_timer.off': 'Off', 'fr_timer.relaxed': 'Relaxed (40 s a turn)', 'fr_timer.standard': 'Standard (15 s a turn)',
   fr_hints: 'Allow hints', fr_ice: 'STUN/TURN servers (optional, one a line)',
   fr_ice_help: 'Leave this empty on the same Wi-Fi; for friends on other networks, enter a STUN or TURN server so that the two devices can find each other. Write a TURN server as “turn:host:port username password”.',

@@ -677,3 +677,51 @@ def test_a_turn_server_takes_its_user_name_and_credential(pages: Pages, site: An
     assert shown == ["stun:127.0.0.1:3478\nturn:127.0.0.1:3478?transport=udp amei s3cret",
                      {"line": 1, "why": "turn_login"}, {"line": 1, "why": "stun_login"}, {"line": 1, "why": "url"},
                      {"line": 1, "why": "fields"}, {"line": 1, "why": "too_long"}, {"line": 5, "why": "too_many"}]
+
+
+def test_the_hosts_name_is_on_its_plate_at_every_guests_table(pages: Pages, site: Any) -> None:
+    host = pages.new("host")
+    host.add_init_script(CANVAS_TEXTS)
+    host.goto(site.url + "?seed=7&speed=instant&lang=zh")
+    host.wait_for_selector(TABLE, timeout=120_000)
+    host.click("#btn-menu")
+    host.click("#m-friends")
+    host.fill("#fr-name", "老王")
+    host.locator("#fr-name").dispatch_event("change")
+    host.click("#fr-cancel")
+    links = invite(host, (2,))
+    assert host.input_value("#fr-name") == "老王"  # remembered
+    guest = pages.new("guest2")
+    guest.add_init_script(CANVAS_TEXTS)
+    accept(host, 2, join(guest, links[2]))
+    host.click("#fr-start[data-action=start-friends]")
+    guest.wait_for_selector(TABLE, timeout=30_000)
+
+    def drawn_after_redraw(page: Any, name: str) -> set[str]:
+        page.evaluate("() => window.__drawn.clear()")
+        height = page.viewport_size["height"]
+        page.set_viewport_size({"width": 1280, "height": 799 if height != 799 else 798})  # draw it again
+        page.wait_for_function("(name) => window.__drawn.has(name)", arg=name, timeout=10_000)
+        return set(page.evaluate("() => [...window.__drawn]"))
+
+    # the guest (seat 2) sees the host (seat 0) across the table by its name, not by the seat's word
+    assert "对家" not in drawn_after_redraw(guest, "老王")
+    # the host's own page keeps 你 on its own plate: only the guest's name is drawn there
+    host.evaluate("() => window.__drawn.clear()")
+    host.set_viewport_size({"width": 1280, "height": 798})
+    host.wait_for_function("() => window.__drawn.has('上家')")
+    assert "老王" not in set(host.evaluate("() => [...window.__drawn]"))
+    # a new name after the deal reaches the guest's plate, and is the name this device joins with too
+    host.click("#btn-menu")
+    host.click("#m-friends")
+    host.fill("#fr-name", "Wang")
+    host.locator("#fr-name").dispatch_event("change")
+    guest.wait_for_function("() => window.__drawn.has('Wang')", timeout=10_000)
+    assert "老王" not in drawn_after_redraw(guest, "Wang")
+    assert host.evaluate("() => JSON.parse(localStorage.getItem('hzmj.friends.v1')).name") == "Wang"
+    # malformed names from the link are refused: the guest's plates keep the names they have
+    before = guest.evaluate("() => window.hzmj.bridge.names")
+    assert before["0"] == "Wang", before
+    for bad in ({"0": "x" * 17}, {"4": "Eve"}, {"0": 7}, {"0": ""}, ["Eve"], "Eve", None):
+        guest.evaluate("(names) => window.hzmj.bridge.receive(JSON.stringify({t: 'names', names}))", bad)
+    assert guest.evaluate("() => window.hzmj.bridge.names") == before

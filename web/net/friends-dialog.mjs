@@ -1,4 +1,4 @@
-// The host's "和朋友玩 / Play with friends" dialog: the table's settings (which seats friends take, the bots'
+// The host's "和朋友玩 / Play with friends" dialog: the host's name, the table's settings (which seats friends take, the bots'
 // level for the others, the turn timer, hints, STUN/TURN servers), then one card per friend's seat with its
 // invitation (the link as text to copy, a QR code, the share sheet), a field for the friend's reply code
 // (paste, or scan it), and the seat's state (waiting, connected, the friend's name and latency, dropped).
@@ -24,6 +24,7 @@ export class FriendsDialog {
     $('fr-invite').addEventListener('click', () => this.invite());
     $('fr-start').addEventListener('click', () => this.start());
     $('fr-ice').addEventListener('change', () => this.readIce());
+    $('fr-name').addEventListener('change', () => this.rename());
     this.pinger = setInterval(() => { if ($('friends').open) this.renderSeats(); }, 2000);
     // the page's language changed: the cards' words too
     new MutationObserver(() => {
@@ -42,6 +43,7 @@ export class FriendsDialog {
     $('fr-setup').hidden = hosting;
     $('fr-invite').hidden = hosting;
     if (!hosting) await this.renderSetup();
+    $('fr-name').value = prefs.playerName();
     this.renderSeats();
     $('friends').showModal();
   }
@@ -75,6 +77,14 @@ export class FriendsDialog {
     $('fr-ice').removeAttribute('aria-invalid');
     document.getElementById('fr-ice-problem')?.remove();
     $('fr-rules').textContent = t('fr_rules', {rules: this.info.rulesText()});
+  }
+
+  /** The host's name, as its friends see it on its plate: remembered (the same name a guest joins with), and
+   *  sent to the guests at once when they are seated already. Empty: the seat's word, as for a bot. */
+  rename() {
+    const name = $('fr-name').value.trim().slice(0, 16);
+    prefs.setPlayerName(name);
+    this.table.rename(name);
   }
 
   /** Say what went wrong in the dialog, after `anchor` (one such line at a time); it goes when `field` is edited

@@ -53,6 +53,7 @@ export class Friends {
       bridge.on('update', (events, state) => ctrl.applyRemote(events, state));
       bridge.on('notice', (key, vars) => this.notice(key, vars));
       bridge.on('close', () => toast(t('join_lost'), true, 600_000));
+      bridge.on('names', () => { if (ctrl.state) ctrl.setView(ctrl.state); });   // the plates again
       this.extras.show(true);
       return;
     }
@@ -88,6 +89,7 @@ export class Friends {
       seed: settings.seed ?? addressSeed(),
     };
     prefs.set('table', {level: full.level, timer: full.timer, hints: full.hints, friends: full.friends});
+    this.table.rename(prefs.playerName());
     return this.table.host(full);
   }
 
@@ -120,6 +122,7 @@ export class Friends {
     document.documentElement.dataset.role = 'host';
     this.extras.show(true);
     const saved = prefs.get('table', (v) => typeof v === 'object', {});
+    this.table.rename(prefs.playerName());
     await this.table.resume({...saved, timer: s.table.timer, hints: s.table.hints, iceServers: prefs.iceServers()},
       humans);
     this.dialog.open(true);

@@ -13,6 +13,7 @@ import {jsonProblem} from '../json-guard.mjs';
 import {decodeCode, Offer} from './peer.mjs';
 import {NetError} from './codes.mjs';
 import {engine} from './engine-calls.mjs';
+import {MAX_NAME} from './prefs.mjs';
 
 export const MAX_MESSAGE = 4096;
 export const GRACE_MS = 8000;
@@ -121,7 +122,7 @@ export class FriendsHost {
     s.offer = null;
     s.link_text = null;
     s.link = link;
-    s.name = reply.name.slice(0, 24);
+    s.name = reply.name.slice(0, MAX_NAME);
     s.status = 'connected';
     link.onmessage = (text) => this.receive(s, text);
     link.onclose = () => this.dropped(s, link);
@@ -176,14 +177,32 @@ export class FriendsHost {
   }
 
   async welcome(s) {
-    const names = Object.fromEntries(this.seats.filter((x) => x.name).map((x) => [x.seat, x.name]));
-    s.link.send({t: 'welcome', seat: s.seat, names});
+    s.link.send({t: 'welcome', seat: s.seat, names: this.guestNames()});
     await this.pushTo(s, []);
   }
 
-  /** The names the guests chose, by seat (a seat nobody took, or a bot's, has none). */
+  /** Every chosen name by seat, the host's among them, as the guests' plates show them. */
+  guestNames() {
+    return Object.fromEntries(this.seats.filter((x) => x.name).map((x) => [x.seat, x.name]));
+  }
+
+  /** The names the guests chose, by seat, for the host's own plates (a seat nobody took, or a bot's, has
+   *  none; the host's own plate says 你 / You). */
   names() {
-    return Object.fromEntries(this.seats.filter((s) => s.who === 'human' && s.name).map((s) => [s.seat, s.name]));
+    return Object.fromEntries(this.seats.filter((s) => s.who === 'human' && s.name && s.seat !== this.hostSeat)
+      .map((s) => [s.seat, s.name]));
+  }
+
+  /** The host's own name (at most MAX_NAME characters; empty: the seat's word); guests already seated at a dealt
+   *  table get the new names at once, the others with their welcome. */
+  rename(name) {
+    const host = this.seats[this.hostSeat];
+    const next = String(name || '').trim().slice(0, MAX_NAME);
+    if (host.name === next) return;
+    host.name = next;
+    if (!this.started) return;
+    const names = this.guestNames();
+    for (const s of this.seats) if (s.link && !s.link.closed && s.who === 'human') s.link.send({t: 'names', names});
   }
 
   /** What the UI and window.hzmj.friends show of each seat. */

@@ -78,5 +78,8 @@ const iceOk = (v) => Array.isArray(v) && v.length <= MAX_ICE_SERVERS && readIceS
 export const iceServers = () => get('ice', iceOk, []).map(iceEntry);
 /** Remember servers from readIceServers. */
 export const setIceServers = (servers) => set('ice', servers);
-export const playerName = () => get('name', (v) => typeof v === 'string' && v.length <= 16, '');
-export const setPlayerName = (name) => set('name', String(name).slice(0, 16));
+/** The longest name a player may take (the name fields' limit), as a guest or as the host. */
+export const MAX_NAME = 16;
+/** The player's name at a friends table, the same whether this device hosts or joins ('' when none). */
+export const playerName = () => get('name', (v) => typeof v === 'string' && v.length <= MAX_NAME, '');
+export const setPlayerName = (name) => set('name', String(name).slice(0, MAX_NAME));

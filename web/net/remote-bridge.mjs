@@ -8,9 +8,11 @@
 //                  {t: 'update', events, state}     the table changed: this seat's new view (pushed)
 //                  {t: 'notice', key, vars}         words for the player (i18n key and its values)
 //                  {t: 'welcome', seat, names}      {t: 'pong', at}
+//                  {t: 'names', names}              the players' names changed: {seat: name}, the host's too
 
 import {BridgeError} from '../bridge.mjs';
 import {keepBigIntegers} from '../json-guard.mjs';
+import {MAX_NAME} from './prefs.mjs';
 
 const CALL_MS = 30_000;
 
@@ -29,14 +31,15 @@ export class RemoteBridge {
     this._nextId = 1;
     this._pending = new Map();
     this._closed = null;
-    this._listeners = {update: [], notice: [], welcome: [], close: []};
+    this._listeners = {update: [], notice: [], welcome: [], names: [], close: []};
     this.welcomed = new Promise((resolve) => { this._welcome = resolve; });
     link.onmessage = (text) => this.receive(text);
     link.onclose = () => this.terminate('the connection to the host was lost');
     this.pinger = setInterval(() => this.link.send({t: 'ping', at: performance.now()}), PING_MS);
   }
 
-  /** Subscribe: 'update' (events, state), 'notice' (key, vars), 'welcome' (msg), 'close' (reason). */
+  /** Subscribe: 'update' (events, state), 'notice' (key, vars), 'welcome' (msg), 'names' (names), 'close'
+   *  (reason). */
   on(what, fn) { this._listeners[what].push(fn); }
 
   emit(what, ...args) { for (const fn of this._listeners[what]) { try { fn(...args); } catch (e) { console.error(e); } } }
@@ -56,9 +59,14 @@ export class RemoteBridge {
     else if (msg.t === 'pong' && typeof msg.at === 'number') this.latency = Math.round(performance.now() - msg.at);
     else if (msg.t === 'welcome') {
       this.seat = msg.seat;
-      this.names = msg.names || {};
+      this.names = seatNames(msg.names) || {};
       this._welcome(msg);
       this.emit('welcome', msg);
+    } else if (msg.t === 'names') {
+      const names = seatNames(msg.names);
+      if (!names) return;   // malformed: the plates keep the names they have
+      this.names = names;
+      this.emit('names', names);
     }
   }
 
@@ -100,4 +108,16 @@ export class RemoteBridge {
     this._pending.clear();
     this.emit('close', reason);
   }
+}
+
+/** The names of a message as {seat: name} (seats 0-3, names of 1 to MAX_NAME characters), or null when they
+ *  are anything else. */
+export function seatNames(names) {
+  if (!names || typeof names !== 'object' || Array.isArray(names)) return null;
+  const out = {};
+  for (const [seat, name] of Object.entries(names)) {
+    if (!['0', '1', '2', '3'].includes(seat) || typeof name !== 'string' || !name || name.length > MAX_NAME) return null;
+    out[seat] = name;
+  }
+  return out;
 }
