@@ -186,10 +186,10 @@ export class FriendsHost {
     return Object.fromEntries(this.seats.filter((x) => x.name).map((x) => [x.seat, x.name]));
   }
 
-  /** The names the guests chose, by seat, for the host's own plates (a seat nobody took, or a bot's, has
-   *  none; the host's own plate says 你 / You). */
+  /** The chosen names by seat for the host's own plates: the host's own and its guests' (a seat nobody took,
+   *  a bot's, or one whose player typed none keeps the seat's word), as each guest's page shows them. */
   names() {
-    return Object.fromEntries(this.seats.filter((s) => s.who === 'human' && s.name && s.seat !== this.hostSeat)
+    return Object.fromEntries(this.seats.filter((s) => (s.who === 'human' || s.seat === this.hostSeat) && s.name)
       .map((s) => [s.seat, s.name]));
   }
 
