@@ -22,7 +22,7 @@ from .actions import Action, ActionError
 from .jsontext import MAX_INT_DIGITS, JsonInputError, loads
 from .match import Match
 from .options import OPTION_INFO, Options, OptionsError
-from .reasons import Reason, because
+from .reasons import Reason, because, shown
 from .rng import SeedError, check_seed
 from .round import IllegalActionError, Round, full_tile_set, wall_problem
 from .tiles import TILE_NAMES, NotationError, parse_tile
@@ -50,15 +50,6 @@ def _problem(where: str, message: str, code: str, **params: Any) -> LogError:
     """A :class:`LogError` at ``where`` ("log" or "hands[i]"): the message in English, the reason with the hand."""
     m = _HAND_WHERE.fullmatch(where)
     return LogError(f"{where}: {message}", because(code, where=int(m.group(1)) if m else None, **params))
-
-
-def _shown(value: Any, limit: int = 24) -> str:
-    """A value from a log as short JSON text, for a reason's words (a problem names it, never echoes kilobytes)."""
-    try:
-        text = json.dumps(value, ensure_ascii=False)
-    except (TypeError, ValueError):
-        text = type(value).__name__
-    return text if len(text) <= limit else f"{text[:limit - 1]}…"
 
 
 def hand_log(r: Round, points: list[int] | None = None, include_result: bool = True) -> dict[str, Any]:
@@ -170,7 +161,7 @@ def _check_header(data: Any, where: str) -> dict[str, Any]:
         raise _problem(where, f"'format' must be {FORMAT!r}, got {data.get('format')!r}", "log_format")
     if not same(data.get("version"), VERSION):
         raise _problem(where, f"unsupported version {data.get('version')!r} (this engine reads {VERSION})",
-                       "log_version", value=_shown(data.get("version")), supported=VERSION)
+                       "log_version", value=shown(data.get("version")), supported=VERSION)
     return data
 
 
@@ -180,16 +171,10 @@ def _options(d: dict[str, Any], where: str) -> Options:
     try:
         return Options.from_json(data)
     except OptionsError as exc:
-        message, key = f"options: {exc}", exc.key
-    if key is None:  # pragma: no cover (a dict of known keys is refused only for one option's value)
-        raise AssertionError(f"options refused with no bad option: {message}")
-    info = OPTION_INFO.get(key)
-    if info is None:
-        raise _problem(where, message, "log_option_unknown", option=_shown(key, 40).strip('"'))
-    names = {"option": key, "option_zh": info.chinese, "option_en": info.english, "value": _shown(data[key])}
-    if info.values is None:
-        raise _problem(where, message, "log_option_range", max=info.max_value, **names)
-    raise _problem(where, message, "log_option_choice", **names)
+        # the options' own reason (option_unknown, option_range, option_choice), said of this log's hand
+        if exc.reason is None or exc.key is None:  # pragma: no cover (a dict is refused only for one option)
+            raise AssertionError(f"options refused with no bad option: {exc}") from None
+        raise _problem(where, f"options: {exc}", f"log_{exc.reason.code}", **exc.reason.params) from None
 
 
 def _wall(wall: list[Any], options: Options, where: str) -> list[int]:
@@ -199,7 +184,7 @@ def _wall(wall: list[Any], options: Options, where: str) -> list[int]:
         try:
             kinds.append(parse_tile(t))
         except (NotationError, AttributeError, TypeError) as exc:
-            raise _problem(where, f"wall: {exc}", "log_wall_tile", index=i + 1, value=_shown(t)) from None
+            raise _problem(where, f"wall: {exc}", "log_wall_tile", index=i + 1, value=shown(t)) from None
     problem = wall_problem(kinds, full_tile_set(options))
     if problem is not None:
         message, figures = problem
@@ -216,16 +201,16 @@ def replay_hand(data: Any, where: str = "log", check_result: bool = True) -> tup
     d = _check_header(data, where)
     if d.get("kind", "hand") != "hand":
         raise _problem(where, f"expected kind 'hand', got {d.get('kind')!r}", "log_kind",
-                       value=_shown(d.get("kind")), expected='"hand"')
+                       value=shown(d.get("kind")), expected='"hand"')
     options = _options(d, where)
     dealer = _need(d, "dealer", int, where)
     streak = _need(d, "streak", int, where)
     if not 0 <= dealer <= 3:
         raise _problem(where, f"dealer must be 0-3, got {dealer}", "log_range", field="dealer", low=0, high=3,
-                       value=_shown(dealer))
+                       value=shown(dealer))
     if streak not in (1, 2, 3):
         raise _problem(where, f"streak must be 1, 2 or 3, got {streak}", "log_range", field="streak", low=1, high=3,
-                       value=_shown(streak))
+                       value=shown(streak))
     seed = d.get("seed")
     wall = d.get("wall")
     if seed is not None:
@@ -249,7 +234,7 @@ def replay_hand(data: Any, where: str = "log", check_result: bool = True) -> tup
             act = Action.parse(text)
         except ActionError as exc:
             raise _problem(where, f"action {i}: {exc}", "log_action_malformed", event=i + 1,
-                           value=_shown(text, 40)) from None
+                           value=shown(text, 40)) from None
         try:
             r.apply(act)
         except IllegalActionError as exc:
@@ -282,14 +267,14 @@ def replay(data: Any) -> ReplayReport:
         return ReplayReport("hand", [r], int(hand_checked), scenario=r.result is None or "result" not in d)
     if kind != "match":
         raise _problem("log", f"unknown kind {kind!r} (expected 'hand' or 'match')", "log_kind",
-                       value=_shown(kind), expected='"hand" / "match"')
+                       value=shown(kind), expected='"hand" / "match"')
     options = _options(d, "log")
     seedless = "seed" in d and d["seed"] is None
     if seedless:  # walls written out instead (a log given to a player mid-game): replayed, never continued
         first = _need(d, "first_dealer", int, "log")
         if not 0 <= first <= 3:
             raise _problem("log", f"first_dealer must be 0-3, got {first}", "log_range", field="first_dealer",
-                           low=0, high=3, value=_shown(first))
+                           low=0, high=3, value=shown(first))
         m = Match(options, 0)
         m.first_dealer = m.dealer = first
     else:

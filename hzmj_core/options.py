@@ -8,11 +8,10 @@ Options serialise to and from JSON (:meth:`Options.to_json`, :meth:`Options.from
 from __future__ import annotations
 
 import dataclasses
-import json
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from .reasons import Reason, because
+from .reasons import Reason, because, shown
 
 WildcardModeName = Literal["fixed", "flipped"]
 WinMode = Literal["dealer_discard", "self_draw_only"]
@@ -32,18 +31,14 @@ class OptionsError(ValueError):
         self.reason = reason
 
 
-def _shown(value: object, limit: int = 24) -> str:
-    """A refused value as short JSON text, for a reason's words (never kilobytes of it)."""
-    try:
-        text = json.dumps(value, ensure_ascii=False)
-    except (TypeError, ValueError):
-        text = type(value).__name__
-    return text if len(text) <= limit else f"{text[:limit - 1]}…"
+def _names(info: OptionInfo, value: object) -> dict[str, str]:
+    """The refused option's key and names, and the value refused, for its reason's words."""
+    return {"option": info.key, "option_zh": info.chinese, "option_en": info.english, "value": shown(value)}
 
 
 def _unknown(key: object) -> OptionsError:
     return OptionsError(f"unknown option {key!r}", str(key),
-                        because("option_unknown", option=_shown(key, 40).strip('"')))
+                        because("option_unknown", option=shown(key, 40).strip('"')))
 
 
 @dataclass(frozen=True, slots=True)
@@ -259,17 +254,16 @@ class Options:
         for f in dataclasses.fields(self):
             value = getattr(self, f.name)
             info = OPTION_INFO[f.name]
-            names = {"option": f.name, "option_zh": info.chinese, "option_en": info.english, "value": _shown(value)}
             if info.values is None:
                 if type(value) is not int or not 1 <= value <= info.max_value:
-                    shown = repr(value) if len(repr(value)) <= 24 else f"{repr(value)[:20]}…"
+                    got = repr(value) if len(repr(value)) <= 24 else f"{repr(value)[:20]}…"
                     raise OptionsError(f"option {f.name} ({info.chinese}) must be a whole number from 1 to "
-                                       f"{info.max_value}, got {shown}", f.name,
-                                       because("option_range", max=info.max_value, **names))
+                                       f"{info.max_value}, got {got}", f.name,
+                                       because("option_range", max=info.max_value, **_names(info, value)))
             elif not any(type(value) is type(v) and value == v for v in info.values):
                 allowed = ", ".join(repr(v) for v in info.values)
                 raise OptionsError(f"option {f.name} ({info.chinese}) must be one of {allowed}, got {value!r}", f.name,
-                                   because("option_choice", **names))
+                                   because("option_choice", **_names(info, value)))
 
     def replace(self, **changes: Any) -> Options:
         """A copy with some options changed (validated)."""

@@ -34,6 +34,7 @@ singular or the plural (1 tile, 3 tiles).
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -517,6 +518,15 @@ class Reason:
 def because(code: str, **params: Any) -> Reason:
     """A :class:`Reason` from keyword params: ``because("far", shanten=2, useful=31)``."""
     return Reason(code, params)
+
+
+def shown(value: object, limit: int = 24) -> str:
+    """A refused value as short JSON text, for a reason's params (a reason names it, never echoes kilobytes)."""
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        text = type(value).__name__
+    return text if len(text) <= limit else f"{text[:limit - 1]}…"
 
 
 def points(value: float) -> float:
