@@ -99,8 +99,11 @@ def pages(browser: Any, warm_profiles: Any) -> Iterator[Pages]:
     p.check()
 
 
-def open_host(pages: Pages, site: Any, query: str = "?seed=7&speed=instant&lang=zh", **context_args: Any) -> Any:
+def open_host(pages: Pages, site: Any, query: str = "?seed=7&speed=instant&lang=zh", init_script: str | None = None,
+              **context_args: Any) -> Any:
     host = pages.new("host", warm=site is pages.warm_profiles.site, **context_args)
+    if init_script:
+        host.add_init_script(init_script)
     host.goto(site.url + query)
     host.wait_for_selector(TABLE, timeout=120_000)
     return host
@@ -606,10 +609,7 @@ window.RTCPeerConnection.prototype = Native.prototype;
 
 
 def test_friends_names_are_on_the_plates_and_a_guest_reads_the_presets(pages: Pages, site: Any) -> None:
-    host = pages.new("host")
-    host.add_init_script(CANVAS_TEXTS)
-    host.goto(site.url + "?seed=7&speed=instant&lang=zh")
-    host.wait_for_selector(TABLE, timeout=120_000)
+    host = open_host(pages, site, init_script=CANVAS_TEXTS)
     links = invite(host, (2,))
     guest = pages.new("guest2")
     guest.add_init_script(CANVAS_TEXTS)
@@ -635,10 +635,7 @@ def test_friends_names_are_on_the_plates_and_a_guest_reads_the_presets(pages: Pa
 
 
 def test_a_turn_server_takes_its_user_name_and_credential(pages: Pages, site: Any) -> None:
-    host = pages.new("host")
-    host.add_init_script(RTC_CONFIGS)
-    host.goto(site.url + "?seed=7&speed=instant&lang=zh")
-    host.wait_for_selector(TABLE, timeout=120_000)
+    host = open_host(pages, site, init_script=RTC_CONFIGS)
     host.click("#btn-menu")
     host.click("#m-friends")
     host.wait_for_selector("#friends[open] #fr-seat-picks input[data-seat]")
@@ -680,10 +677,7 @@ def test_a_turn_server_takes_its_user_name_and_credential(pages: Pages, site: An
 
 
 def test_the_hosts_name_is_on_its_plate_at_every_guests_table(pages: Pages, site: Any) -> None:
-    host = pages.new("host")
-    host.add_init_script(CANVAS_TEXTS)
-    host.goto(site.url + "?seed=7&speed=instant&lang=zh")
-    host.wait_for_selector(TABLE, timeout=120_000)
+    host = open_host(pages, site, init_script=CANVAS_TEXTS)
     host.click("#btn-menu")
     host.click("#m-friends")
     host.fill("#fr-name", "老王")
