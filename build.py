@@ -14,8 +14,8 @@ What it does:
     the runtime files into ``dist/pyodide/``;
   * fetches the micropip wheel for Python 3.14 (once) and serves it next to Pyodide, with its real
     sha256 written into the served ``pyodide-lock.json`` (pruned to the packages actually served);
-  * fetches the npm libraries the page uses (``qr`` for invitations, ``fflate`` to open the wheel in the
-    engine worker) with ``npm pack`` (once) and serves them in ``dist/vendor/``;
+  * fetches the npm library the page uses (``qr`` for invitations) with ``npm pack`` (once) and serves it in
+    ``dist/vendor/``;
   * copies ``web/`` into ``dist/``, writes ``dist/build.json``, ``dist/manifest.webmanifest`` and a
     service worker ``dist/sw.js`` whose cache name includes the build id.
 
@@ -71,12 +71,6 @@ MICROPIP_SHA256 = "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ec
 QR_VERSION = "0.7.0"
 QR_TGZ_SHA256 = "632ef43ecb74f7eb5f578e978068bcbfba0fbba36101e79c079a6d95f24d8865"
 QR_FILES = ("index.js", "decode.js", "LICENSE")
-# The zip reader that opens the engine wheel in the worker while Python starts, so that installing it is only
-# file writes once Python is up (`npm pack fflate@0.8.3`, MIT, no dependencies): its browser ES module is
-# served as dist/vendor/fflate/browser.js.
-FFLATE_VERSION = "0.8.3"
-FFLATE_TGZ_SHA256 = "38c2cd824402407b43153c782274aec2ea83ea688e4aa0b743c5f2c305857d92"
-FFLATE_FILES = ("esm/browser.js", "LICENSE")
 
 # 1980-01-01, the earliest date a zip can store: every wheel entry gets it, so the bytes are reproducible.
 ZIP_EPOCH = (1980, 1, 1, 0, 0, 0)
@@ -291,16 +285,10 @@ def fetch_qr() -> Path:
     return _npm_package("qr", QR_VERSION, QR_TGZ_SHA256, QR_FILES)
 
 
-def fetch_fflate() -> Path:
-    """Unpacked npm package of the zip reader (the directory holding esm/browser.js)."""
-    return _npm_package("fflate", FFLATE_VERSION, FFLATE_TGZ_SHA256, FFLATE_FILES)
-
-
 def fetch_all() -> None:
     fetch_pyodide()
     fetch_micropip()
     fetch_qr()
-    fetch_fflate()
 
 
 # --------------------------------------------------------------------------------------------- build
@@ -478,9 +466,6 @@ def build(dist: Path = DIST, quiet: bool = False) -> dict[str, object]:
     qr_dir = fetch_qr()
     for f in QR_FILES:
         files[f"vendor/qr/{f}"] = (qr_dir / f).read_bytes()
-    fflate_dir = fetch_fflate()
-    for f in FFLATE_FILES:
-        files[f"vendor/fflate/{Path(f).name}"] = (fflate_dir / f).read_bytes()
 
     h = hashlib.sha256()
     for name in sorted(files):

@@ -127,8 +127,7 @@ READY = "html[data-state=ready]"
 # (and without index.html nothing at all): those show the late notice that style.css reveals.
 PAGE_FILES = ["index.html", "style.css", "guard.mjs", "app.mjs", "bridge.mjs", "render/table.mjs", "worker.mjs",
               "worker/boot.mjs",  # the largest of the worker's own modules (downloads and start-up)
-              "json-guard.mjs",  # a module the worker and the page's bridge.mjs both import
-              "vendor/fflate/browser.js"]  # the zip reader that opens the wheel in the worker
+              "json-guard.mjs"]  # a module the worker and the page's bridge.mjs both import
 NO_SCRIPT = {"index.html", "guard.mjs"}
 RUNTIME_FILES = ["build.json", "pyodide/pyodide.mjs", "pyodide/pyodide.asm.mjs", "pyodide/pyodide.asm.wasm",
                  "pyodide/python_stdlib.zip", "pyodide/pyodide-lock.json"]

@@ -1,5 +1,5 @@
 // The engine worker's boot: downloads Pyodide and the engine wheel (counting bytes for the page's progress
-// bar), starts Python (from the memory snapshot when cache.mjs has one) and installs the wheel, under a
+// bar), starts Python (from the memory snapshot when cache.mjs has one) and puts the wheel on sys.path, under a
 // watchdog that turns every way a download can fail into an error the page shows with Retry.
 //
 // Pyodide has no download-progress hook, so the big files are counted here: the wheel is streamed by this
@@ -8,8 +8,6 @@
 //
 //   const boot = startBoot(base, cache, post);   // post: the worker's postMessage
 //   const {pyodide, version, build, makeSnapshot} = await boot.done;   // rejects with the first fault
-
-import {unzipSync} from '../vendor/fflate/browser.js';
 
 const STALL_MS = 10_000;
 const TICK_MS = 250;
@@ -234,15 +232,7 @@ export function startBoot(base, cache, post) {
         throw new Error(`${build.wheel}: sha256 mismatch (stale or corrupted download)`);
       }
       mark('wheel_downloaded');
-      // opened here, while Python starts: once it is up, installing the wheel is only file writes
-      let files;
-      try {
-        files = unzipSync(bytes);
-      } catch (err) {
-        throw new Error(`${build.wheel} could not be opened (${err && err.message || err}): a damaged download`);
-      }
-      mark('wheel_opened');
-      return files;
+      return bytes;
     })();
     wheelPromise.catch((err) => fail(err.message || String(err)));
 
@@ -284,11 +274,12 @@ export function startBoot(base, cache, post) {
     mark('python_ready');
     report('install', true);
 
-    const wheelFiles = await wheelPromise;
-    // into site-packages (the working directory is on sys.path only by accident); `site` is loaded already,
-    // where importing sysconfig to ask it costs some 25 ms of a cold start
-    const sitePackages = pyodide.runPython('import site; site.getsitepackages()[0]');
-    installWheel(pyodide.FS, sitePackages, wheelFiles);
+    // A pure-Python wheel is a zip that Python imports from as it is (zipimport): written as one file and put
+    // first on sys.path, it needs no unpacking, neither in JS while Python starts nor in Python after. (A
+    // restored memory snapshot has the path on sys.path already, and zipimport's index of the same file.)
+    const wheelPath = `/lib/${build.wheel.split('/').pop()}`;
+    pyodide.FS.writeFile(wheelPath, await wheelPromise);
+    pyodide.runPython(`import sys\nif ${JSON.stringify(wheelPath)} not in sys.path: sys.path.insert(0, ${JSON.stringify(wheelPath)})`);
     mark('wheel_installed');
     report('import', true);
     const version = pyodide.runPython('import hzmj_core; hzmj_core.__version__');
@@ -312,21 +303,4 @@ export function startBoot(base, cache, post) {
       if (!ok) clearInterval(watchdog);
     },
   };
-}
-
-/**
- * Write a pure-Python wheel's files (name -> bytes, as the zip reader gives them) under `dir` of Pyodide's
- * file system: what installing it amounts to (its .dist-info comes along). A quarter of the time Pyodide's
- * own unpackArchive takes, which opens the zip in Python once Python is up.
- */
-function installWheel(FS, dir, files) {
-  const made = new Set();
-  for (const [name, data] of Object.entries(files)) {
-    if (name.endsWith('/')) continue;   // a directory entry
-    if (name.startsWith('/') || name.split('/').includes('..')) throw new Error(`the wheel holds an unsafe path: ${name}`);
-    const path = `${dir}/${name}`;
-    const parent = path.slice(0, path.lastIndexOf('/'));
-    if (!made.has(parent)) { FS.mkdirTree(parent); made.add(parent); }
-    FS.writeFile(path, data);
-  }
 }
