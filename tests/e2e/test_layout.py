@@ -213,9 +213,11 @@ def test_table_geometry(warm_page: Any, site: Any, w: int, h: int, lang: str, sc
         page.close()
 
 
-LATE_LAYOUT = """async ({discards, pong}) => {
-    // this page's table drawn (on a canvas of its own) with every river `discards` tiles long and, with pong,
-    // the human a pong: its layout report, and where each river's tiles lie
+LATE_LAYOUT = """async ({discards, melds}) => {
+    // this page's table drawn (on a canvas of its own) with every river `discards` tiles long and the human
+    // holding `melds` (each {kind, tiles, claimed, rel}: rel is the discarder's seat counted from the human's,
+    // null for a concealed kong) and the largest concealed hand that leaves, its last tile just drawn: its
+    // layout report, and where each river's tiles lie
     const {localRect} = await import('./render/layout.mjs');
     const {drawScene, layoutReport} = await import('./render/index.mjs');
     const {riverSlot} = await import('./render/rivers.mjs');
@@ -223,10 +225,11 @@ LATE_LAYOUT = """async ({discards, pong}) => {
     const {getLang} = await import('./i18n.mjs');
     const s = structuredClone(window.hzmj.game.state);
     const me = s.players[s.seat];
-    if (pong) {
-        const t = s.hand[0];
-        me.melds = [{kind: 'pong', tiles: [t, t, t], from: (s.seat + 2) % 4, claimed: t}];
-        s.hand = s.hand.slice(0, 11);
+    if (melds.length) {
+        me.melds = melds.map((m) => ({kind: m.kind, tiles: m.tiles, faces: m.tiles, claimed: m.claimed,
+            from: m.rel === null ? null : (s.seat + m.rel) % 4}));
+        s.hand = s.hand.slice(0, 14 - 3 * melds.length);
+        s.drawn = s.hand[s.hand.length - 1];
     }
     for (const p of s.players) {
         while (p.discards.length < discards) p.discards.push({tile: '1m', claimed_by: null, wild: false});
@@ -271,28 +274,58 @@ def river_tile_problems(layout: dict[str, Any], tiles: list[list[Rect]]) -> list
     return problems
 
 
+def meld(kind: str, tiles: str, claimed: str | None = None, rel: int | None = None) -> dict[str, Any]:
+    """A meld of the human's for LATE_LAYOUT: tiles written as in a hand ("EEE", "345s"), the claimed one and
+    its discarder counted from the human's seat (1 right, 2 across, 3 left)."""
+    suit = tiles[-1] if tiles[-1] in "mps" else ""
+    names = [c + suit for c in (tiles[:-1] if suit else tiles)]
+    return {"kind": kind, "tiles": names, "claimed": claimed, "rel": rel}
+
+
+# your meld tiles are read beside your hand's: never smaller than this much of them
+MELD_TO_HAND = 0.62
+PONG = meld("pong", "EEE", "E", 2)
+# the melds a long hand gives the human, from one to three, kongs the widest (four tiles, one sideways)
+MELD_SETS = {
+    "no meld": [],
+    "a pong": [PONG],
+    "two pongs": [PONG, meld("pong", "999p", "9p", 1)],
+    "a pong and a chow": [PONG, meld("chow", "345s", "4s", 3)],
+    "a concealed kong": [meld("concealed_kong", "7777m")],
+    "an exposed kong": [meld("exposed_kong", "CCCC", "C", 1)],
+    "a concealed kong and an exposed kong": [meld("concealed_kong", "7777m"), meld("exposed_kong", "CCCC", "C", 1)],
+    "three chows": [meld("chow", "123m", "1m", 3), meld("chow", "456p", "5p", 3), meld("chow", "789s", "9s", 3)],
+    "two kongs and a pong": [meld("exposed_kong", "CCCC", "C", 2), meld("concealed_kong", "7777m"), PONG],
+}
+
+
 @pytest.mark.parametrize("lang", ["zh", "en"])
 @pytest.mark.parametrize(("w", "h"), VIEWPORTS, ids=[f"{w}x{h}" for w, h in VIEWPORTS])
 def test_rivers_keep_their_size_through_the_hand(warm_page: Any, site: Any, w: int, h: int, lang: str) -> None:
-    """Rivers of 18 and of 24 tiles (a long hand: a drawn hand with calls), with and without a pong of yours,
-    keep the river and hand tiles their minimums and the size they had at 12 tiles, every tile in the room
-    its river reports, nothing overlapping and everything on screen; the plates still hold their words."""
+    """Rivers of 12, 18 and 24 tiles (a long hand: a drawn hand with calls), with each set of melds of yours
+    (none; a pong; two pongs; a pong and a chow; a kong, concealed or exposed; two kongs; three melds), keep
+    the river and hand tiles their minimums and, for a set of melds, one size as the rivers grow; every river
+    tile in the room its river reports, nothing overlapping and everything on screen; the plates still hold
+    their words."""
     page = boot(warm_page, site, w, h, f"?seed=10&speed=instant&lang={lang}")
     try:
         dealer = page.evaluate("window.hzmj.game.state.dealer")
-        sizes: dict[bool, set[int]] = {False: set(), True: set()}
-        for discards, pong in ((12, False), (18, False), (18, True), (24, False), (24, True), (12, True)):
-            got = page.evaluate(LATE_LAYOUT, {"discards": discards, "pong": pong})
-            layout = got["layout"]
-            where = f"{discards} discards a river{', a pong of yours' if pong else ''}"
-            problems = (geometry_problems(layout) + plate_problems(layout, dealer)
-                        + river_tile_problems(layout, got["tiles"]))
-            assert not problems, f"{where}:\n" + "\n".join(problems)
-            assert layout["riverTile"] >= RIVER_MIN[(w, h)], f"{where}: river tiles are {layout['riverTile']} px"
-            assert layout["handTile"] >= HAND_MIN[(w, h)], f"{where}: hand tiles are {layout['handTile']} px"
-            sizes[pong].add(layout["riverTile"])
-        for pong, seen in sizes.items():
-            assert len(seen) == 1, f"the river tiles change size as the rivers grow ({pong=}): {sorted(seen)} px"
+        for name, melds in MELD_SETS.items():
+            seen = set()
+            for discards in (12, 18, 24):
+                got = page.evaluate(LATE_LAYOUT, {"discards": discards, "melds": melds})
+                layout = got["layout"]
+                where = f"{discards} discards a river, {name} of yours"
+                problems = (geometry_problems(layout) + plate_problems(layout, dealer)
+                            + river_tile_problems(layout, got["tiles"]))
+                assert not problems, f"{where}:\n" + "\n".join(problems)
+                assert layout["riverTile"] >= RIVER_MIN[(w, h)], f"{where}: river tiles are {layout['riverTile']} px"
+                assert layout["handTile"] >= HAND_MIN[(w, h)], f"{where}: hand tiles are {layout['handTile']} px"
+                if melds:
+                    assert layout["meldTile"] >= int(MELD_TO_HAND * layout["handTile"]), (
+                        f"{where}: meld tiles are {layout['meldTile']} px beside {layout['handTile']} px hand tiles")
+                seen.add(layout["riverTile"])
+            assert len(seen) == 1, f"the river tiles change size as the rivers grow ({name}): {sorted(seen)} px"
     finally:
         page.close()
 
@@ -308,7 +341,7 @@ def test_plate_names_grow_with_the_table_on_a_large_screen(warm_page: Any, site:
     try:
         dealer = page.evaluate("window.hzmj.game.state.dealer")
         for discards in (6, 24):
-            layout = page.evaluate(LATE_LAYOUT, {"discards": discards, "pong": False})["layout"]
+            layout = page.evaluate(LATE_LAYOUT, {"discards": discards, "melds": []})["layout"]
             assert not plate_problems(layout, dealer), plate_problems(layout, dealer)
             for s in layout["seats"]:
                 font = s["plateText"]["nameFont"]

@@ -55,6 +55,7 @@ export function layoutReport(L, state, stage, bar) {
     canvas: {x: s.left, y: s.top, w: s.width, h: s.height},
     riverTile: L.rw,
     handTile: L.hand.w,
+    meldTile: L.myMelds.length ? L.myMelds[0].w : null,
     seats: d.seats.map((z) => ({
       seat: z.seat, pos: z.pos, side: names[z.pos],
       hand: shift(z.hand, s.left, s.top), handRows: z.rows ? z.rows.map((r) => shift(r, s.left, s.top)) : null,

@@ -20,7 +20,9 @@
 //   * each seat's plate (name, points, dealer, 摊 counts) sits in the corner where its own river starts,
 //     beside the river's first tile, clear of any third row running into that corner;
 //   * each opponent's row of tile backs (then its melds) runs beyond its river, along the screen edge;
-//   * your hand (and the drawn tile set apart) fills the bottom zone, your melds at its right or above it.
+//   * your hand (and the drawn tile set apart) fills the bottom zone, your melds at its right; a portrait
+//     phone's hand takes two rows, the melds at the right end of the first, or (few tiles left) one row
+//     under a row of melds; upright, the hand gives up size before the rivers do (see planHand).
 
 import {RATIO, depthOf} from './tiles.mjs';
 
@@ -70,7 +72,89 @@ function meldsWidth(melds, owner, w) {
   return melds.reduce((s, m) => s + meldWidth(m, owner, w), 0) + (melds.length - 1) * w * 0.15;
 }
 
+/** The same in tile widths (meldWidth rounds a sideways tile to whole pixels, which at w = 1 would make it
+ *  as wide as an upright one). */
+const meldsUnits = (melds, owner) => meldsWidth(melds, owner, 100) / 100;
+
 const clamp = (x, lo, hi) => Math.max(lo, Math.min(hi, x));
+
+const GAP_DRAWN = 0.45;     // the drawn tile set apart from the hand, in hand tile widths
+const MELD_BESIDE = 0.82;   // your meld tiles beside your hand, in hand tile widths
+const MELD_LEAST = 0.62;    // the smallest they get beside a two-row hand (or above it)
+const TWO_ROW_MAX = 48;     // a two-row hand's tiles, in CSS px (easy to tap, and the rivers keep their room)
+
+/**
+ * Where your hand and melds go in the bottom zone of a W x H table, hand tiles at most `cap` px: sized for
+ * the largest concealed hand this meld count allows, so the tiles keep their size turn to turn.
+ *
+ * One row on a wide screen, the drawn tile set apart at its right and the melds beyond it (or, where that
+ * leaves the hand too small, in a row of their own above the hand's right end). On a narrow portrait screen
+ * the hand takes two rows, so tiles stay tappable: the melds lie at the right end of the first row, which
+ * gives up tiles to the second to make room for them (the drawn tile ends the second row), so your melds
+ * take no height of their own; only when they cannot fit there do they take a row above.
+ * `first` is the number of tiles in the first row (all of them in one row); `at` where the melds lie:
+ * 'end' (beyond the drawn tile), 'beside' (the first row's right end) or 'row' (a row of their own).
+ */
+function planHand(W, H, m, melds, owner, cap) {
+  const short = W > H && H < 560;
+  const avail = W - 2 * m;
+  const most = 14 - 3 * melds.length;       // concealed tiles at most, the drawn one included
+  const slots = most - 1;
+  const units = meldsUnits(melds, owner);
+  const fits = (w, room) => meldsWidth(melds, owner, w) <= room;
+  // desktop: the hand grows with the height (88 px at 1920x1080); a short screen keeps room for the rivers
+  const hwMax = short ? Math.max(40, H * 0.095)
+    : Math.min(Math.max(72, H * 0.085), W > H ? Math.max(H * 0.12, Math.min(44, H * 0.14)) : H * 0.1);
+  const twoRows = H > W * 1.3 && avail / (most + GAP_DRAWN) < 40 && most > 5;
+  let hw, mw = 0, first = slots, at = melds.length ? 'end' : null;
+  if (twoRows) {
+    first = Math.ceil(slots / 2);
+    hw = Math.floor(Math.min(cap, TWO_ROW_MAX, avail / (first + 1 + GAP_DRAWN)));
+    if (melds.length) {
+      // the first row with k tiles and the melds: the largest hand tiles, then the largest meld tiles, then
+      // the most even rows
+      let best = null;
+      for (let k = 1; k < slots; k++) {
+        const w = Math.floor(Math.min(cap, TWO_ROW_MAX, avail / (Math.max(k, slots - k) + 1 + GAP_DRAWN)));
+        let u = Math.floor(w * MELD_BESIDE);
+        while (u > 0 && !fits(u, avail - (k + 0.3) * w)) u -= 1;
+        if (u < w * MELD_LEAST) continue;
+        if (!best || w > best.w || (w === best.w && u >= best.u)) best = {k, w, u};
+      }
+      if (best) {
+        ({k: first, w: hw, u: mw} = best);
+        at = 'beside';
+      } else {
+        at = 'row';
+        mw = Math.floor(Math.min(hw * MELD_LEAST, avail / (units + 0.1)));
+      }
+    }
+  } else {
+    hw = avail / (most + GAP_DRAWN + (melds.length ? units * MELD_BESIDE + 0.5 : 0));
+    // (a row of melds as wide as the screen: the hand no larger than keeps them readable beside it)
+    const rowOfMelds = avail / (units + 0.1);
+    if (melds.length && hw < hwMax * 0.8) {
+      at = 'row';
+      hw = Math.min(avail / (most + GAP_DRAWN), rowOfMelds / MELD_LEAST);
+    }
+    hw = Math.floor(Math.min(hw, hwMax, cap));
+    if (melds.length) mw = Math.floor(hw * MELD_BESIDE);
+    if (at === 'row') mw = Math.floor(Math.min(mw, rowOfMelds));
+  }
+  const hh = Math.round(hw * RATIO);
+  const raise = Math.round(hw * (short ? 0.22 : 0.28));   // a selected tile lifts by this
+  const label = Math.round(hw * 0.34);    // room for the 摸 label above the drawn tile
+  const meldH = mw ? Math.round(mw * RATIO) + depthOf(mw) : 0;
+  const rowPitch = hh + depthOf(hw) + raise + Math.round(hw * 0.12);
+  const handY = H - m - depthOf(hw) - hh;
+  const firstY = twoRows ? handY - rowPitch : handY;
+  // the 摸 label above the drawn tile (far right) may reach into the table's bottom margin: the rivers are
+  // in the middle
+  const zoneTop = firstY - raise - Math.round(label * 0.25) - (at === 'row' ? meldH + Math.round(m * 0.5) : 0);
+  // a row's length in tiles, the drawn tile and its gap included (the drawn tile ends the longer row)
+  const rowUnits = Math.max(first, slots - first) + 1 + GAP_DRAWN;
+  return {hw, hh, raise, mw, meldH, twoRows, first, at, rowUnits, handY, firstY, zoneTop};
+}
 
 export function computeLayout(W, H, state) {
   const L = {W, H};
@@ -86,89 +170,7 @@ export function computeLayout(W, H, state) {
   const tight = short || H > W;
   const upright = H > W;
 
-  // ------------------------------------------------------------------ your hand (bottom zone)
-  // Sized for the largest concealed hand this meld count allows, so the tiles keep their size turn to turn.
-  // On a narrow portrait screen the hand takes two rows (the melds beside the first, or in a row above), so
-  // tiles stay tappable.
-  const melds = me.melds;
-  const maxConcealed = 14 - 3 * melds.length;
-  const gapDrawn = 0.45;
-  const meldUnits = melds.length ? meldsWidth(melds, human, 1) * 0.82 + 0.5 : 0;
-  // desktop: the hand grows with the height (88 px at 1920x1080); a short screen keeps room for the rivers
-  const hwMax = short ? Math.max(40, H * 0.095)
-    : Math.min(Math.max(72, H * 0.085), W > H ? Math.max(H * 0.12, Math.min(44, H * 0.14)) : H * 0.1);
-  const twoRows = H > W * 1.3 && (W - 2 * m) / (maxConcealed + gapDrawn) < 40 && maxConcealed > 5;
-  const perRow = twoRows ? Math.ceil((maxConcealed - 1) / 2) : maxConcealed - 1;   // excluding the drawn tile
-  let hw = (W - 2 * m) / (perRow + 1 + gapDrawn + (twoRows ? 0 : meldUnits));
-  let meldsRow = twoRows && melds.length > 0;
-  if (!twoRows && melds.length && hw < hwMax * 0.8) {
-    meldsRow = true;
-    hw = (W - 2 * m) / (maxConcealed + gapDrawn);
-  }
-  // two rows with melds have fewer tiles a row: they stay near the size of a full hand's (48 px is easy
-  // to tap), so a pong does not take the rivers' room
-  hw = Math.floor(Math.min(hw, twoRows ? 48 : hwMax));
-  const hh = Math.round(hw * RATIO);
-  const raise = Math.round(hw * (short ? 0.22 : 0.28));   // a selected tile lifts by this
-  const label = Math.round(hw * 0.34);    // room for the 摸 label above the drawn tile
-  let mw = Math.floor(hw * (twoRows ? 0.62 : 0.82));
-  // a two-row hand's melds go beside its first row where they fit (a row of their own would take the
-  // rivers' height)
-  const meldsBeside = meldsRow && perRow * hw + hw * 0.3 + meldsWidth(melds, human, mw) <= W - 2 * m;
-  if (meldsBeside) meldsRow = false;
-  if (meldsRow) mw = Math.floor(Math.min(mw, (W - 2 * m) / (meldsWidth(melds, human, 1) + 0.1)));
-  const meldH = Math.round(mw * RATIO) + depthOf(mw);
-  const meldRowH = meldsRow ? meldH + Math.round(m * 0.5) : 0;
-  const rowPitch = hh + depthOf(hw) + raise + Math.round(hw * 0.12);
-  const handY = H - m - depthOf(hw) - hh;
-  const firstY = twoRows ? handY - rowPitch : handY;
-  // the 摸 label above the drawn tile (far right) may reach into the table's bottom margin: the rivers are
-  // in the middle
-  const zoneTop = firstY - raise - Math.round(label * 0.25) - meldRowH;
-  L.handZone = {y: zoneTop, h: H - zoneTop};
-
-  const myMeldW = meldsWidth(melds, human, mw);
-  const rowUnits = perRow + 1 + gapDrawn;
-  const totalW = meldsBeside ? Math.max(rowUnits * hw, perRow * hw + hw * 0.3 + myMeldW)
-    : meldsRow ? rowUnits * hw : rowUnits * hw + (melds.length ? hw * 0.5 + myMeldW : 0);
-  const x0 = Math.round((W - totalW) / 2);
-  const tiles = [];
-  const drawnIndex = drawn ? hand.lastIndexOf(drawn) : -1;
-  const rest = hand.map((tile, i) => i).filter((i) => i !== drawnIndex);
-  // two rows: the first row holds perRow tiles, the second the rest and the drawn tile
-  let x = x0, y = firstY, k = 0;
-  for (const i of rest) {
-    if (twoRows && k === perRow) { x = x0; y = handY; }
-    tiles.push({tile: hand[i], index: i, x, y, w: hw, drawn: false});
-    x += hw;
-    k += 1;
-  }
-  if (drawnIndex >= 0) {
-    const dx = x0 + (rowUnits - 1) * hw;
-    tiles.push({tile: hand[drawnIndex], index: drawnIndex, x: dx, y: handY, w: hw, drawn: true});
-  }
-  L.hand = {tiles, w: hw, h: hh, raise, y: handY, rows: twoRows ? 2 : 1};
-  const meldRects = [];
-  let mx, my;
-  if (meldsRow) {
-    mx = Math.round(W - m - myMeldW);
-    my = zoneTop + Math.round(m * 0.25);
-  } else if (meldsBeside) {
-    mx = x0 + perRow * hw + hw * 0.3;
-    my = firstY + hh + depthOf(hw) - meldH;
-  } else {
-    mx = x0 + rowUnits * hw + hw * 0.5;
-    my = handY + hh + depthOf(hw) - meldH;
-  }
-  for (const meld of melds) {
-    const w = meldWidth(meld, human, mw);
-    meldRects.push({meld, x: mx, y: my, w: mw, width: w});
-    mx += w + mw * 0.15;
-  }
-  L.myMelds = meldRects;
-
-  // ------------------------------------------------------------------ the table above it
-  const regionH = Math.max(100, zoneTop);
+  // ------------------------------------------------------------------ the table's shape
   let maxDiscards = 0;
   for (const p of state.players) maxDiscards = Math.max(maxDiscards, p.discards.length);
   // A long hand's rivers keep their size: room for KEPT discards a river is there from the deal. The two
@@ -217,8 +219,72 @@ export function computeLayout(W, H, state) {
   const height = (r) => up(r, bhOf(r)) + down(r, bhOf(r));
   // a desktop keeps felt beside the table for the claim buttons, the hints and the rules (the dock)
   const besides = low && !short ? 2 * SIDE_ROOM : 0;
-  let rw = Math.floor(Math.min((W - 2 * m - besides) / hUnits, hw * 0.72, RIVER_MAX));
-  while (rw > 8 && height(rw) > regionH - 1.5 * m) rw -= 1;
+  // the largest river tile the felt above a hand zone from y = zoneTop holds, beside hand tiles hw wide
+  const riverFor = (zoneTop, hw) => {
+    let r = Math.floor(Math.min((W - 2 * m - besides) / hUnits, hw * 0.72, RIVER_MAX));
+    while (r > 8 && height(r) > Math.max(100, zoneTop) - 1.5 * m) r -= 1;
+    return r;
+  };
+
+  // ------------------------------------------------------------------ your hand (bottom zone)
+  const melds = me.melds;
+  let plan = planHand(W, H, m, melds, human, Infinity);
+  let rw = riverFor(plan.zoneTop, plan.hw);
+  // Upright, the rivers come first: your melds' hand gives up tile size (down to what a hand without melds
+  // has) while that makes the river tiles larger, so a call does not shrink the rivers.
+  if (upright && melds.length) {
+    const least = Math.min(plan.hw, planHand(W, H, m, [], human, Infinity).hw);
+    for (let cap = plan.hw - 1; cap >= least; cap--) {
+      const p = planHand(W, H, m, melds, human, cap);
+      const r = riverFor(p.zoneTop, p.hw);
+      if (r > rw) { plan = p; rw = r; }
+    }
+  }
+  const {hw, hh, raise, mw, meldH, twoRows, first, at, rowUnits, handY, firstY, zoneTop} = plan;
+  L.handZone = {y: zoneTop, h: H - zoneTop};
+
+  const myMeldW = meldsWidth(melds, human, mw);
+  const totalW = at === 'beside' ? Math.max(rowUnits * hw, (first + 0.3) * hw + myMeldW)
+    : at === 'end' ? rowUnits * hw + hw * 0.5 + myMeldW : rowUnits * hw;
+  const x0 = Math.round((W - totalW) / 2);
+  const tiles = [];
+  const drawnIndex = drawn ? hand.lastIndexOf(drawn) : -1;
+  const rest = hand.map((tile, i) => i).filter((i) => i !== drawnIndex);
+  // two rows: the first row holds `first` tiles, the second the rest and the drawn tile
+  let x = x0, y = firstY, k = 0;
+  for (const i of rest) {
+    if (twoRows && k === first) { x = x0; y = handY; }
+    tiles.push({tile: hand[i], index: i, x, y, w: hw, drawn: false});
+    x += hw;
+    k += 1;
+  }
+  if (drawnIndex >= 0) {
+    const dx = x0 + (rowUnits - 1) * hw;
+    tiles.push({tile: hand[drawnIndex], index: drawnIndex, x: dx, y: handY, w: hw, drawn: true});
+  }
+  L.hand = {tiles, w: hw, h: hh, raise, y: handY, rows: twoRows ? 2 : 1};
+  const meldRects = [];
+  let mx, my;
+  if (at === 'row') {
+    mx = Math.round(W - m - myMeldW);
+    my = zoneTop + Math.round(m * 0.25);
+  } else if (at === 'beside') {
+    // at the first row's right end, level with its bottom, ending where the drawn tile does
+    mx = x0 + totalW - myMeldW;
+    my = firstY + hh + depthOf(hw) - meldH;
+  } else {
+    mx = x0 + rowUnits * hw + hw * 0.5;
+    my = handY + hh + depthOf(hw) - meldH;
+  }
+  for (const meld of melds) {
+    const w = meldWidth(meld, human, mw);
+    meldRects.push({meld, x: mx, y: my, w: mw, width: w});
+    mx += w + mw * 0.15;
+  }
+  L.myMelds = meldRects;
+
+  // ------------------------------------------------------------------ the table above it
+  const regionH = Math.max(100, zoneTop);
   // spare height (tall screens) first squares the centre box, then stays above the table
   const spare = regionH - 1.5 * m - height(rw);
   const bh = Math.max(bhOf(rw), Math.min(RIVER_COLS / 2 * rw, bhOf(rw) + Math.max(0, spare) / 2));
@@ -260,7 +326,7 @@ export function computeLayout(W, H, state) {
   for (const p of state.players) {
     const pos = (p.seat - human + 4) % 4;
     if (pos === 0) continue;
-    const units = Math.max(p.hand_count, 14 - 3 * p.melds.length) + (p.melds.length ? 0.35 + meldsWidth(p.melds, p.seat, 1) : 0);
+    const units = Math.max(p.hand_count, 14 - 3 * p.melds.length) + (p.melds.length ? 0.35 + meldsUnits(p.melds, p.seat) : 0);
     let room;
     if (pos === 2) {
       room = portrait ? 2 * (L.riverStart[1] + 2 * L.rstep - L.gap) : W - 2 * m;
