@@ -56,3 +56,48 @@ def test_no_words_cut_off(warm_page: Any, site: Any, w: int, h: int, lang: str) 
         assert not problems, "\n".join(problems)
     finally:
         page.close()
+
+
+# the words an empty name field shows (what the others see then), and whether they fit inside the field
+PLACEHOLDER = """(sel) => {
+    const e = document.querySelector(sel);
+    const c = getComputedStyle(e, '::placeholder');
+    const ctx = document.createElement('canvas').getContext('2d');
+    ctx.font = `${c.fontStyle} ${c.fontWeight} ${c.fontSize} ${c.fontFamily}`;
+    const room = e.clientWidth - parseFloat(c.paddingLeft) - parseFloat(c.paddingRight);
+    return {text: e.placeholder, need: ctx.measureText(e.placeholder).width, room};
+}"""
+NAME_EMPTY = {"zh": "不填则显示座位，如“上家”", "en": "If empty, your seat is shown"}
+
+
+def placeholder_problems(page: Any, sel: str, lang: str, w: int, h: int) -> list[str]:
+    got = page.evaluate(PLACEHOLDER, sel)
+    problems = []
+    if got["text"] != NAME_EMPTY[lang]:
+        problems.append(f"{sel} at {w}x{h} says {got['text']!r} when empty")
+    if got["need"] > got["room"] + 0.5:
+        problems.append(f"{sel} at {w}x{h}: '{got['text']}' needs {got['need']:.0f} px, the field shows {got['room']:.0f}")
+    return problems
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_empty_name_fields_say_what_shows_instead(page: Any, site: Any, lang: str) -> None:
+    # the host's name in the friends dialog, then a guest's on the join page (an invitation that cannot be read
+    # still shows the field)
+    page.goto(site.url + f"?seed=4&speed=instant&lang={lang}")
+    page.wait_for_selector(TABLE, timeout=BOOT_TIMEOUT_MS)
+    page.locator("#btn-menu").click()
+    page.locator("#m-friends").click()
+    page.wait_for_selector("#friends[open] #fr-seat-picks input[data-seat]")
+    page.fill("#fr-name", "")
+    problems: list[str] = []
+    for w, h in VIEWPORTS:
+        page.set_viewport_size({"width": w, "height": h})
+        problems += placeholder_problems(page, "#fr-name", lang, w, h)
+    page.goto(site.url + f"?lang={lang}#join=hello-world")
+    page.wait_for_selector("#join-alone:visible", timeout=20_000)
+    page.fill("#join-name", "")
+    for w, h in VIEWPORTS:
+        page.set_viewport_size({"width": w, "height": h})
+        problems += placeholder_problems(page, "#join-name", lang, w, h)
+    assert not problems, "\n".join(problems)

@@ -20,6 +20,7 @@ export const isJoinPage = () => location.hash.startsWith('#join=');
 export async function joinTable(friends) {
   $('loading').hidden = true;
   $('join').hidden = false;
+  $('join-name').placeholder = t('name_empty_ph');   // emptied: the others see this seat's word
   const status = (text) => { $('join-status').textContent = text; };
   const ice = prefs.iceServers();
   $('join-ice').value = prefs.iceText(ice);
