@@ -31,6 +31,20 @@ def _inside_width(page: Any, selector: str) -> None:
     assert box["x"] >= -1 and box["x"] + box["width"] <= width + 1, f"{selector} leaves the viewport: {box}"
 
 
+def _reached_by_wheel(page: Any, selector: str) -> bool:
+    """Scroll with the mouse wheel, as a player does, until the element is wholly in sight; False if it never is."""
+    size = page.viewport_size
+    page.mouse.move(size["width"] / 2, size["height"] / 2)
+    for _ in range(20):
+        box = page.locator(selector).first.bounding_box()
+        assert box is not None, f"{selector} is not shown"
+        if box["y"] >= -1 and box["y"] + box["height"] <= size["height"] + 1:
+            return True
+        page.mouse.wheel(0, 120 if box["y"] > 0 else -120)
+        page.wait_for_timeout(60)
+    return False
+
+
 def _set_lang(page: Any, lang: str) -> None:
     if page.evaluate("() => document.documentElement.lang").startswith("zh") != (lang == "zh"):
         page.evaluate("() => document.getElementById('btn-lang').click()")
@@ -45,6 +59,12 @@ def test_friends_screens(pages: Pages, site: Any, screenshot: Any) -> None:  # n
         guest.set_viewport_size({"width": w, "height": h})
         _inside_width(guest, "#join-reply")
         _inside_width(guest, "#join-qr")
+        screenshot(guest, f"friends-join-en-{w}x{h}")
+    # on a short screen the join page scrolls: the reply code, its QR code and the network settings in reach
+    for w, h in ((1024, 500), (844, 390)):
+        guest.set_viewport_size({"width": w, "height": h})
+        for sel in ("#join-qr", "#join-copy", "#join .fr-net summary", "#join h2"):
+            assert _reached_by_wheel(guest, sel), f"{sel} cannot be scrolled into sight at {w}x{h}"
         screenshot(guest, f"friends-join-en-{w}x{h}")
     cut = reply[:len(reply) - (len(reply) % 4) - 3]
     SHOTS.mkdir(exist_ok=True)
