@@ -91,6 +91,11 @@ def test_friends_screens(pages: Pages, site: Any, screenshot: Any) -> None:  # n
                         "#fr-start"):
                 host.locator(sel).first.scroll_into_view_if_needed()
                 _inside_width(host, sel)
+            # each card's seat and state share its top line (a longer state wraps in its own corner, not under the
+            # seat: cards side by side line up)
+            low = host.evaluate("() => [...document.querySelectorAll('#fr-seats .fr-seat h3')].map((h) => "
+                                "h.querySelector('.fr-status').getBoundingClientRect().top - h.getBoundingClientRect().top)")
+            assert low and max(low) <= 4, f"a card's state sits under its seat at {w}x{h}: {low}"
             host.locator("#fr-seats").evaluate("e => e.scrollIntoView()")
             screenshot(host, f"friends-invite-{lang}-{w}x{h}")
     host.click("#fr-start")
