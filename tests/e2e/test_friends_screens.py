@@ -79,6 +79,13 @@ def test_friends_screens(pages: Pages, site: Any, screenshot: Any) -> None:  # n
             host.set_viewport_size({"width": w, "height": h})
             host.locator("#fr-problem").scroll_into_view_if_needed()
             _inside_width(host, "#fr-problem")
+            # cards side by side line up: their invitations start at one height, however their states wrap
+            tops = host.evaluate("() => [...document.querySelectorAll('#fr-seats .fr-seat')].map((c) => "
+                                 "[c.getBoundingClientRect().top, c.querySelector('.fr-code').getBoundingClientRect().top])")
+            by_row: dict[int, set[int]] = {}
+            for card, body in tops:
+                by_row.setdefault(round(card), set()).add(round(body))
+            assert all(len(bodies) == 1 for bodies in by_row.values()), f"cards out of line at {w}x{h}: {tops}"
             host.screenshot(path=str(SHOTS / f"friends-bad-reply-{lang}-{w}x{h}.png"))
     accept(host, 2, reply)
     assert host.locator("#fr-problem").count() == 0  # gone once the field was edited
