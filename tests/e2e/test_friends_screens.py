@@ -94,6 +94,13 @@ def test_friends_screens(pages: Pages, site: Any, screenshot: Any) -> None:  # n
         for w, h in VIEWPORTS:
             host.set_viewport_size({"width": w, "height": h})
             host.wait_for_selector("#fr-seats .fr-seat[data-seat='1'] canvas.qr")
+            # Start and Close stay in sight wherever the dialog is scrolled (its top, with the invitations below)
+            for top in ("0", "d.scrollHeight / 2"):
+                seen = host.evaluate(f"() => {{ const d = document.getElementById('friends'); d.scrollTop = {top}; "
+                                     "const r = d.getBoundingClientRect(); return ['fr-start', 'fr-cancel'].map((id) => "
+                                     "{ const b = document.getElementById(id).getBoundingClientRect(); "
+                                     "return b.top >= r.top - 1 && b.bottom <= r.bottom + 1 && b.bottom <= innerHeight; }); }")
+                assert seen == [True, True], f"Start/Close out of sight at {w}x{h} scrolled to {top}: {seen}"
             for sel in ("#fr-seats textarea.fr-link", "#fr-seats canvas.qr", "#fr-seats textarea.fr-reply",
                         "#fr-start"):
                 host.locator(sel).first.scroll_into_view_if_needed()
