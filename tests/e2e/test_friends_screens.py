@@ -80,8 +80,9 @@ def test_friends_screens(pages: Pages, site: Any, screenshot: Any) -> None:  # n
             host.locator("#fr-problem").scroll_into_view_if_needed()
             _inside_width(host, "#fr-problem")
             # cards side by side line up: their invitations start at one height, however their states wrap
-            tops = host.evaluate("() => [...document.querySelectorAll('#fr-seats .fr-seat')].map((c) => "
-                                 "[c.getBoundingClientRect().top, c.querySelector('.fr-code').getBoundingClientRect().top])")
+            tops = host.evaluate("() => [...document.querySelectorAll('#fr-seats .fr-seat')].map((c) => ["
+                                 "c.getBoundingClientRect().top, "
+                                 "c.querySelector('.fr-code').getBoundingClientRect().top])")
             by_row: dict[int, set[int]] = {}
             for card, body in tops:
                 by_row.setdefault(round(card), set()).add(round(body))
@@ -97,9 +98,11 @@ def test_friends_screens(pages: Pages, site: Any, screenshot: Any) -> None:  # n
             # Start and Close stay in sight wherever the dialog is scrolled (its top, with the invitations below)
             for top in ("0", "d.scrollHeight / 2"):
                 seen = host.evaluate(f"() => {{ const d = document.getElementById('friends'); d.scrollTop = {top}; "
-                                     "const r = d.getBoundingClientRect(); return ['fr-start', 'fr-cancel'].map((id) => "
-                                     "{ const b = document.getElementById(id).getBoundingClientRect(); "
-                                     "return b.top >= r.top - 1 && b.bottom <= r.bottom + 1 && b.bottom <= innerHeight; }); }")
+                                     "const r = d.getBoundingClientRect(); "
+                                     "return ['fr-start', 'fr-cancel'].map((id) => { "
+                                     "const b = document.getElementById(id).getBoundingClientRect(); "
+                                     "return b.top >= r.top - 1 && b.bottom <= r.bottom + 1 "
+                                     "&& b.bottom <= innerHeight; }); }")
                 assert seen == [True, True], f"Start/Close out of sight at {w}x{h} scrolled to {top}: {seen}"
             for sel in ("#fr-seats textarea.fr-link", "#fr-seats canvas.qr", "#fr-seats textarea.fr-reply",
                         "#fr-start"):
@@ -108,7 +111,8 @@ def test_friends_screens(pages: Pages, site: Any, screenshot: Any) -> None:  # n
             # each card's seat and state share its top line (a longer state wraps in its own corner, not under the
             # seat: cards side by side line up)
             low = host.evaluate("() => [...document.querySelectorAll('#fr-seats .fr-seat h3')].map((h) => "
-                                "h.querySelector('.fr-status').getBoundingClientRect().top - h.getBoundingClientRect().top)")
+                                "h.querySelector('.fr-status').getBoundingClientRect().top "
+                                "- h.getBoundingClientRect().top)")
             assert low and max(low) <= 4, f"a card's state sits under its seat at {w}x{h}: {low}"
             host.locator("#fr-seats").evaluate("e => e.scrollIntoView()")
             screenshot(host, f"friends-invite-{lang}-{w}x{h}")

@@ -76,7 +76,8 @@ def placeholder_problems(page: Any, sel: str, lang: str, w: int, h: int) -> list
     if got["text"] != NAME_EMPTY[lang]:
         problems.append(f"{sel} at {w}x{h} says {got['text']!r} when empty")
     if got["need"] > got["room"] + 0.5:
-        problems.append(f"{sel} at {w}x{h}: '{got['text']}' needs {got['need']:.0f} px, the field shows {got['room']:.0f}")
+        problems.append(f"{sel} at {w}x{h}: '{got['text']}' needs {got['need']:.0f} px, "
+                        f"the field shows {got['room']:.0f}")
     return problems
 
 
@@ -118,7 +119,8 @@ TOAST_READABLE = """(text) => {
     const size = parseFloat(getComputedStyle(box).fontSize);
     const out = [];
     if (box.scrollWidth > box.clientWidth + 1) out.push(`words stick out: ${box.scrollWidth} px in ${box.clientWidth}`);
-    if (box.clientWidth < 10 * size) out.push(`${box.clientWidth} px wide: ${(box.clientWidth / size).toFixed(1)} characters a line`);
+    if (box.clientWidth < 10 * size)
+      out.push(`${box.clientWidth} px wide: ${(box.clientWidth / size).toFixed(1)} characters a line`);
     box.hidden = true;
     return out;
 }"""
