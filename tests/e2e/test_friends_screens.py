@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from test_friends import TABLE, Pages, accept, invite, join, open_host, pages  # noqa: F401 (the fixture)
+from test_text_fits import placeholder_problems
 
 VIEWPORTS = [(1920, 1080), (1280, 800), (1024, 500), (390, 844), (844, 390)]
 SHOTS = Path("/tmp/hz-words2")
@@ -133,6 +134,7 @@ def test_friends_screens(pages: Pages, site: Any, screenshot: Any) -> None:  # n
         broken.goto(f"{site.url}?lang={lang}#join=hello-world")
         broken.wait_for_selector("#join-alone:visible", timeout=20_000)
         assert broken.locator("#join-status").inner_text() == BROKEN_LINK[lang]
+        assert broken.locator("#join-name").is_hidden()   # no seat to take: no name to give
         broken.set_viewport_size({"width": 390, "height": 844})
         broken.screenshot(path=str(SHOTS / f"join-broken-link-{lang}-390x844.png"))
     # a guest asks for the game record in mid-hand: the host's engine refuses, said in the guest's language
@@ -144,3 +146,16 @@ def test_friends_screens(pages: Pages, site: Any, screenshot: Any) -> None:  # n
     # the host deals first: the guest's timer shows once its own decision comes
     host.set_viewport_size({"width": 1280, "height": 800})
     screenshot(host, "friends-host-table-1280x800")
+    # a guest's name field says what shows when it is left empty, in words that fit it (a page of its own at the
+    # invitation, at the end: a second answer to it changes nothing at the table)
+    problems: list[str] = []
+    for lang in ("zh", "en"):
+        page = pages.new(f"guest2-{lang}")
+        base, fragment = links[2].split("#", 1)
+        page.goto(f"{base}?lang={lang}#{fragment}")
+        page.wait_for_function("() => document.getElementById('join-reply').value.length > 0", timeout=20_000)
+        for w, h in VIEWPORTS:
+            page.set_viewport_size({"width": w, "height": h})
+            problems += placeholder_problems(page, "#join-name", lang, w, h)
+        page.close()
+    assert not problems, "\n".join(problems)

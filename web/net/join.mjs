@@ -38,6 +38,7 @@ export async function joinTable(friends) {
     if (err && err.key === 'no_connection') status(t('join_no_connection'));
     else status(t(err instanceof CodeError ? 'join_bad' : 'join_failed', {msg: netWords(err)}));
     $('join-code').hidden = true;
+    $('join-name').closest('label').hidden = true;   // no seat to take: no name to give
     $('join-alone').hidden = false;
     throw Object.assign(err instanceof Error ? err : new Error(String(err)), {shown: true});
   }
