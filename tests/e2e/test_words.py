@@ -10,6 +10,7 @@ import re
 from typing import Any
 
 import pytest
+from test_friends import invite, open_host, pages  # noqa: F401 (the fixture)
 from test_game import open_game, step
 
 SHORTHAND = re.compile(
@@ -122,3 +123,46 @@ def test_remembered_rules_the_engine_refuses_are_said_in_the_players_language(pa
         assert shown and shown["x"] >= 0 and shown["y"] >= 0, shown
         assert shown["x"] + shown["width"] <= width and shown["y"] + shown["height"] <= height, (width, shown)
         screenshot(page, f"rules-refused-{key}-{lang}-{width}x{height}")
+
+
+# the friends table's screens: words a Chinese page may show in Latin letters (names of network things), and the
+# invitation's own text
+ZH_LATIN_ALLOWED = re.compile(r"STUN/TURN|STUN|TURN|Wi-Fi|turn:|stun:[\w.:]+|http://[\w.:/#=-]+")
+FRIENDS_TEXT = """() => {
+  const parts = [];
+  for (const root of document.querySelectorAll('#friends[open], #join:not([hidden])')) {
+    parts.push(root.innerText);
+    for (const e of root.querySelectorAll('[placeholder], [aria-label], [title]')) {
+      if (e.closest('[hidden]')) continue;
+      for (const a of ['placeholder', 'aria-label', 'title']) parts.push(e.getAttribute(a) || '');
+    }
+  }
+  return parts.join('\\n');
+}"""
+
+
+def zh_problems(text: str) -> list[str]:
+    return [ln for ln in text.splitlines() if re.search(r"[A-Za-z]", ZH_LATIN_ALLOWED.sub("", ln))]
+
+
+def test_the_friends_screens_speak_the_players_language(pages: Any, site: Any) -> None:  # noqa: F811 (the fixture)
+    host = open_host(pages, site, "?seed=61&speed=instant&lang=zh")
+    links = invite(host, (1, 2))
+    host.fill("#fr-reply-2", "hello")   # a reply that is no code: refused in the dialog
+    host.click("#fr-seats button[data-action=accept][data-seat='2']")
+    host.wait_for_selector("#fr-problem")
+    host.locator("#friends details.fr-net").evaluate("(d) => { d.open = true; }")
+    bad = zh_problems(host.evaluate(FRIENDS_TEXT))
+    assert not bad, bad
+    host.evaluate("() => document.getElementById('btn-lang').click()")
+    host.wait_for_function("() => document.documentElement.lang === 'en'")
+    bad = english_problems(host.evaluate(FRIENDS_TEXT))
+    assert not bad, bad
+    for lang, problems in (("zh", zh_problems), ("en", english_problems)):
+        guest = pages.new(f"guest-{lang}")
+        base, frag = links[1].split("#", 1)
+        guest.goto(f"{base}?lang={lang}#{frag}")
+        guest.wait_for_function("() => document.getElementById('join-reply').value.length > 0", timeout=20_000)
+        guest.locator("#join details.fr-net").evaluate("(d) => { d.open = true; }")
+        bad = problems(guest.evaluate(FRIENDS_TEXT))
+        assert not bad, (lang, bad)

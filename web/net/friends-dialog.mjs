@@ -28,6 +28,7 @@ export class FriendsDialog {
     this.pinger = setInterval(() => { if ($('friends').open) this.renderSeats(); }, 2000);
     // the page's language changed: the cards' words too
     new MutationObserver(() => {
+      $('fr-name').placeholder = t('name_empty_ph');
       this.cards.clear();
       $('fr-seats').textContent = '';
       if ($('friends').open) this.renderSeats();
@@ -44,6 +45,7 @@ export class FriendsDialog {
     $('fr-invite').hidden = hosting;
     if (!hosting) await this.renderSetup();
     $('fr-name').value = prefs.playerName();
+    $('fr-name').placeholder = t('name_empty_ph');   // what the friends see when it is left empty
     this.renderSeats();
     $('friends').showModal();
   }

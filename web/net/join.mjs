@@ -20,6 +20,7 @@ export const isJoinPage = () => location.hash.startsWith('#join=');
 export async function joinTable(friends) {
   $('loading').hidden = true;
   $('join').hidden = false;
+  $('join-name').placeholder = t('name_empty_ph');   // emptied: the others see this seat's word
   const status = (text) => { $('join-status').textContent = text; };
   const ice = prefs.iceServers();
   $('join-ice').value = prefs.iceText(ice);
@@ -37,6 +38,7 @@ export async function joinTable(friends) {
     if (err && err.key === 'no_connection') status(t('join_no_connection'));
     else status(t(err instanceof CodeError ? 'join_bad' : 'join_failed', {msg: netWords(err)}));
     $('join-code').hidden = true;
+    $('join-name').closest('label').hidden = true;   // no seat to take: no name to give
     $('join-alone').hidden = false;
     throw Object.assign(err instanceof Error ? err : new Error(String(err)), {shown: true});
   }
