@@ -246,10 +246,10 @@ def _other_version(save: dict[str, Any]) -> None:
 
 
 RESUME_REFUSED = {
-    ("zh", "damaged"): "无法恢复保存的牌局：存档已损坏，第1局缺少老庄数（streak）。 这是新的一局，种子 {seed}。",
+    ("zh", "damaged"): "无法恢复保存的牌局：存档已损坏，第1局缺少老庄数（streak）。这是新的一局，种子 {seed}。",
     ("en", "damaged"): "Could not resume the saved game: the save is damaged: the streak ('streak') is missing in "
                        "hand 1. This is a new game with seed {seed}.",
-    ("zh", "other_version"): "无法恢复保存的牌局：存档来自另一个版本的游戏（存档格式 2，这个版本只读 1）。 "
+    ("zh", "other_version"): "无法恢复保存的牌局：存档来自另一个版本的游戏（存档格式 2，这个版本只读 1）。"
                              "这是新的一局，种子 {seed}。",
     ("en", "other_version"): "Could not resume the saved game: the save is from another version of the game (save "
                              "format 2; this version reads 1). This is a new game with seed {seed}.",

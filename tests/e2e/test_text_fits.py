@@ -101,7 +101,7 @@ def test_the_hosts_empty_name_field_says_what_shows_instead(page: Any, site: Any
 REFUSALS = [
     "The remembered rules were not accepted (the rule option Base score ('base_score') must be a whole number from 1 "
     "to 1000, not 0); this game uses the standard rules.",
-    "无法恢复保存的牌局：存档已损坏，第1局缺少老庄数（streak）。 这是新的一局，种子 123456789。",
+    "无法恢复保存的牌局：存档已损坏，第1局缺少老庄数（streak）。这是新的一局，种子 123456789。",
 ]
 # the toast with a refusal in it: its words inside its box, and lines a player can read (ten characters or more)
 TOAST_READABLE = """(text) => {

@@ -227,7 +227,8 @@ export class Controller {
       fresh = true;
       if (notes.length) notes.push(t('playing_seed', {seed}));
     }
-    if (notes.length) toast(notes.join(' '), true, 9000);
+    // Chinese sentences follow one another with no space after their 。
+    if (notes.length) toast(notes.join(getLang() === 'zh' ? '' : ' '), true, 9000);
     this.claim();
     this.setView(state);
     // saved at once: when the player deals, no action would save it before the first discard, and a reload
