@@ -48,7 +48,15 @@ export class Dock {
     info.textContent = '';
     this.setPrompt(this.prompt(s));
     this.renderInfo(s, info);
-    this.fitInfo(info);
+    this.fillActions(s, actions);
+    // buttons in more than one row take the room of the rules and the hints (a phone held upright)
+    const tops = new Set([...actions.children].map((b) => b.offsetTop));
+    $('dock').toggleAttribute('data-tall', tops.size > 1);
+    this.fitInfo(info, tops.size > 1);
+  }
+
+  /** One button per legal action other than a discard (or the buttons of a hand that is over). */
+  fillActions(s, actions) {
     if (s.hand_over) {
       // the result and game-over dialogs may be closed to look at the table; they come back from here
       if (s.match.over && !this.ui.gameOverOpen()) {
@@ -102,12 +110,12 @@ export class Dock {
 
   /** Whether the hints' words overflow their box: 全部 / More shows when they do; an opened box stays open
    *  while its words stay the same (a new decision closes it, so it never hides the hand it speaks of). */
-  fitInfo(info) {
+  fitInfo(info, covered) {
     const text = info.textContent;
     const open = info.classList.contains('open') && text === this.infoText;
     this.infoText = text;
     info.classList.remove('open', 'more');
-    const more = info.scrollHeight > info.clientHeight + 1;
+    const more = info.scrollHeight > info.clientHeight + 1 || (covered && text !== '');
     info.classList.toggle('more', more);
     this.more.hidden = !more;
     this.openInfo(more && open);
