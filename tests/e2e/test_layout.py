@@ -625,6 +625,11 @@ STILL_STATE = """() => {
     }
     const info = document.getElementById('info');
     const view = info.getBoundingClientRect();
+    // words pushed out above a scrolling box (aligned to its end) cannot be scrolled to
+    const first = info.firstElementChild;
+    if (first && info.scrollTop === 0 && first.getBoundingClientRect().top < view.top + info.clientTop - 1)
+        hidden.push(`info: its first words lie ${(view.top - first.getBoundingClientRect().top).toFixed(0)} px `
+            + 'above its box, out of reach');
     const buttons = [...document.querySelectorAll('#actions button')].map((b) => b.getBoundingClientRect());
     return {felt: L.canvas.h, feltY: L.canvas.y, riverTile: L.riverTile, handTile: L.handTile,
         dock: box(document.getElementById('dock')), topbar: box(document.querySelector('.topbar')),
@@ -648,6 +653,8 @@ def still_states(page: Any, decisions: int) -> list[tuple[str, dict[str, Any]]]:
                   for i in range(page.locator("#actions button").count())]
         seen.append((f"decision {n} ({', '.join(groups) or 'discard'})", page.evaluate(STILL_STATE)))
         if page.locator("#info-more").is_visible():   # the hints' words open over the felt, and close
+            seen[-1][1]["hidden"].extend(more_button_problems(page, page.viewport_size["width"],
+                                                                page.viewport_size["height"]))
             page.locator("#info-more").click()
             seen.append((f"decision {n}, the hints opened", page.evaluate(STILL_STATE)))
             page.locator("#info-more").click()
@@ -667,34 +674,60 @@ def still_states(page: Any, decisions: int) -> list[tuple[str, dict[str, Any]]]:
     return seen
 
 
+def more_button_problems(page: Any, w: int, h: int) -> list[str]:
+    """The hints' More button (when shown) on screen and over no action button and no tile of the hand."""
+    more = page.locator("#info-more")
+    if not more.is_visible():
+        return []
+    b = more.bounding_box()
+    box = {"x": b["x"], "y": b["y"], "w": b["width"], "h": b["height"]}
+    taps = page.evaluate("""() => [...document.querySelectorAll('#actions button, #hand button')].map((e) => {
+        const r = e.getBoundingClientRect();
+        return {x: r.x, y: r.y, w: r.width, h: r.height, name: e.getAttribute('aria-label') || e.textContent};
+    })""")
+    problems = [f"the hints' More button {box} lies over {t['name']}" for t in taps if overlap(t, box) > 1.0]
+    if outside(box, w, h):
+        problems.append(f"the hints' More button {box} is outside the {w}x{h} viewport")
+    return problems
+
+
 @pytest.mark.parametrize("lang", ["zh", "en"])
 @pytest.mark.parametrize(("w", "h"), VIEWPORTS, ids=[f"{w}x{h}" for w, h in VIEWPORTS])
 def test_the_table_stands_still_while_the_words_change(warm_page: Any, site: Any, w: int, h: int,
                                                          lang: str) -> None:
     """Through a hand of seed 10 with the hints on (the human passing its two pongs and discarding what it
-    draws, which meets the 抓打 freeze and its long reasons at its ninth decision), the felt keeps its height and
-    its river tiles their size, however many lines the prompt and the hints take: the words change in a box
-    of their own (scrolling there when long), as Mahjong Soul and Tenhou keep the table still."""
+    draws, which meets the 抓打 freeze and its long reasons at its ninth decision), and with three chows and a
+    pass offered (seed 1: the most buttons a claim shows, two rows of them on a phone held upright), the felt
+    keeps its height and its river tiles their size, however many lines the prompt and the hints take: the
+    words change in a box of their own (scrolling there, or opening over the felt, when long), as Mahjong
+    Soul and Tenhou keep the table still; no words out of reach, no button covered."""
     page = boot(warm_page, site, w, h, f"?seed=10&speed=instant&lang={lang}")
     try:
         assert page.locator("#btn-hints[aria-pressed=true]").count(), "the hints are on by default"
         seen = still_states(page, 40)
-        assert any("pong" in name for name, _ in seen), "seed 10 offers the human a pong"
-        assert any("抓打" in st["text"] for _, st in seen), "seed 10 puts the human under the freeze"
-        report = "\n".join(f"{name}: felt {st['felt']:.0f} px, river tiles {st['riverTile']} px, "
-                           f"dock {st['dock']['h']:.0f} px, top bar {st['topbar']['h']:.0f} px"
-                           for name, st in seen)
-        felts = [st["felt"] for _, st in seen]
-        rivers = [st["riverTile"] for _, st in seen]
-        assert max(felts) - min(felts) <= 1, f"the felt changes height:\n{report}"
-        assert max(rivers) - min(rivers) <= 1, f"the river tiles change size:\n{report}"
-        assert min(rivers) >= RIVER_MIN[(w, h)], f"river tiles below {RIVER_MIN[(w, h)]} px:\n{report}"
-        opened = [st for name, st in seen if "opened" in name]
-        if (w, h) == (390, 844):   # the freeze's reasons need more than the box's two lines
-            assert opened, "the hints' More button never showed"
-        for st in opened:
-            assert st["infoOpen"]["h"] >= st["infoText"] - 1, f"the opened hints show {st['infoOpen']}"
-        hidden = [f"{name}: {x}" for name, st in seen for x in st["hidden"]]
-        assert not hidden, "words cut off with no way to read them:\n" + "\n".join(hidden)
     finally:
         page.close()
+    assert any("pong" in name for name, _ in seen), "seed 10 offers the human a pong"
+    assert any("抓打" in st["text"] for _, st in seen), "seed 10 puts the human under the freeze"
+    with three_chows(warm_page, site, w, h, lang) as page:
+        seen.append(("three chows offered", page.evaluate(STILL_STATE)))
+        problems = more_button_problems(page, w, h)
+        if page.locator("#info-more").is_visible():
+            page.locator("#info-more").click()
+            seen.append(("three chows offered, the hints opened", page.evaluate(STILL_STATE)))
+        problems += clipped_controls(page)
+        assert not problems, "with three chows offered:\n" + "\n".join(problems)
+    report = "\n".join(f"{name}: felt {st['felt']:.0f} px, river tiles {st['riverTile']} px, "
+                       f"dock {st['dock']['h']:.0f} px, top bar {st['topbar']['h']:.0f} px" for name, st in seen)
+    felts = [st["felt"] for _, st in seen]
+    rivers = [st["riverTile"] for _, st in seen]
+    assert max(felts) - min(felts) <= 1, f"the felt changes height:\n{report}"
+    assert max(rivers) - min(rivers) <= 1, f"the river tiles change size:\n{report}"
+    assert min(rivers) >= RIVER_MIN[(w, h)], f"river tiles below {RIVER_MIN[(w, h)]} px:\n{report}"
+    opened = [st for name, st in seen if "opened" in name]
+    if (w, h) == (390, 844):   # the freeze's reasons need more than the box's two lines
+        assert opened, "the hints' More button never showed"
+    for st in opened:
+        assert st["infoOpen"]["h"] >= st["infoText"] - 1, f"the opened hints show {st['infoOpen']}"
+    hidden = [f"{name}: {x}" for name, st in seen for x in st["hidden"]]
+    assert not hidden, "words cut off with no way to read them, or buttons covered:\n" + "\n".join(hidden)
