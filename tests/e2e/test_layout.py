@@ -731,3 +731,50 @@ def test_the_table_stands_still_while_the_words_change(warm_page: Any, site: Any
         assert st["infoOpen"]["h"] >= st["infoText"] - 1, f"the opened hints show {st['infoOpen']}"
     hidden = [f"{name}: {x}" for name, st in seen for x in st["hidden"]]
     assert not hidden, "words cut off with no way to read them, or buttons covered:\n" + "\n".join(hidden)
+
+
+PROMPTS = """async () => {
+    // every prompt the dock writes, with the longest tile and seat names: the top bar's height with each
+    const {Dock} = await import('./game/dock.mjs');
+    const {t, tileName, seatName} = await import('./i18n.mjs');
+    const tiles = [...'123456789'].flatMap((n) => ['m', 'p', 's'].map((s) => n + s)).concat([...'ESWNCFP']);
+    const tile = tiles.map(tileName).reduce((a, b) => (b.length > a.length ? b : a));
+    const who = [1, 2, 3].map((s) => seatName(s, 0)).reduce((a, b) => (b.length > a.length ? b : a));
+    // at a friends table a seat goes by its player's name, up to 16 characters
+    const zh = document.documentElement.lang.startsWith('zh');
+    const name = zh ? '欧阳明月清风徐来水波不兴举酒属客' : 'Alexandra-Louise';
+    const texts = [t('your_turn'), t('tap_again', {tile}), t('only_discard', {tile}), t('claim_prompt', {who, tile}),
+        t('bots_thinking', {who}), t('settle_title_win', {who}), t('settle_title_draw'),
+        t('claim_prompt', {who: name, tile}), t('bots_thinking', {who: name}), t('settle_title_win', {who: name})];
+    const bar = document.querySelector('.topbar');
+    const box = document.getElementById('prompt');
+    return texts.map((text) => {
+        Dock.prototype.setPrompt(text);
+        return {text, bar: bar.getBoundingClientRect().height, need: box.scrollHeight, has: box.clientHeight,
+            font: getComputedStyle(box).fontSize, felt: window.hzmj.layout().canvas.h};
+    });
+}"""
+
+
+# and the narrowest phones still sold (360 px) and in use (320 px)
+PROMPT_VIEWPORTS = [*VIEWPORTS, (360, 780), (320, 640)]
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+@pytest.mark.parametrize(("w", "h"), PROMPT_VIEWPORTS, ids=[f"{w}x{h}" for w, h in PROMPT_VIEWPORTS])
+def test_every_prompt_fits_the_top_bar(warm_page: Any, site: Any, w: int, h: int, lang: str) -> None:
+    """Each prompt the dock writes, with the longest tile and seat names and a friend's name of 16 characters,
+    shows whole in the top bar (a long one set smaller on a phone held upright), and the felt keeps its height
+    whatever the prompt (above the felt, the top bar keeps one height; a short landscape screen has it in the
+    column beside the felt)."""
+    page = boot(warm_page, site, w, h, f"?seed=10&speed=instant&lang={lang}")
+    try:
+        wait_for_turn(page)
+        got = page.evaluate(PROMPTS)
+        cut = [f"'{g['text']}' needs {g['need']} px, has {g['has']} px" for g in got if g["need"] > g["has"] + 1]
+        assert not cut, "prompts cut off:\n" + "\n".join(cut)
+        felts = [g["felt"] for g in got]
+        assert max(felts) - min(felts) <= 1, "the felt's height changes with the prompt: " + ", ".join(
+            f"'{g['text']}': top bar {g['bar']:.0f} px, felt {g['felt']:.0f} px at {g['font']}" for g in got)
+    finally:
+        page.close()
