@@ -28,6 +28,10 @@ export class Dock {
     this.more.addEventListener('click', () => this.openInfo(!$('info').classList.contains('open')));
     $('info').after(this.more);
     this.infoText = '';
+    // a turned phone or a resized window: the boxes' sizes change, not their words
+    window.addEventListener('resize', () => {
+      if (this.ctrl.state && this.ctrl.mode !== 'replay') this.fit();
+    });
   }
 
   render() {
@@ -46,13 +50,19 @@ export class Dock {
       return;
     }
     info.textContent = '';
-    this.setPrompt(this.prompt(s));
+    $('prompt').textContent = this.prompt(s);
     this.renderInfo(s, info);
     this.fillActions(s, actions);
-    // buttons in more than one row take the room of the rules and the hints (a phone held upright)
-    const tops = new Set([...actions.children].map((b) => b.offsetTop));
+    this.fit();
+  }
+
+  /** Fit the words and buttons to their boxes: buttons in more than one row take the room of the rules and
+   *  the hints (a phone held upright), hints longer than their box get More, a long prompt a smaller size. */
+  fit() {
+    const tops = new Set([...$('actions').children].map((b) => b.offsetTop));
     $('dock').toggleAttribute('data-tall', tops.size > 1);
-    this.fitInfo(info, tops.size > 1);
+    this.fitInfo($('info'), tops.size > 1);
+    this.setPrompt($('prompt').textContent);
   }
 
   /** One button per legal action other than a discard (or the buttons of a hand that is over). */
