@@ -605,3 +605,176 @@ def test_toast_leaves_the_table_readable(warm_page: Any, site: Any, w: int, h: i
     with three_chows(warm_page, site, w, h, "en") as page:   # three chow buttons and a pass
         problems = toast_problems(page, long)
         assert not problems, "with three chows offered:\n" + "\n".join(problems)
+
+
+# what the table and the dock show at one moment of play, in page pixels: the felt (the table's canvas), the
+# river tile it gives, the dock and the top bar, and where a text box holds more than it shows without a way
+# to scroll to the rest
+STILL_STATE = """() => {
+    const L = window.hzmj.layout();
+    const box = (e) => { const r = e.getBoundingClientRect(); return {y: r.y, h: r.height}; };
+    const hidden = [];
+    for (const e of document.querySelectorAll('#prompt, #rules, #info, #info *')) {
+        if (!e.offsetParent) continue;
+        const c = getComputedStyle(e);
+        const scrolls = (o) => o === 'auto' || o === 'scroll';
+        if (e.scrollHeight > e.clientHeight + 1 && !scrolls(c.overflowY) && c.overflowY !== 'visible')
+            hidden.push(`${e.id || e.className} holds ${e.scrollHeight} px of text in ${e.clientHeight} px`);
+        if (e.scrollWidth > e.clientWidth + 1 && !scrolls(c.overflowX) && c.overflowX !== 'visible')
+            hidden.push(`${e.id || e.className} holds ${e.scrollWidth} px of text in ${e.clientWidth} px`);
+    }
+    const info = document.getElementById('info');
+    const view = info.getBoundingClientRect();
+    // words pushed out above a scrolling box (aligned to its end) cannot be scrolled to
+    const first = info.firstElementChild;
+    if (first && info.scrollTop === 0 && first.getBoundingClientRect().top < view.top + info.clientTop - 1)
+        hidden.push(`info: its first words lie ${(view.top - first.getBoundingClientRect().top).toFixed(0)} px `
+            + 'above its box, out of reach');
+    const buttons = [...document.querySelectorAll('#actions button')].map((b) => b.getBoundingClientRect());
+    return {felt: L.canvas.h, feltY: L.canvas.y, riverTile: L.riverTile, handTile: L.handTile,
+        dock: box(document.getElementById('dock')), topbar: box(document.querySelector('.topbar')),
+        infoText: info.scrollHeight, infoOpen: {h: info.clientHeight, top: view.top}, hidden,
+        buttons: buttons.map((r) => ({x: r.x, y: r.y, w: r.width, h: r.height})),
+        prompt: document.getElementById('prompt').textContent, text: info.textContent};
+}"""
+
+
+def still_states(page: Any, decisions: int) -> list[tuple[str, dict[str, Any]]]:
+    """Play ``decisions`` of the human's decisions as positions.pass_or_drawn does (pass every claim, so your
+    melds never change the table; discard the tile just drawn, first selecting it, which changes the prompt and
+    the waits the hints show) and read STILL_STATE at each: the claims, the freeze's long reasons, the
+    selected tile's waits."""
+    seen: list[tuple[str, dict[str, Any]]] = []
+    for n in range(1, decisions + 1):
+        wait_for_turn(page)
+        if page.locator("#settle[open], #gameover[open]").count():
+            break
+        groups = [page.locator("#actions button").nth(i).get_attribute("data-action")
+                  for i in range(page.locator("#actions button").count())]
+        seen.append((f"decision {n} ({', '.join(groups) or 'discard'})", page.evaluate(STILL_STATE)))
+        if page.locator("#info-more").is_visible():   # the hints' words open over the felt, and close
+            seen[-1][1]["hidden"].extend(more_button_problems(page, page.viewport_size["width"],
+                                                                page.viewport_size["height"]))
+            page.locator("#info-more").click()
+            seen.append((f"decision {n}, the hints opened", page.evaluate(STILL_STATE)))
+            page.locator("#info-more").click()
+        if "pass" in groups:
+            page.locator("#actions button[data-action=pass]").click()
+            continue
+        buttons = page.locator("#hand button[data-action=discard]")
+        only_one = len({buttons.nth(i).get_attribute("data-tile") for i in range(buttons.count())}) == 1
+        b = buttons.last
+        tile = b.get_attribute("data-tile")
+        b.click()
+        if not only_one:
+            selected = page.locator(f"#hand button[data-action=discard][data-tile='{tile}'][aria-pressed=true]")
+            selected.first.wait_for()
+            seen.append((f"decision {n}, {tile} selected", page.evaluate(STILL_STATE)))
+            selected.first.click()
+    return seen
+
+
+def more_button_problems(page: Any, w: int, h: int) -> list[str]:
+    """The hints' More button (when shown) on screen and over no action button and no tile of the hand."""
+    more = page.locator("#info-more")
+    if not more.is_visible():
+        return []
+    b = more.bounding_box()
+    box = {"x": b["x"], "y": b["y"], "w": b["width"], "h": b["height"]}
+    taps = page.evaluate("""() => [...document.querySelectorAll('#actions button, #hand button')].map((e) => {
+        const r = e.getBoundingClientRect();
+        return {x: r.x, y: r.y, w: r.width, h: r.height, name: e.getAttribute('aria-label') || e.textContent};
+    })""")
+    problems = [f"the hints' More button {box} lies over {t['name']}" for t in taps if overlap(t, box) > 1.0]
+    if outside(box, w, h):
+        problems.append(f"the hints' More button {box} is outside the {w}x{h} viewport")
+    return problems
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+@pytest.mark.parametrize(("w", "h"), VIEWPORTS, ids=[f"{w}x{h}" for w, h in VIEWPORTS])
+def test_the_table_stands_still_while_the_words_change(warm_page: Any, site: Any, w: int, h: int,
+                                                         lang: str) -> None:
+    """Through a hand of seed 10 with the hints on (the human passing its two pongs and discarding what it
+    draws, which meets the 抓打 freeze and its long reasons at its ninth decision), and with three chows and a
+    pass offered (seed 1: the most buttons a claim shows, two rows of them on a phone held upright), the felt
+    keeps its height and its river tiles their size, however many lines the prompt and the hints take: the
+    words change in a box of their own (scrolling there, or opening over the felt, when long), as Mahjong
+    Soul and Tenhou keep the table still; no words out of reach, no button covered."""
+    page = boot(warm_page, site, w, h, f"?seed=10&speed=instant&lang={lang}")
+    try:
+        assert page.locator("#btn-hints[aria-pressed=true]").count(), "the hints are on by default"
+        seen = still_states(page, 40)
+    finally:
+        page.close()
+    assert any("pong" in name for name, _ in seen), "seed 10 offers the human a pong"
+    assert any("抓打" in st["text"] for _, st in seen), "seed 10 puts the human under the freeze"
+    with three_chows(warm_page, site, w, h, lang) as page:
+        seen.append(("three chows offered", page.evaluate(STILL_STATE)))
+        problems = more_button_problems(page, w, h)
+        if page.locator("#info-more").is_visible():
+            page.locator("#info-more").click()
+            seen.append(("three chows offered, the hints opened", page.evaluate(STILL_STATE)))
+        problems += clipped_controls(page)
+        assert not problems, "with three chows offered:\n" + "\n".join(problems)
+    report = "\n".join(f"{name}: felt {st['felt']:.0f} px, river tiles {st['riverTile']} px, "
+                       f"dock {st['dock']['h']:.0f} px, top bar {st['topbar']['h']:.0f} px" for name, st in seen)
+    felts = [st["felt"] for _, st in seen]
+    rivers = [st["riverTile"] for _, st in seen]
+    assert max(felts) - min(felts) <= 1, f"the felt changes height:\n{report}"
+    assert max(rivers) - min(rivers) <= 1, f"the river tiles change size:\n{report}"
+    assert min(rivers) >= RIVER_MIN[(w, h)], f"river tiles below {RIVER_MIN[(w, h)]} px:\n{report}"
+    opened = [st for name, st in seen if "opened" in name]
+    if (w, h) == (390, 844):   # the freeze's reasons need more than the box's two lines
+        assert opened, "the hints' More button never showed"
+    for st in opened:
+        assert st["infoOpen"]["h"] >= st["infoText"] - 1, f"the opened hints show {st['infoOpen']}"
+    hidden = [f"{name}: {x}" for name, st in seen for x in st["hidden"]]
+    assert not hidden, "words cut off with no way to read them, or buttons covered:\n" + "\n".join(hidden)
+
+
+PROMPTS = """async () => {
+    // every prompt the dock writes, with the longest tile and seat names: the top bar's height with each
+    const {Dock} = await import('./game/dock.mjs');
+    const {t, tileName, seatName} = await import('./i18n.mjs');
+    const tiles = [...'123456789'].flatMap((n) => ['m', 'p', 's'].map((s) => n + s)).concat([...'ESWNCFP']);
+    const tile = tiles.map(tileName).reduce((a, b) => (b.length > a.length ? b : a));
+    const who = [1, 2, 3].map((s) => seatName(s, 0)).reduce((a, b) => (b.length > a.length ? b : a));
+    // at a friends table a seat goes by its player's name, up to 16 characters
+    const zh = document.documentElement.lang.startsWith('zh');
+    const name = zh ? '欧阳明月清风徐来水波不兴举酒属客' : 'Alexandra-Louise';
+    const texts = [t('your_turn'), t('tap_again', {tile}), t('only_discard', {tile}), t('claim_prompt', {who, tile}),
+        t('bots_thinking', {who}), t('settle_title_win', {who}), t('settle_title_draw'),
+        t('claim_prompt', {who: name, tile}), t('bots_thinking', {who: name}), t('settle_title_win', {who: name})];
+    const bar = document.querySelector('.topbar');
+    const box = document.getElementById('prompt');
+    return texts.map((text) => {
+        Dock.prototype.setPrompt(text);
+        return {text, bar: bar.getBoundingClientRect().height, need: box.scrollHeight, has: box.clientHeight,
+            font: getComputedStyle(box).fontSize, felt: window.hzmj.layout().canvas.h};
+    });
+}"""
+
+
+# and the narrowest phones still sold (360 px) and in use (320 px)
+PROMPT_VIEWPORTS = [*VIEWPORTS, (360, 780), (320, 640)]
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+@pytest.mark.parametrize(("w", "h"), PROMPT_VIEWPORTS, ids=[f"{w}x{h}" for w, h in PROMPT_VIEWPORTS])
+def test_every_prompt_fits_the_top_bar(warm_page: Any, site: Any, w: int, h: int, lang: str) -> None:
+    """Each prompt the dock writes, with the longest tile and seat names and a friend's name of 16 characters,
+    shows whole in the top bar (a long one set smaller on a phone held upright), and the felt keeps its height
+    whatever the prompt (above the felt, the top bar keeps one height; a short landscape screen has it in the
+    column beside the felt)."""
+    page = boot(warm_page, site, w, h, f"?seed=10&speed=instant&lang={lang}")
+    try:
+        wait_for_turn(page)
+        got = page.evaluate(PROMPTS)
+        cut = [f"'{g['text']}' needs {g['need']} px, has {g['has']} px" for g in got if g["need"] > g["has"] + 1]
+        assert not cut, "prompts cut off:\n" + "\n".join(cut)
+        felts = [g["felt"] for g in got]
+        assert max(felts) - min(felts) <= 1, "the felt's height changes with the prompt: " + ", ".join(
+            f"'{g['text']}': top bar {g['bar']:.0f} px, felt {g['felt']:.0f} px at {g['font']}" for g in got)
+    finally:
+        page.close()

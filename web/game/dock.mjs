@@ -21,6 +21,17 @@ export class Dock {
   constructor(ctrl, ui) {
     this.ctrl = ctrl;
     this.ui = ui;
+    // 全部 / More: where the hints' box has a fixed height (a phone held upright), the words it cannot show
+    // open over the felt, so the table keeps its size
+    this.more = el('button', {type: 'button', className: 'info-more', id: 'info-more', hidden: true});
+    this.more.setAttribute('aria-controls', 'info');
+    this.more.addEventListener('click', () => this.openInfo(!$('info').classList.contains('open')));
+    $('info').after(this.more);
+    this.infoText = '';
+    // a turned phone or a resized window: the boxes' sizes change, not their words
+    window.addEventListener('resize', () => {
+      if (this.ctrl.state && this.ctrl.mode !== 'replay') this.fit();
+    });
   }
 
   render() {
@@ -33,10 +44,29 @@ export class Dock {
     $('replay-bar').hidden = ctrl.mode !== 'replay';
     actions.hidden = ctrl.mode === 'replay';
     document.documentElement.dataset.mode = ctrl.mode;   // the page's layout differs in a replay
-    if (ctrl.mode === 'replay') return;  // the replay viewer writes the prompt and info (its last step in words)
+    if (ctrl.mode === 'replay') {  // the replay viewer writes the prompt and info (its last step in words)
+      this.more.hidden = true;
+      info.classList.remove('more', 'open');
+      return;
+    }
     info.textContent = '';
     $('prompt').textContent = this.prompt(s);
     this.renderInfo(s, info);
+    this.fillActions(s, actions);
+    this.fit();
+  }
+
+  /** Fit the words and buttons to their boxes: buttons in more than one row take the room of the rules and
+   *  the hints (a phone held upright), hints longer than their box get More, a long prompt a smaller size. */
+  fit() {
+    const tops = new Set([...$('actions').children].map((b) => b.offsetTop));
+    $('dock').toggleAttribute('data-tall', tops.size > 1);
+    this.fitInfo($('info'), tops.size > 1);
+    this.setPrompt($('prompt').textContent);
+  }
+
+  /** One button per legal action other than a discard (or the buttons of a hand that is over). */
+  fillActions(s, actions) {
     if (s.hand_over) {
       // the result and game-over dialogs may be closed to look at the table; they come back from here
       if (s.match.over && !this.ui.gameOverOpen()) {
@@ -78,6 +108,36 @@ export class Dock {
     if (s.human_to_act && s.claim) return t('claim_prompt', {who: seatName(s.claim.from, s.seat), tile: tileName(s.claim.tile)});
     if (s.bots_to_act.length) return t('bots_thinking', {who: seatName(s.bots_to_act[0], s.seat)});
     return '';
+  }
+
+  /** The prompt in the top bar, set smaller when it needs more lines than its box holds. */
+  setPrompt(text) {
+    const box = $('prompt');
+    box.textContent = text;
+    box.classList.remove('long');
+    if (box.scrollHeight > box.clientHeight + 1) box.classList.add('long');
+  }
+
+  /** Whether the hints' words overflow their box: 全部 / More shows when they do; an opened box stays open
+   *  while its words stay the same (a new decision closes it, so it never hides the hand it speaks of). */
+  fitInfo(info, covered) {
+    const text = info.textContent;
+    const open = info.classList.contains('open') && text === this.infoText;
+    this.infoText = text;
+    info.classList.remove('open', 'more');
+    const more = info.scrollHeight > info.clientHeight + 1 || (covered && text !== '');
+    info.classList.toggle('more', more);
+    this.more.hidden = !more;
+    this.openInfo(more && open);
+  }
+
+  /** Open (or close) the hints' box over the felt. */
+  openInfo(open) {
+    const info = $('info');
+    info.classList.toggle('open', open);
+    this.more.setAttribute('aria-expanded', String(open));
+    this.more.textContent = open ? t('info_less') : t('info_more');
+    if (!open) info.scrollTop = 0;
   }
 
   /** Hints, waits and the reasons an expected action is not offered, in words. */
