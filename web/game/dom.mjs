@@ -36,6 +36,10 @@ export function toast(text, bad = false, ms = bad ? 4000 : 2200) {
   const box = $('toast');
   box.textContent = text;
   box.classList.toggle('bad', bad);
+  // where the top bar's buttons end: on a short landscape screen the toast sits in the column at the right
+  // just under them, over the prompt's words (style.css); the buttons may wrap to two rows
+  const tools = document.querySelector('.topbar .tools');
+  if (tools) box.style.setProperty('--tools-bottom', `${Math.ceil(tools.getBoundingClientRect().bottom)}px`);
   box.hidden = false;
   clearTimeout(toastTimer);
   toastTimer = setTimeout(() => { box.hidden = true; }, ms);
