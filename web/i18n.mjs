@@ -239,6 +239,11 @@ export function pointerVerb(capital = false) {
   return capital ? word[0].toUpperCase() + word.slice(1) : word;
 }
 
+/** Words in a list as the current language writes one: "五万、六万" / "5 of Characters, 6 of Characters". */
+export function listWords(items) {
+  return items.join(lang === 'zh' ? '、' : ', ');
+}
+
 /** A tile in words in the current language: "五万" / "5 of Characters". */
 export function tileName(tile) {
   if (!tile) return lang === 'zh' ? '暗牌' : 'hidden tile';

@@ -166,3 +166,23 @@ def test_the_friends_screens_speak_the_players_language(pages: Any, site: Any) -
         guest.locator("#join details.fr-net").evaluate("(d) => { d.open = true; }")
         bad = problems(guest.evaluate(FRIENDS_TEXT))
         assert not bad, (lang, bad)
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("zh", "过水：本轮不能胡 五万、六万"),
+    ("en", "You passed a win: no win on 5 of Characters, 6 of Characters until you discard again"),
+], ids=["zh", "en"])
+def test_the_tiles_of_a_passed_win_are_a_list_in_the_players_language(page: Any, site: Any, lang: str,
+                                                                       words: str) -> None:
+    """过水 names the tiles the player may not win on until their next discard, as the language lists them (a
+    bare space ran the English names into one: "5 of Characters 6 of Characters")."""
+    open_game(page, site, f"?seed=11&speed=instant&lang={lang}")
+    step(page)
+    page.evaluate("""() => {
+        const g = window.hzmj.game;
+        const s = structuredClone(g.state);
+        s.passed_win = ['5m', '6m'];
+        if (s.hints) delete s.hints.blocked;
+        g.setView(s);
+    }""")
+    assert words in page.locator("#info").inner_text()

@@ -2,7 +2,7 @@
 // expected action is not offered) and one button per legal action other than a discard (discards are
 // the tiles of the hand). A button sends exactly the legal action it shows.
 
-import {getLang, seatName, t, tileName} from '../i18n.mjs';
+import {getLang, listWords, seatName, t, tileName} from '../i18n.mjs';
 import {isWild} from '../render/rivers.mjs';
 import {tileCanvas} from '../render/tiles.mjs';
 import {$, el, tileOrder} from './dom.mjs';
@@ -152,7 +152,7 @@ export class Dock {
     } else {
       if (!s.hand_over && me.freeze_bound) notes.push(t('blocked_freeze'));
       if (!s.hand_over && s.passed_win && s.passed_win.length) {
-        notes.push(t('blocked_passed_win', {tiles: s.passed_win.map(tileName).join(' ')}));
+        notes.push(t('blocked_passed_win', {tiles: listWords(s.passed_win.map(tileName))}));
       }
     }
     let waits = hints.waits || [];
