@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from test_friends import invite, open_host, pages  # noqa: F401 (the fixture)
-from test_game import open_game, step
+from test_game import open_game, step, wait_turn
 
 SHORTHAND = re.compile(
     r"\b[1-9][mps]\b|\b[1-9][mps][1-9][mps]|\bS[0-3]\b|\b[a-z]+_[a-z_]+\b|\b1 (pts|points|tiles|claims)\b"
@@ -178,6 +178,7 @@ def test_the_tiles_of_a_passed_win_are_a_list_in_the_players_language(page: Any,
     bare space ran the English names into one: "5 of Characters 6 of Characters")."""
     open_game(page, site, f"?seed=11&speed=instant&lang={lang}")
     step(page)
+    wait_turn(page)   # the table stands still (a bot's move would redraw the dock over the view set here)
     page.evaluate("""() => {
         const g = window.hzmj.game;
         const s = structuredClone(g.state);
