@@ -734,8 +734,8 @@ def test_the_table_stands_still_while_the_words_change(warm_page: Any, site: Any
 
 
 PROMPTS = """async () => {
-    // every prompt the dock writes, with the longest tile and seat names: the top bar's height with each
-    const {Dock} = await import('./game/dock.mjs');
+    // every prompt the page writes, with the longest tile and seat names: the top bar's height with each
+    const {showPrompt} = await import('./game/dom.mjs');
     const {t, tileName, seatName} = await import('./i18n.mjs');
     const tiles = [...'123456789'].flatMap((n) => ['m', 'p', 's'].map((s) => n + s)).concat([...'ESWNCFP']);
     const tile = tiles.map(tileName).reduce((a, b) => (b.length > a.length ? b : a));
@@ -745,11 +745,12 @@ PROMPTS = """async () => {
     const name = zh ? '欧阳明月清风徐来水波不兴举酒属客' : 'Alexandra-Louise';
     const texts = [t('your_turn'), t('tap_again', {tile}), t('only_discard', {tile}), t('claim_prompt', {who, tile}),
         t('bots_thinking', {who}), t('settle_title_win', {who}), t('settle_title_draw'),
-        t('claim_prompt', {who: name, tile}), t('bots_thinking', {who: name}), t('settle_title_win', {who: name})];
+        t('claim_prompt', {who: name, tile}), t('bots_thinking', {who: name}), t('settle_title_win', {who: name}),
+        t('waiting_for', {who: name})];
     const bar = document.querySelector('.topbar');
     const box = document.getElementById('prompt');
     return texts.map((text) => {
-        Dock.prototype.setPrompt(text);
+        showPrompt(text);
         return {text, bar: bar.getBoundingClientRect().height, need: box.scrollHeight, has: box.clientHeight,
             font: getComputedStyle(box).fontSize, felt: window.hzmj.layout().canvas.h};
     });

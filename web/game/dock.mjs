@@ -5,7 +5,7 @@
 import {getLang, listWords, seatName, t, tileName} from '../i18n.mjs';
 import {isWild} from '../render/rivers.mjs';
 import {tileCanvas} from '../render/tiles.mjs';
-import {$, el, tileOrder} from './dom.mjs';
+import {$, el, showPrompt, tileOrder} from './dom.mjs';
 import {adviceWords, reasonWords} from './words.mjs';
 
 const ORDER = {win: 0, kong: 1, pong: 2, chow: 3, pass: 4};
@@ -30,7 +30,9 @@ export class Dock {
     this.infoText = '';
     // a turned phone or a resized window: the boxes' sizes change, not their words
     window.addEventListener('resize', () => {
-      if (this.ctrl.state && this.ctrl.mode !== 'replay') this.fit();
+      if (!this.ctrl.state) return;
+      showPrompt($('prompt').textContent);
+      if (this.ctrl.mode !== 'replay') this.fit();
     });
   }
 
@@ -50,19 +52,18 @@ export class Dock {
       return;
     }
     info.textContent = '';
-    $('prompt').textContent = this.prompt(s);
+    showPrompt(this.prompt(s));
     this.renderInfo(s, info);
     this.fillActions(s, actions);
     this.fit();
   }
 
-  /** Fit the words and buttons to their boxes: buttons in more than one row take the room of the rules and
-   *  the hints (a phone held upright), hints longer than their box get More, a long prompt a smaller size. */
+  /** Fit the hints and buttons to their boxes: buttons in more than one row take the room of the rules and
+   *  the hints (a phone held upright), hints longer than their box get More. */
   fit() {
     const tops = new Set([...$('actions').children].map((b) => b.offsetTop));
     $('dock').toggleAttribute('data-tall', tops.size > 1);
     this.fitInfo($('info'), tops.size > 1);
-    this.setPrompt($('prompt').textContent);
   }
 
   /** One button per legal action other than a discard (or the buttons of a hand that is over). */
@@ -108,14 +109,6 @@ export class Dock {
     if (s.human_to_act && s.claim) return t('claim_prompt', {who: seatName(s.claim.from, s.seat), tile: tileName(s.claim.tile)});
     if (s.bots_to_act.length) return t('bots_thinking', {who: seatName(s.bots_to_act[0], s.seat)});
     return '';
-  }
-
-  /** The prompt in the top bar, set smaller when it needs more lines than its box holds. */
-  setPrompt(text) {
-    const box = $('prompt');
-    box.textContent = text;
-    box.classList.remove('long');
-    if (box.scrollHeight > box.clientHeight + 1) box.classList.add('long');
   }
 
   /** Whether the hints' words overflow their box: 全部 / More shows when they do; an opened box stays open

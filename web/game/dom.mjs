@@ -29,6 +29,15 @@ export function icon(viewBox, paths, attrs = {}) {
   return svg;
 }
 
+/** Write the prompt in the top bar, set smaller when it needs more lines than its box holds (a phone held
+ *  upright gives it a fixed two-line box, so the table keeps its size). Every writer of the prompt comes here. */
+export function showPrompt(text) {
+  const box = $('prompt');
+  box.textContent = text;
+  box.classList.remove('long');
+  if (box.scrollHeight > box.clientHeight + 1) box.classList.add('long');
+}
+
 let toastTimer = 0;
 
 /** A short message at the bottom of the table; `bad` ones stay longer and are styled as errors. */

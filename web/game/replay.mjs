@@ -7,7 +7,7 @@
 
 import {getLang, t} from '../i18n.mjs';
 import {jsonProblem} from '../json-guard.mjs';
-import {$, closeDialogs, el, toast} from './dom.mjs';
+import {$, closeDialogs, el, showPrompt, toast} from './dom.mjs';
 import {actionWords, playerError} from './words.mjs';
 
 const AUTOPLAY_MS = {slow: 1400, normal: 800, fast: 300};
@@ -175,7 +175,7 @@ export class ReplayViewer {
     const r = this.r;
     if (!s || !s.replay) return;
     const hand = t('replay_hand_of', {n: r.hand + 1, m: r.summary.hands.length});
-    $('prompt').textContent = `${t('replay')} · ${hand}`;
+    showPrompt(`${t('replay')} · ${hand}`);
     $('replay-pos').textContent = `${hand} · ${t('replay_step', {a: r.step, b: s.replay.steps})}`;
     const last = s.replay.last_action;
     $('info').textContent = last ? t('last_action', {a: actionWords(last, s.seat)}) : t('replay_start');

@@ -3,7 +3,7 @@
 // engine's view (state.table); the host's page knows its own deadline from the engine's `pending`.
 
 import {getLang, seatName, t} from '../i18n.mjs';
-import {$, el, icon} from '../game/dom.mjs';
+import {$, el, icon, showPrompt} from '../game/dom.mjs';
 
 const BUBBLE_MS = 3500;
 
@@ -48,7 +48,7 @@ export class TableExtras {
     this.lastPhrase = Math.max(this.lastPhrase, top);
     // a guest's page has no bots to wait for: say whose decision the table waits on
     if (!$('prompt').textContent && !s.hand_over && !s.human_to_act && s.deciding.length) {
-      $('prompt').textContent = t('waiting_for', {who: seatName(s.deciding[0], s.seat)});
+      showPrompt(t('waiting_for', {who: seatName(s.deciding[0], s.seat)}));
     }
     this.tick();
   }
