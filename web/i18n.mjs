@@ -244,6 +244,11 @@ export function listWords(items) {
   return items.join(lang === 'zh' ? '、' : ', ');
 }
 
+/** Sentences one after another as the current language writes them: no space after a Chinese 。. */
+export function sentences(items) {
+  return items.join(lang === 'zh' ? '' : ' ');
+}
+
 /** A tile in words in the current language: "五万" / "5 of Characters". */
 export function tileName(tile) {
   if (!tile) return lang === 'zh' ? '暗牌' : 'hidden tile';

@@ -12,7 +12,7 @@
 // reported at once and retried every few seconds until it goes through.
 
 import * as store from '../store.mjs';
-import {getLang, t} from '../i18n.mjs';
+import {getLang, sentences, t} from '../i18n.mjs';
 import {toast} from './dom.mjs';
 import {randomSeed, seedOfSave} from '../seed.mjs';
 import {jsonProblem} from '../json-guard.mjs';
@@ -227,8 +227,7 @@ export class Controller {
       fresh = true;
       if (notes.length) notes.push(t('playing_seed', {seed}));
     }
-    // Chinese sentences follow one another with no space after their 。
-    if (notes.length) toast(notes.join(getLang() === 'zh' ? '' : ' '), true, 9000);
+    if (notes.length) toast(sentences(notes), true, 9000);
     this.claim();
     this.setView(state);
     // saved at once: when the player deals, no action would save it before the first discard, and a reload
