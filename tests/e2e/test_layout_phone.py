@@ -150,3 +150,96 @@ def test_long_hints_open_whole_on_a_short_landscape_screen(warm_page: Any, site:
     if (w, h) == (844, 390):
         assert {"the freeze, en", "three chows, zh", "three chows, en"} <= set(opened), opened
 
+
+def meld(kind: str, tiles: str, claimed: str | None = None, rel: int | None = None) -> dict[str, Any]:
+    """A meld of the human's: tiles written as in a hand ("EEE", "345s"), the claimed one and its discarder
+    counted from the human's seat (1 right, 2 across, 3 left; None for a concealed kong)."""
+    suit = tiles[-1] if tiles[-1] in "mps" else ""
+    names = [c + suit for c in (tiles[:-1] if suit else tiles)]
+    return {"kind": kind, "tiles": names, "claimed": claimed, "rel": rel}
+
+
+PONG = meld("pong", "EEE", "E", 2)
+MELD_SETS = {
+    "no meld": [],
+    "a pong": [PONG],
+    "two pongs": [PONG, meld("pong", "999p", "9p", 1)],
+    "three chows": [meld("chow", "123m", "1m", 3), meld("chow", "456p", "5p", 3), meld("chow", "789s", "9s", 3)],
+    "two kongs and a pong": [meld("exposed_kong", "CCCC", "C", 2), meld("concealed_kong", "7777m"), PONG],
+}
+
+# the table this page would lay out on its felt with every river 24 tiles long (a long hand) and the human
+# holding `melds` and the largest concealed hand that leaves: the river and hand tile sizes and every part's
+# rectangle, in the felt's pixels
+LAID_OUT = """async ({melds}) => {
+    const {computeLayout, describeLayout} = await import('./render/layout.mjs');
+    const s = structuredClone(window.hzmj.game.state);
+    const me = s.players[s.seat];
+    me.melds = melds.map((m) => ({kind: m.kind, tiles: m.tiles, faces: m.tiles, claimed: m.claimed,
+        from: m.rel === null ? null : (s.seat + m.rel) % 4}));
+    s.hand = s.hand.slice(0, 14 - 3 * melds.length);
+    s.drawn = s.hand[s.hand.length - 1];
+    for (const p of s.players) {
+        while (p.discards.length < 24) p.discards.push({tile: '1m', claimed_by: null, wild: false});
+    }
+    const stage = document.getElementById('stage');
+    const W = stage.clientWidth, H = stage.clientHeight;
+    const L = computeLayout(W, H, s);
+    const d = describeLayout(L, s);
+    return {W, H, river: L.rw, hand: L.hand.w, rows: L.hand.rows, seats: d.seats, centre: d.centre};
+}"""
+
+
+def table_problems(t: dict[str, Any]) -> list[str]:
+    """Parts of a laid-out table off the felt or over each other."""
+    felt = {"x": 0, "y": 0, "w": t["W"], "h": t["H"]}
+    named = [("centre", t["centre"])]
+    for s in t["seats"]:
+        for kind in ("river", "tail", "melds", "plate"):
+            if s.get(kind) and s[kind]["w"] > 0:
+                named.append((f"seat {s['pos']} {kind}", s[kind]))
+        for i, r in enumerate(s.get("rows") or [s["hand"]]):
+            if r["w"] > 0:
+                named.append((f"seat {s['pos']} hand row {i + 1}", r))
+    problems = [f"{n} {r} is off the {t['W']}x{t['H']} felt" for n, r in named if not inside(r, felt)]
+    for i, (na, a) in enumerate(named):
+        problems += [f"{na} overlaps {nb}" for nb, b in named[i + 1:] if overlap(a, b) > 1.0]
+    return problems
+
+
+# river tiles a small phone held upright keeps (CSS px); the hand keeps tappable tiles on every phone
+RIVER_GOAL = {(360, 780): 24, (390, 844): 24}
+HAND_LEAST = 34
+SMALL_PHONES = [(360, 780), (390, 844), (360, 640), (320, 640)]
+
+
+@pytest.mark.parametrize(("w", "h"), SMALL_PHONES, ids=[f"{w}x{h}" for w, h in SMALL_PHONES])
+def test_small_phones_keep_river_tiles_readable(warm_page: Any, site: Any, screenshot: Any, w: int, h: int) -> None:
+    """A phone held upright, in both languages, at the deal and with every set of melds of yours beside rivers
+    of 24 tiles: river tiles at least 24 px at 360x780 and 390x844, hand tiles at least 34 px (two rows on a
+    narrow screen) on all of them down to 320x640, and the whole table on the felt, no part over another."""
+    page = sized_page(warm_page, w, h)
+    try:
+        page.goto(site.url + "?seed=10&speed=instant&lang=zh")
+        page.wait_for_selector(TABLE, timeout=BOOT_TIMEOUT_MS)
+        wait_for_turn(page)
+        for lang in ("zh", "en"):
+            if lang == "en":
+                switch_language(page)
+            live = page.evaluate("window.hzmj.layout()")
+            screenshot(page, f"phone-table-{w}x{h}-{lang}")
+            report = []
+            for name, melds in MELD_SETS.items():
+                t = page.evaluate(LAID_OUT, {"melds": melds})
+                where = f"{lang}, {name}"
+                report.append(f"{where}: river {t['river']} px, hand {t['hand']} px in {t['rows']} rows")
+                problems = table_problems(t)
+                assert not problems, f"{where}:\n" + "\n".join(problems)
+                assert t["hand"] >= HAND_LEAST, "\n".join(report)
+                if (w, h) in RIVER_GOAL:
+                    assert t["river"] >= RIVER_GOAL[(w, h)], "\n".join(report)
+            if (w, h) in RIVER_GOAL:
+                assert live["riverTile"] >= RIVER_GOAL[(w, h)], f"{lang}, at the deal: river {live['riverTile']} px"
+    finally:
+        page.close()
+

@@ -36,7 +36,10 @@ export class Dock {
       if (!this.ctrl.state) return;
       showPrompt($('prompt').textContent);
       if (this.ctrl.mode !== 'replay') this.fit();
+      fitRules();
     });
+    // the rules line is written after the dock (app.mjs): fitted when its words change
+    new MutationObserver(fitRules).observe($('rules'), {childList: true, characterData: true, subtree: true});
     // the hints' box changes size after the dock is drawn too (the rules line written under it, a font
     // arriving): whether its words need More is measured again then
     new ResizeObserver(() => {
@@ -248,6 +251,13 @@ export class Dock {
     if (b) { b.focus(); b.click(); return true; }
     return false;
   }
+}
+
+/** The rules line set smaller where its words need more than its box's lines (a phone held upright). */
+function fitRules() {
+  const rules = $('rules');
+  rules.classList.remove('long');
+  if (rules.scrollHeight > rules.clientHeight + 1) rules.classList.add('long');
 }
 
 function actionButton(group, label, tiles, key, s, claimTile = null) {
