@@ -3,6 +3,9 @@
 * On a phone on its side (844x390) and a short landscape screen (1024x500), hints longer than the dock's
   column has room for get a 全部 / More button that opens them whole over the felt, covering no button, and
   the next decision closes them.
+* Small phones held upright (360x780, 390x844) keep river tiles of 24 px, with every set of your melds, and
+  the smallest (360x640, 320x640) keep hand tiles of 34 px, the whole table on the felt.
+* Switching the language in the middle of a hand changes no size on the table, at the five viewports.
 
 Each test reuses one page per viewport (a saved position opened once, the language switched in place), so
 the file stays quick. Screenshots go to test-results/phone-*.png.
@@ -243,3 +246,42 @@ def test_small_phones_keep_river_tiles_readable(warm_page: Any, site: Any, scree
     finally:
         page.close()
 
+
+VIEWPORTS = [(1920, 1080), (1280, 800), (1024, 500), (390, 844), (844, 390)]
+# the felt and the tile sizes, and the boxes of words whose height could move it (the top bar, the dock and
+# its rules line)
+STILL = """() => {
+    const L = window.hzmj.layout();
+    const h = (s) => document.querySelector(s).getBoundingClientRect().height;
+    return {felt: L.canvas.h, feltW: L.canvas.w, river: L.riverTile, hand: L.handTile, topbar: h('.topbar'),
+        dock: h('#dock'), rules: h('#rules'), lang: document.documentElement.lang};
+}"""
+
+
+@pytest.mark.parametrize(("w", "h"), VIEWPORTS, ids=[f"{w}x{h}" for w, h in VIEWPORTS])
+def test_the_table_stands_still_when_the_language_changes(warm_page: Any, site: Any, screenshot: Any,
+                                                          w: int, h: int) -> None:
+    """In the middle of a hand (seed 10, the player to discard), switching 中 → EN → 中 changes no size on the
+    table: the felt keeps its width and height and the river and hand tiles their size, though the rules line
+    and the hints are longer in English."""
+    page = sized_page(warm_page, w, h)
+    try:
+        page.goto(site.url + "?seed=10&speed=instant&lang=zh")
+        page.wait_for_selector(TABLE, timeout=BOOT_TIMEOUT_MS)
+        wait_for_turn(page)
+        seen = [page.evaluate(STILL)]
+        for lang in ("en", "zh"):
+            switch_language(page)
+            seen.append(page.evaluate(STILL))
+            if lang == "en":
+                screenshot(page, f"phone-lang-{w}x{h}-en")
+        screenshot(page, f"phone-lang-{w}x{h}-zh")
+    finally:
+        page.close()
+    report = "\n".join(f"{st['lang']}: felt {st['feltW']:.0f}x{st['felt']:.0f} px, river tiles {st['river']} px, "
+                       f"hand tiles {st['hand']} px; top bar {st['topbar']:.0f} px, dock {st['dock']:.0f} px, "
+                       f"rules {st['rules']:.0f} px" for st in seen)
+    assert [st["lang"][:2] for st in seen] == ["zh", "en", "zh"], report
+    for key in ("felt", "feltW", "river", "hand"):
+        values = [st[key] for st in seen]
+        assert max(values) - min(values) <= 1, f"the table's {key} changes with the language:\n{report}"
