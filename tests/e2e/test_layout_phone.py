@@ -6,6 +6,7 @@
 * Small phones held upright (360x780, 390x844) keep river tiles of 24 px, with every set of your melds, and
   the smallest (360x640, 320x640) keep hand tiles of 34 px, the whole table on the felt.
 * Switching the language in the middle of a hand changes no size on the table, at the five viewports.
+* The friends dialog's invitation cards share its width, as many columns as cards, with no empty column.
 
 Each test reuses one page per viewport (a saved position opened once, the language switched in place), so
 the file stays quick. Screenshots go to test-results/phone-*.png.
@@ -19,6 +20,7 @@ from typing import Any
 
 import positions as pos
 import pytest
+from test_friends import Pages, invite, open_host, pages  # noqa: F401 (the fixture)
 from test_game import ANY_TURN, BOOT_TIMEOUT_MS, TABLE
 
 Rect = dict[str, float]
@@ -285,3 +287,62 @@ def test_the_table_stands_still_when_the_language_changes(warm_page: Any, site: 
     for key in ("felt", "feltW", "river", "hand"):
         values = [st[key] for st in seen]
         assert max(values) - min(values) <= 1, f"the table's {key} changes with the language:\n{report}"
+
+
+# the invitation cards of the friends dialog and the grid they lie in, in page pixels
+CARDS = """() => {
+    const rect = (e) => { const r = e.getBoundingClientRect(); return {x: r.x, y: r.y, w: r.width, h: r.height}; };
+    const grid = document.getElementById('fr-seats');
+    const pad = parseFloat(getComputedStyle(grid).paddingLeft) + parseFloat(getComputedStyle(grid).paddingRight);
+    return {grid: rect(grid), pad, cards: [...grid.querySelectorAll('.fr-seat')].map(rect),
+        dialog: rect(document.getElementById('friends')), vw: innerWidth};
+}"""
+
+
+def card_problems(st: dict[str, Any], where: str) -> list[str]:
+    """Cards that leave an empty column in the grid (a row of them short of its right edge while there are
+    cards in the next row or room left over), cards of unequal widths, or cards off the screen's width."""
+    grid, cards = st["grid"], st["cards"]
+    rows: dict[int, list[Rect]] = {}
+    for c in cards:
+        rows.setdefault(round(c["y"]), []).append(c)
+    problems = []
+    right = grid["x"] + grid["w"] - st["pad"]
+    for row in rows.values():
+        end = max(c["x"] + c["w"] for c in row)
+        if end < right - 2:
+            problems.append(f"{where}: a row of {len(row)} cards ends at {end:.0f} px, the grid at {right:.0f} px "
+                            "(an empty column)")
+    widths = [c["w"] for c in cards]
+    if max(widths) - min(widths) > 1:
+        problems.append(f"{where}: cards of widths {widths}")
+    problems += [f"{where}: a card {c} leaves the screen's width" for c in cards
+                 if c["x"] < -0.5 or c["x"] + c["w"] > st["vw"] + 0.5]
+    return problems
+
+
+@pytest.mark.parametrize("friends", [(1, 2), (1, 2, 3)], ids=["two friends", "three friends"])
+def test_friends_dialog_sizes_its_cards_to_their_number(pages: Pages, site: Any,  # noqa: F811 (the fixture)
+                                                        screenshot: Any, friends: tuple[int, ...]) -> None:
+    """The host's invitations for two and for three friends, at the five viewports in both languages: the cards
+    fill the dialog's width in as many columns as there are cards (as fit), all of one width, none off the
+    screen; on a large screen (1920x1080) they lie side by side, each wider than the 13.5rem they had in a
+    dialog kept for three."""
+    host = open_host(pages, site, "?seed=61&speed=instant&lang=zh")
+    invite(host, friends)
+    problems: list[str] = []
+    for lang in ("zh", "en"):
+        if lang == "en":
+            host.evaluate("() => document.getElementById('btn-lang').click()")
+            host.wait_for_function("() => document.documentElement.lang === 'en'")
+        for w, h in VIEWPORTS:
+            host.set_viewport_size({"width": w, "height": h})
+            st = host.evaluate(CARDS)
+            where = f"{len(friends)} friends, {lang}, {w}x{h}"
+            problems += card_problems(st, where)
+            if (w, h) == (1920, 1080) and (len({round(c["y"]) for c in st["cards"]}) > 1
+                                           or min(c["w"] for c in st["cards"]) < 18 * 16):
+                problems.append(f"{where}: cards not side by side, each 18rem wide: {st['cards']}")
+            host.locator("#fr-seats").evaluate("e => e.scrollIntoView()")
+            screenshot(host, f"phone-friends-{len(friends)}-{lang}-{w}x{h}")
+    assert not problems, "\n".join(problems)
