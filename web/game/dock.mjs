@@ -10,6 +10,8 @@ import {adviceWords, reasonWords} from './words.mjs';
 
 const ORDER = {win: 0, kong: 1, pong: 2, chow: 3, pass: 4};
 const KEYS = {win: 'H', kong: 'K', pong: 'P', chow: 'C', pass: 'Space'};
+// the page's layout with the dock in a column at the right of the felt (style.css)
+const SHORT_LANDSCAPE = '(min-aspect-ratio: 13/10) and (max-height: 560px)';
 
 export class Dock {
   /**
@@ -28,12 +30,21 @@ export class Dock {
     this.more.addEventListener('click', () => this.openInfo(!$('info').classList.contains('open')));
     $('info').after(this.more);
     this.infoText = '';
+    this.infoState = null;
     // a turned phone or a resized window: the boxes' sizes change, not their words
     window.addEventListener('resize', () => {
       if (!this.ctrl.state) return;
       showPrompt($('prompt').textContent);
       if (this.ctrl.mode !== 'replay') this.fit();
+      fitRules();
     });
+    // the rules line is written after the dock (app.mjs): fitted when its words change
+    new MutationObserver(fitRules).observe($('rules'), {childList: true, characterData: true, subtree: true});
+    // the hints' box changes size after the dock is drawn too (the rules line written under it, a font
+    // arriving): whether its words need More is measured again then
+    new ResizeObserver(() => {
+      if (this.ctrl.state && this.ctrl.mode !== 'replay') this.fitInfo($('info'));
+    }).observe($('info'), {box: 'border-box'});
   }
 
   render() {
@@ -63,7 +74,7 @@ export class Dock {
   fit() {
     const tops = new Set([...$('actions').children].map((b) => b.offsetTop));
     $('dock').toggleAttribute('data-tall', tops.size > 1);
-    this.fitInfo($('info'), tops.size > 1);
+    this.fitInfo($('info'));
   }
 
   /** One button per legal action other than a discard (or the buttons of a hand that is over). */
@@ -113,11 +124,14 @@ export class Dock {
 
   /** Whether the hints' words overflow their box: 全部 / More shows when they do; an opened box stays open
    *  while its words stay the same (a new decision closes it, so it never hides the hand it speaks of). */
-  fitInfo(info, covered) {
+  fitInfo(info) {
     const text = info.textContent;
-    const open = info.classList.contains('open') && text === this.infoText;
+    const open = info.classList.contains('open') && text === this.infoText && this.ctrl.state === this.infoState;
     this.infoText = text;
+    this.infoState = this.ctrl.state;
     info.classList.remove('open', 'more');
+    // (buttons in two rows take the box's room on a phone held upright: its words are all behind More)
+    const covered = getComputedStyle(info).visibility === 'hidden';
     const more = info.scrollHeight > info.clientHeight + 1 || (covered && text !== '');
     info.classList.toggle('more', more);
     this.more.hidden = !more;
@@ -129,7 +143,9 @@ export class Dock {
     const info = $('info');
     info.classList.toggle('open', open);
     this.more.setAttribute('aria-expanded', String(open));
-    this.more.textContent = open ? t('info_less') : t('info_more');
+    // a phone on its side opens them beside the column, to the left; upright, above the buttons
+    const side = matchMedia(SHORT_LANDSCAPE).matches;
+    this.more.textContent = t(open ? (side ? 'info_less_side' : 'info_less') : (side ? 'info_more_side' : 'info_more'));
     if (!open) info.scrollTop = 0;
   }
 
@@ -235,6 +251,13 @@ export class Dock {
     if (b) { b.focus(); b.click(); return true; }
     return false;
   }
+}
+
+/** The rules line set smaller where its words need more than its box's lines (a phone held upright). */
+function fitRules() {
+  const rules = $('rules');
+  rules.classList.remove('long');
+  if (rules.scrollHeight > rules.clientHeight + 1) rules.classList.add('long');
 }
 
 function actionButton(group, label, tiles, key, s, claimTile = null) {

@@ -82,6 +82,10 @@ const GAP_DRAWN = 0.45;     // the drawn tile set apart from the hand, in hand t
 const MELD_BESIDE = 0.82;   // your meld tiles beside your hand, in hand tile widths
 const MELD_LEAST = 0.62;    // the smallest they get beside a two-row hand (or above it)
 const TWO_ROW_MAX = 48;     // a two-row hand's tiles, in CSS px (easy to tap, and the rivers keep their room)
+// upright, a small phone's hand gives up tile size, down to HAND_LEAST, where that brings the river tiles to
+// RIVER_GOAL (a 360x780 phone): river tiles smaller than that are hard to tell apart across the table
+const RIVER_GOAL = 24;
+const HAND_LEAST = 34;
 
 /**
  * Where your hand and melds go in the bottom zone of a W x H table, hand tiles at most `cap` px: sized for
@@ -105,7 +109,7 @@ function planHand(W, H, m, melds, owner, cap) {
   // desktop: the hand grows with the height (88 px at 1920x1080); a short screen keeps room for the rivers
   const hwMax = short ? Math.max(40, H * 0.095)
     : Math.min(Math.max(72, H * 0.085), W > H ? Math.max(H * 0.12, Math.min(44, H * 0.14)) : H * 0.1);
-  const twoRows = H > W * 1.3 && avail / (most + GAP_DRAWN) < 40 && most > 5;
+  const twoRows = H > W * 1.2 && avail / (most + GAP_DRAWN) < 40 && most > 5;
   let hw, mw = 0, first = slots, at = melds.length ? 'end' : null;
   if (twoRows) {
     first = Math.ceil(slots / 2);
@@ -238,6 +242,14 @@ export function computeLayout(W, H, state) {
       const p = planHand(W, H, m, melds, human, cap);
       const r = riverFor(p.zoneTop, p.hw);
       if (r > rw) { plan = p; rw = r; }
+    }
+  }
+  // (only where the goal is reached: a screen too small for it keeps its hand's size)
+  if (upright && rw < RIVER_GOAL) {
+    for (let cap = plan.hw - 1; cap >= HAND_LEAST; cap--) {
+      const p = planHand(W, H, m, melds, human, cap);
+      const r = riverFor(p.zoneTop, p.hw);
+      if (r >= RIVER_GOAL) { plan = p; rw = r; break; }
     }
   }
   const {hw, hh, raise, mw, meldH, twoRows, first, at, rowUnits, handY, firstY, zoneTop} = plan;
