@@ -7,6 +7,10 @@ than its own, on anything wider than the viewport, and on a plate whose text lie
 whose name is squeezed to make room for the dealer badge. They also check motion (off at instant speed and
 under reduced motion, at most 200 ms) and that the mute switch is remembered. Screenshots go to
 test-results/layout-*.png.
+
+A page is costly to open (the engine starts, the bots play to the player's turn), so the checks that need
+the same page at the same moment share it: the geometry test's page also draws the long hand's rivers and
+shows a toast; the stand-still test's pages also measure every prompt and the three chows' buttons.
 """
 
 from __future__ import annotations
