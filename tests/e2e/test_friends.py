@@ -169,26 +169,33 @@ def seat_table(pages: Pages, site: Any, friends: tuple[int, ...], phone_seat: in
     return host, guests
 
 
-def discard(page: Any) -> None:
-    """Tap a discard tile (select, then discard; one tap when it is the only one)."""
-    buttons = page.locator("#hand button[data-action=discard]")
-    tiles = {buttons.nth(i).get_attribute("data-tile") for i in range(buttons.count())}
-    button = buttons.last
-    tile = button.get_attribute("data-tile")
-    button.click()
-    if len(tiles) > 1:
+# The action bar's buttons and the tiles of the hand's discard buttons, in order (read in one call).
+CHOICES = """() => ({
+  actions: [...document.querySelectorAll('#actions button[data-action]')].map((b) => b.getAttribute('data-action')),
+  discards: [...document.querySelectorAll('#hand button[data-action=discard]')].map((b) => b.getAttribute('data-tile')),
+})"""
+
+
+def discard(page: Any, tiles: list[str] | None = None) -> None:
+    """Tap a discard tile (select, then discard; one tap when it is the only one). ``tiles``: the tiles of the
+    hand's discard buttons, when already read (CHOICES)."""
+    if tiles is None:
+        tiles = page.evaluate(CHOICES)["discards"]
+    tile = tiles[-1]
+    page.locator("#hand button[data-action=discard]").last.click()
+    if len(set(tiles)) > 1:
         page.locator(f"#hand button[data-action=discard][data-tile='{tile}'][aria-pressed=true]").first.click()
 
 
 def decide(page: Any, kind: str) -> str:
     """One decision by tapping, as a cautious player: win if offered, else pass a claim, else discard."""
+    now = page.evaluate(CHOICES)
     for group in ("win", "pass") if kind == "claim" else ("win",):
-        b = page.locator(f"#actions button[data-action={group}]")
-        if b.count():
-            b.first.click()
+        if group in now["actions"]:
+            page.locator(f"#actions button[data-action={group}]").first.click()
             return group
-    if kind == "turn" and page.locator("#hand button[data-action=discard]").count():
-        discard(page)
+    if kind == "turn" and now["discards"]:
+        discard(page, now["discards"])
         return "discard"
     page.locator("#actions button[data-action]").first.click()
     return "other"
