@@ -12,7 +12,7 @@ import {Bridge} from './bridge.mjs';
 import * as store from './store.mjs';
 import {getLang, setLang, t} from './i18n.mjs';
 import {installKeyboard, moveFocus} from './input.mjs';
-import {$, closeDialogs, toast} from './game/dom.mjs';
+import {$, closeDialogs, relabelToast, toast} from './game/dom.mjs';
 import {Controller} from './game/controller.mjs';
 import {TableView} from './game/table-view.mjs';
 import {Dock} from './game/dock.mjs';
@@ -180,7 +180,7 @@ function wire(bridge, guest = false) {
   ctrl.on('view', () => { dock.render(); renderRules(ctrl); autoPlay(ctrl); });
   ctrl.on('handOver', () => { result.show(); dock.render(); });
   ctrl.on('matchOver', () => { closeDialogs(); history.show(); dock.render(); });
-  watchRanked(ctrl, (place) => toast(rankedWords(place, getLang()), false, 9000));
+  watchRanked(ctrl, (place) => toast(() => rankedWords(place, getLang()), false, 9000));
   // replay.renderBar subscribed in its constructor, after the dock: it writes the replay's prompt and info
 
   installKeyboard({
@@ -202,6 +202,7 @@ function wire(bridge, guest = false) {
     settings.lang = getLang();
     store.saveSettings(settings);
     applyLang(ctrl);
+    relabelToast();
     if (ctrl.state) {
       ctrl.setView(ctrl.state);
       if (result.open) result.show();

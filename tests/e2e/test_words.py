@@ -116,6 +116,12 @@ def test_remembered_rules_the_engine_refuses_are_said_in_the_players_language(pa
         assert not re.search(r"[A-Za-z]", re.sub(r"（[a-z_]+）|“[a-z_]+”", "", words)), words
     state = page.evaluate("() => window.hzmj.game.state")
     assert state["match"]["seed"] == "5" and state["options"]["base_score"] == 1  # the standard rules
+    # the message follows a switch of language while it shows, and back
+    other = "en" if lang == "zh" else "zh"
+    page.click("#btn-lang")
+    assert box.is_visible() and box.inner_text().strip() == REMEMBERED_RULES_REFUSED[other, key, value]
+    page.click("#btn-lang")
+    assert box.is_visible() and box.inner_text().strip() == words
     for width, height in ((390, 844), (1280, 800)):  # the whole toast is on screen, on a phone too
         page.set_viewport_size({"width": width, "height": height})
         page.wait_for_timeout(150)

@@ -115,7 +115,7 @@ export class Controller {
     let state = null;
     if (saved) {
       try { state = await this.call('restore', {save: saved}); } catch (err) {
-        toast(t('restore_failed', {msg: playerError(err)}), true, 9000);
+        toast(() => t('restore_failed', {msg: playerError(err)}), true, 9000);
       }
     }
     if (!state) state = await this.newGameCall(this.settings.options || {}, randomSeed(), this.settings.level);
@@ -160,8 +160,8 @@ export class Controller {
       }
       if (!state) state = await this.newGameCall(this.settings.options || {}, randomSeed(), this.settings.level);
       this.setView(state);
-      if (refused) toast(`${t('engine_restarted_new')} ${refused}`, true, 9000);
-      else toast(t(saved ? 'engine_restarted' : 'engine_restarted_new'), true);
+      if (refused) toast(() => `${t('engine_restarted_new')} ${refused}`, true, 9000);
+      else toast(() => t(saved ? 'engine_restarted' : 'engine_restarted_new'), true);
       this.afterState();
     })().finally(() => { this.restarting = null; });
     return this.restarting;
@@ -219,7 +219,7 @@ export class Controller {
         state = null;
       }
     }
-    if (state && (state.event_count > 1 || state.match.history.length)) toast(t('resumed'));
+    if (state && (state.event_count > 1 || state.match.history.length)) toast(() => t('resumed'));
     let fresh = false;
     if (!state) {
       const seed = urlSeed ?? randomSeed();
@@ -227,7 +227,7 @@ export class Controller {
       fresh = true;
       if (notes.length) notes.push(t('playing_seed', {seed}));
     }
-    if (notes.length) toast(sentences(notes), true, 9000);
+    if (notes.length) toast(() => sentences(notes), true, 9000);
     this.claim();
     this.setView(state);
     // saved at once: when the player deals, no action would save it before the first discard, and a reload
@@ -244,7 +244,7 @@ export class Controller {
     } catch (err) {
       // options or a level saved by an older version may be refused: fall back to the defaults
       console.warn('new_game refused, using the defaults:', err);
-      toast(t('options_reset', {msg: playerError(err)}), true, 9000);
+      toast(() => t('options_reset', {msg: playerError(err)}), true, 9000);
       return await this.call('new_game', {options: {}, seed});
     }
   }
@@ -297,7 +297,7 @@ export class Controller {
     try {
       res = await this.call('act', args);
     } catch (err) {
-      toast(t('illegal', {msg: playerError(err, this.state.seat)}), true);
+      toast(() => t('illegal', {msg: playerError(err, this.state.seat)}), true);
       this.setBusy(false);
       return;
     }
@@ -321,7 +321,7 @@ export class Controller {
       state = await this.call('next_hand');
       this.setView(state);
     } catch (err) {
-      toast(playerError(err), true);
+      toast(() => playerError(err), true);
     } finally {
       this.setBusy(false);
     }
@@ -418,7 +418,7 @@ export class Controller {
   saveFailed() {
     // said at once, and again at every retry while it lasts (the words stay on screen)
     document.documentElement.dataset.save = 'failed';
-    toast(t('save_failed'), true, SAVE_RETRY_MS + 2000);
+    toast(() => t('save_failed'), true, SAVE_RETRY_MS + 2000);
     this.saveFailing = true;
     clearTimeout(this.saveRetry);
     this.saveRetry = setTimeout(() => this.persist(), SAVE_RETRY_MS);
@@ -429,7 +429,7 @@ export class Controller {
     if (!this.saveFailing) return;
     this.saveFailing = false;
     clearTimeout(this.saveRetry);
-    toast(t('save_ok_again'));
+    toast(() => t('save_ok_again'));
   }
 
   /** Download the match log as a JSON file. */
@@ -439,7 +439,7 @@ export class Controller {
       text = await this.call('export_log_text');
     } catch (err) {
       // a guest's table gives the record at the end of a hand: say so in the player's language
-      toast(t('export_refused', {msg: playerError(err, this.state ? this.state.seat : 0)}), true);
+      toast(() => t('export_refused', {msg: playerError(err, this.state ? this.state.seat : 0)}), true);
       return;
     }
     const blob = new Blob([text], {type: 'application/json'});

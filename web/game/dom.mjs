@@ -39,11 +39,15 @@ export function showPrompt(text) {
 }
 
 let toastTimer = 0;
+let toastWords = null;   // the shown toast's words as a function of the language, or null
 
-/** A short message at the bottom of the table; `bad` ones stay longer and are styled as errors. */
+/** A short message at the bottom of the table; `bad` ones stay longer and are styled as errors. `text` is a
+ *  string, or a function that writes it in the current language: such a message follows a language switch
+ *  while it shows (relabelToast). */
 export function toast(text, bad = false, ms = bad ? 4000 : 2200) {
   const box = $('toast');
-  box.textContent = text;
+  toastWords = typeof text === 'function' ? text : null;
+  box.textContent = toastWords ? toastWords() : text;
   box.classList.toggle('bad', bad);
   // where the top bar's buttons end: on a short landscape screen the toast sits in the column at the right
   // just under them, over the prompt's words (style.css); the buttons may wrap to two rows
@@ -51,7 +55,13 @@ export function toast(text, bad = false, ms = bad ? 4000 : 2200) {
   if (tools) box.style.setProperty('--tools-bottom', `${Math.ceil(tools.getBoundingClientRect().bottom)}px`);
   box.hidden = false;
   clearTimeout(toastTimer);
-  toastTimer = setTimeout(() => { box.hidden = true; }, ms);
+  toastTimer = setTimeout(() => { box.hidden = true; toastWords = null; }, ms);
+}
+
+/** Rewrite the message that shows in the current language (after a language switch). */
+export function relabelToast() {
+  const box = $('toast');
+  if (!box.hidden && toastWords) box.textContent = toastWords();
 }
 
 /** Close every open dialog. */

@@ -41,15 +41,15 @@ export class ReplayViewer {
    *  `quiet`: no "loaded" message (the page's own game); `seat`: whose view the frames show. */
   async load(text, {at = null, quiet = false, seat = 0} = {}) {
     const problem = jsonProblem(text, getLang());
-    if (problem) { toast(t('import_bad', {msg: problem}), true); return false; }
+    if (problem) { toast(() => t('import_bad', {msg: problem}), true); return false; }
     let summary;
     try {
       summary = await this.ctrl.call('replay_load', {log: text});
     } catch (err) {
-      toast(t('import_bad', {msg: playerError(err)}), true);
+      toast(() => t('import_bad', {msg: playerError(err)}), true);
       return false;
     }
-    if (!summary.hands.length) { toast(t('import_bad', {msg: t('no_hands')}), true); return false; }
+    if (!summary.hands.length) { toast(() => t('import_bad', {msg: t('no_hands')}), true); return false; }
     closeDialogs();
     this.ctrl.enterReplay();
     this.text = text;
@@ -58,7 +58,7 @@ export class ReplayViewer {
     this.fromPlay = quiet;
     const hand = at ? Math.min(Math.max(0, at.hand), summary.hands.length - 1) : 0;
     this.r = {summary, hand, step: at ? Math.min(Math.max(0, at.step), summary.hands[hand].actions) : 0};
-    if (!quiet) toast(t('import_ok', {n: summary.hands.length}));
+    if (!quiet) toast(() => t('import_ok', {n: summary.hands.length}));
     await this.show();
     return true;
   }
@@ -71,7 +71,7 @@ export class ReplayViewer {
     try {
       text = await this.ctrl.call('export_log_text');
     } catch (err) {
-      toast(t('import_bad', {msg: playerError(err)}), true);
+      toast(() => t('import_bad', {msg: playerError(err)}), true);
       return false;
     }
     return this.load(text, {at: {hand, step: 0}, quiet: true, seat: s.seat});

@@ -280,7 +280,7 @@ export class ReviewPanel {
     try {
       text = await this.ctrl.call('export_log_text');
     } catch (err) {
-      toast(t('review_bad', {msg: playerError(err)}), true);
+      toast(() => t('review_bad', {msg: playerError(err)}), true);
       return;
     }
     const ok = await this.replay.load(text, {at, quiet: true});

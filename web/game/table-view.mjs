@@ -126,7 +126,7 @@ export class TableView {
     if (ctrl.mode !== 'game' || !s || !s.human_to_act || ctrl.busy) return;
     const discards = s.legal_actions.filter((a) => a.group === 'discard');
     if (!legal) {
-      if (discards.length) toast(this.whyNot(s, tile), true);
+      if (discards.length) toast(() => this.whyNot(s, tile), true);
       return;
     }
     if (this.ui.selected === index || discards.length === 1) {

@@ -203,7 +203,7 @@ export class FriendsDialog {
       const buttons = el('div', {className: 'fr-buttons'});
       const copy = el('button', {type: 'button'}, t('fr_copy'));
       copy.dataset.action = 'copy-invite';
-      copy.addEventListener('click', () => { copyText(link); toast(t('fr_copied')); });
+      copy.addEventListener('click', () => { copyText(link); toast(() => t('fr_copied')); });
       buttons.appendChild(copy);
       if (navigator.share) {
         const share = el('button', {type: 'button'}, t('fr_share'));
@@ -255,7 +255,7 @@ export class FriendsDialog {
       // said in the seat's card, under its buttons (a toast would sit behind the modal dialog)
       const row = document.querySelector(`#fr-seats button[data-action=accept][data-seat='${seat}']`)?.parentNode;
       if (row) this.problem(row, t('fr_bad_reply', {msg: netWords(err, this.friends.ctrl.seatOfHost())}), reply);
-      else toast(t('fr_bad_reply', {msg: netWords(err, this.friends.ctrl.seatOfHost())}), true);
+      else toast(() => t('fr_bad_reply', {msg: netWords(err, this.friends.ctrl.seatOfHost())}), true);
     } finally {
       button.disabled = false;
       this.renderSeats();
@@ -271,7 +271,7 @@ export class FriendsDialog {
       reply.value = await scanQr(video, stop.signal);
       accept.click();
     } catch {
-      if (!stop.signal.aborted) toast(t('fr_scan_none'), true);
+      if (!stop.signal.aborted) toast(() => t('fr_scan_none'), true);
     } finally {
       video.remove();
     }

@@ -52,7 +52,7 @@ export class Friends {
       document.documentElement.dataset.role = 'guest';
       bridge.on('update', (events, state) => ctrl.applyRemote(events, state));
       bridge.on('notice', (key, vars) => this.notice(key, vars));
-      bridge.on('close', () => toast(t('join_lost'), true, 600_000));
+      bridge.on('close', () => toast(() => t('join_lost'), true, 600_000));
       bridge.on('names', () => { if (ctrl.state) ctrl.setView(ctrl.state); });   // the plates again
       this.extras.show(true);
       return;
@@ -71,7 +71,7 @@ export class Friends {
     const me = this.ctrl && this.ctrl.state ? this.ctrl.state.seat : 0;
     const name = vars.name || (this.bridge && this.bridge.names[vars.seat]) || '';
     const who = vars.seat === undefined ? '' : name ? t('seat_named', {who: seatName(vars.seat, me), name}) : seatName(vars.seat, me);
-    toast(t(key, {...vars, who}), key !== 'friend_back', 5000);
+    toast(() => t(key, {...vars, who}), key !== 'friend_back', 5000);
   }
 
   async host(settings = {}) {
