@@ -123,6 +123,13 @@ def hints_problems(page: Any, where: str) -> list[str]:
 
 
 SHORT_LANDSCAPE = [(844, 390), (1024, 500)]
+# the rules line as shown: whether it is visible, the height it has and needs, and its line height
+RULES_SHOWN = """() => {
+    const r = document.getElementById('rules');
+    const c = getComputedStyle(r);
+    return {visible: c.visibility !== 'hidden' && !!r.offsetParent, client: r.clientHeight, scroll: r.scrollHeight,
+        line: parseFloat(c.lineHeight) || 16};
+}"""
 
 
 def test_long_hints_open_whole_on_a_short_landscape_screen(warm_page: Any, site: Any, screenshot: Any) -> None:
@@ -130,7 +137,8 @@ def test_long_hints_open_whole_on_a_short_landscape_screen(warm_page: Any, site:
     the column), in both languages at 844x390 and 1024x500 (one touch page for each position, turned and
     relabelled in place): hints longer than their box get More, which opens them whole over the felt and over
     no button, and the next decision closes them. At 844x390 the freeze's hints in English and the chows' in
-    both languages are longer than the column holds."""
+    both languages are longer than the column holds. The rules line shows two lines or more, or gives way
+    for the decision: never a sliver cut through its words."""
     opened = []
     for name, p, act in (("the freeze", freeze(), "#hand button[data-action=discard]:not([aria-disabled=true])"),
                          ("three chows", pos.chows(1, 3), "#actions button[data-action=pass]")):
@@ -144,11 +152,18 @@ def test_long_hints_open_whole_on_a_short_landscape_screen(warm_page: Any, site:
                     page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
                     where = f"{name}, {lang}, {w}x{h}"
                     problems = hints_problems(page, where)
+                    rules = page.evaluate(RULES_SHOWN)
+                    cut = rules["scroll"] > rules["client"] + 1 and rules["client"] < 2 * rules["line"] - 1
+                    if rules["visible"] and cut:
+                        problems.append(f"{where}: the rules line shows a sliver of {rules['client']} px (lines of "
+                                        f"{rules['line']} px) cut through its words: {rules}")
                     assert not problems, "\n".join(problems)
                     if page.evaluate(HINTS)["open"]:
                         opened.append(where)
                         screenshot(page, f"phone-hints-{w}x{h}-{name.replace(' ', '-')}-{lang}")
             page.set_viewport_size(dict(zip(("width", "height"), SHORT_LANDSCAPE[0], strict=True)))
+            # the page fits its dock to the new size in its resize handler: read the More button after that
+            page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
             if not page.evaluate(HINTS)["open"] and page.locator("#info-more").is_visible():
                 page.locator("#info-more").click()
             assert page.evaluate(HINTS)["open"], f"{name}: the hints do not open at 844x390"

@@ -69,11 +69,12 @@ export class Dock {
     this.fit();
   }
 
-  /** Fit the hints and buttons to their boxes: buttons in more than one row take the room of the rules and
-   *  the hints (a phone held upright), hints longer than their box get More. */
+  /** Fit the hints, the rules line and the buttons to their boxes: buttons in more than one row take the room
+   *  of the rules and the hints (a phone held upright), hints longer than their box get More. */
   fit() {
     const tops = new Set([...$('actions').children].map((b) => b.offsetTop));
     $('dock').toggleAttribute('data-tall', tops.size > 1);
+    fitRules();
     this.fitInfo($('info'));
   }
 
@@ -253,11 +254,16 @@ export class Dock {
   }
 }
 
-/** The rules line set smaller where its words need more than its box's lines (a phone held upright). */
+/** The rules line set smaller where its words need more than its box's lines (a phone held upright); on a
+ *  short landscape screen, where claim buttons that need the column leave it less than two lines, it gives way
+ *  for that decision rather than show a line cut through. */
 function fitRules() {
   const rules = $('rules');
-  rules.classList.remove('long');
-  if (rules.scrollHeight > rules.clientHeight + 1) rules.classList.add('long');
+  rules.classList.remove('long', 'squeezed');
+  if (rules.scrollHeight <= rules.clientHeight + 1) return;
+  rules.classList.add('long');
+  const line = parseFloat(getComputedStyle(rules).lineHeight) || 16;
+  if (matchMedia(SHORT_LANDSCAPE).matches && rules.clientHeight < 2 * line) rules.classList.add('squeezed');
 }
 
 function actionButton(group, label, tiles, key, s, claimTile = null) {
