@@ -41,9 +41,9 @@ export function showPrompt(text) {
 let toastTimer = 0;
 let toastWords = null;   // the shown toast's words as a function of the language, or null
 
-/** A short message over the table (where, by screen: style.css); `bad` ones stay longer and are styled as errors. `text` is a
- *  string, or a function that writes it in the current language: such a message follows a language switch
- *  while it shows (relabelToast). */
+/** A short message over the table (where, by screen: style.css); `bad` ones stay longer and are styled as
+ *  errors. `text` is a string, or a function that writes it in the current language: such a message follows a
+ *  language switch while it shows (relabelToast). */
 export function toast(text, bad = false, ms = bad ? 4000 : 2200) {
   const box = $('toast');
   toastWords = typeof text === 'function' ? text : null;
