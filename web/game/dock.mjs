@@ -36,7 +36,7 @@ export class Dock {
       if (!this.ctrl.state) return;
       showPrompt($('prompt').textContent);
       if (this.ctrl.mode !== 'replay') this.fit();
-      fitRules();
+      else fitRules();
     });
     // the rules line is written after the dock (app.mjs): fitted when its words change
     new MutationObserver(fitRules).observe($('rules'), {childList: true, characterData: true, subtree: true});

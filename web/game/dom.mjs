@@ -39,15 +39,15 @@ export function showPrompt(text) {
 }
 
 let toastTimer = 0;
-let toastWords = null;   // the shown toast's words as a function of the language, or null
+let toastWords = null;   // the shown message's words, written in the current language when called
 
 /** A short message over the table (where, by screen: style.css); `bad` ones stay longer and are styled as
- *  errors. `text` is a string, or a function that writes it in the current language: such a message follows a
- *  language switch while it shows (relabelToast). */
-export function toast(text, bad = false, ms = bad ? 4000 : 2200) {
+ *  errors. `words()` writes it in the current language: the message follows a language switch while it shows
+ *  (relabelToast). */
+export function toast(words, bad = false, ms = bad ? 4000 : 2200) {
   const box = $('toast');
-  toastWords = typeof text === 'function' ? text : null;
-  box.textContent = toastWords ? toastWords() : text;
+  toastWords = words;
+  box.textContent = words();
   box.classList.toggle('bad', bad);
   // where the top bar's buttons end: on a short landscape screen the toast sits in the column at the right
   // just under them, over the prompt's words (style.css); the buttons may wrap to two rows
