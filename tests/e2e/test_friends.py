@@ -9,6 +9,7 @@ Pass ``wait_for_function`` a function expression: the pages' CSP forbids eval.
 from __future__ import annotations
 
 import json
+import re
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -334,6 +335,13 @@ def test_guest_drops_the_bot_plays_then_the_guest_rejoins(pages: Pages, site: An
     for page in (host, other):
         page.wait_for_function("() => /掉线|dropped/.test(document.getElementById('toast').textContent)",
                                timeout=20_000)
+    # the notice follows a switch of language on a guest's page (whichever it shows), the seat named in the new one
+    other.click("#btn-lang")
+    words = other.locator("#toast").inner_text()
+    if other.evaluate("document.documentElement.lang") == "en":
+        assert "dropped" in words and not re.search("上家|下家|对家|掉线", words), words
+    else:
+        assert "掉线" in words and not re.search(r"\b(Left|Right|Across|dropped)\b", words), words
     host.wait_for_function("() => window.hzmj.game.state.table.seats[1].who === 'away'", timeout=20_000)
     other.wait_for_function("() => window.hzmj.game.state.table.seats[1].who === 'away'", timeout=20_000)
     # the table goes on without waiting for seat 1: the bot plays it

@@ -5,6 +5,7 @@ to the player and leaves a working page."""
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import pytest
@@ -212,6 +213,10 @@ def test_a_restarted_engine_that_refuses_the_save_says_why_and_deals_afresh(page
     assert page.evaluate("window.hzmj.game.call('state').then(() => 'answered', (e) => e.fatal)") is True
     assert toast(page) == ("The engine failed and was restarted. Could not resume the saved game: the save is from "
                            "another version of the game (save format 2; this version reads 1).")
+    # in Chinese after a switch of language: the refusal's reason too, the sentences joined with no space
+    page.click("#btn-lang")
+    zh = toast(page)
+    assert zh.startswith("引擎出了故障，已重新启动。") and "。 " not in zh and not re.search(r"[A-Za-z]{3}", zh), zh
     assert match_seed(page) != "8"  # a fresh game, dealt by the new engine
     assert page.evaluate("window.hzmj.game.call('state').then(s => s.match.history.length)") == 0
     js_errors[:] = [e for e in js_errors if "test crash" not in e]

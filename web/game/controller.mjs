@@ -150,17 +150,19 @@ export class Controller {
       this.gen += 1;
       const saved = store.loadGame();
       let state = null;
-      let refused = null;
+      let refused = null;   // the new engine's refusal of the save
       if (saved) {
         // as at start-up: a save the new engine refuses is said, and a fresh game is dealt
         try { state = await bridge.call('restore', {save: saved}); } catch (err) {
-          refused = t('restore_failed', {msg: playerError(err)});
+          refused = err;
           store.clearGame();
         }
       }
       if (!state) state = await this.newGameCall(this.settings.options || {}, randomSeed(), this.settings.level);
       this.setView(state);
-      if (refused) toast(() => `${t('engine_restarted_new')} ${refused}`, true, 9000);
+      if (refused) {
+        toast(() => sentences([t('engine_restarted_new'), t('restore_failed', {msg: playerError(refused)})]), true, 9000);
+      }
       else toast(() => t(saved ? 'engine_restarted' : 'engine_restarted_new'), true);
       this.afterState();
     })().finally(() => { this.restarting = null; });

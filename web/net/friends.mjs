@@ -70,8 +70,9 @@ export class Friends {
   notice(key, vars) {
     const me = this.ctrl && this.ctrl.state ? this.ctrl.state.seat : 0;
     const name = vars.name || (this.bridge && this.bridge.names[vars.seat]) || '';
-    const who = vars.seat === undefined ? '' : name ? t('seat_named', {who: seatName(vars.seat, me), name}) : seatName(vars.seat, me);
-    toast(() => t(key, {...vars, who}), key !== 'friend_back', 5000);
+    const who = () => (vars.seat === undefined ? '' : name ? t('seat_named', {who: seatName(vars.seat, me), name})
+      : seatName(vars.seat, me));
+    toast(() => t(key, {...vars, who: who()}), key !== 'friend_back', 5000);
   }
 
   async host(settings = {}) {
