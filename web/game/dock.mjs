@@ -41,9 +41,11 @@ export class Dock {
     // the rules line is written after the dock (app.mjs): fitted when its words change
     new MutationObserver(fitRules).observe($('rules'), {childList: true, characterData: true, subtree: true});
     // the hints' box changes size after the dock is drawn too (the rules line written under it, a font
-    // arriving): whether its words need More is measured again then
+    // arriving): whether its words need More is measured again then, and the rules line after it
     new ResizeObserver(() => {
-      if (this.ctrl.state && this.ctrl.mode !== 'replay') this.fitInfo($('info'));
+      if (!this.ctrl.state || this.ctrl.mode === 'replay') return;
+      this.fitInfo($('info'));
+      fitRules();
     }).observe($('info'), {box: 'border-box'});
   }
 
@@ -74,8 +76,8 @@ export class Dock {
   fit() {
     const tops = new Set([...$('actions').children].map((b) => b.offsetTop));
     $('dock').toggleAttribute('data-tall', tops.size > 1);
-    fitRules();
     this.fitInfo($('info'));
+    fitRules();   // after the hints: their More button, shown or hidden, takes a row of the rules' column
   }
 
   /** One button per legal action other than a discard (or the buttons of a hand that is over). */
