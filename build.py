@@ -11,7 +11,8 @@ What it does:
   * builds a pure-Python wheel of ``hzmj_core`` with zipfile (deterministic bytes),
     served as ``wheels/<hash8>/hzmj_core-<ver>-py3-none-any.whl`` so no cache ever serves a stale one;
   * fetches Pyodide with ``npm pack pyodide@<PYODIDE_VERSION>`` into ``.cache/`` (once) and copies
-    the runtime files into ``dist/pyodide/``;
+    the runtime files into ``dist/pyodide/``, the standard library with the modules a cold start imports as
+    bytecode (``scripts/stdlib_pyc.mjs``: Pyodide ships it as sources, which every first visit compiled);
   * fetches the micropip wheel for Python 3.14 (once) and serves it next to Pyodide, with its real
     sha256 written into the served ``pyodide-lock.json`` (pruned to the packages actually served);
   * fetches the npm library the page uses (``qr`` for invitations) with ``npm pack`` (once) and serves it in
@@ -309,6 +310,66 @@ def served_lock(original: bytes, micropip_sha: str) -> bytes:
     return (json.dumps(lock, indent=1, sort_keys=True) + "\n").encode("utf-8")
 
 
+def stdlib_bytecode(pyodide_dir: Path, wheel: bytes) -> dict[str, bytes]:
+    """Bytecode of the standard-library modules that Pyodide's start-up and the engine's first table import
+    (scripts/stdlib_pyc.mjs, in Node), by their sources' paths in python_stdlib.zip.
+
+    Pyodide ships its standard library as sources, so a first visit compiled some 140 modules before Python
+    was ready. Cached in .cache by the wheel and the Pyodide version (the wheel decides what is imported).
+    """
+    key = sha256_bytes(wheel + f"|{PYODIDE_VERSION}|2".encode())[:16]
+    cached = CACHE / f"stdlib-pyc-{key}.json"
+    if not cached.is_file():
+        node = shutil.which("node")
+        if node is None:
+            raise SystemExit("build: Node.js is needed to compile the standard library for Pyodide")
+        CACHE.mkdir(parents=True, exist_ok=True)
+        wheel_file = CACHE / f"stdlib-pyc-{key}.whl"
+        wheel_file.write_bytes(wheel)
+        try:
+            done = subprocess.run([node, str(ROOT / "scripts" / "stdlib_pyc.mjs"), str(pyodide_dir), str(wheel_file)],
+                                  capture_output=True, check=False)
+        finally:
+            wheel_file.unlink(missing_ok=True)
+        if done.returncode != 0:
+            raise SystemExit("build: compiling the standard library for Pyodide failed:\n"
+                             + done.stderr.decode(errors="replace")[-4000:])
+        cached.write_bytes(done.stdout)
+        for old in sorted(CACHE.glob("stdlib-pyc-*.json"), key=lambda f: f.stat().st_mtime, reverse=True)[8:]:
+            old.unlink(missing_ok=True)
+    compiled = json.loads(cached.read_text(encoding="utf-8"))
+    return {k: base64.b64decode(v) for k, v in compiled.items()}
+
+
+def stdlib_zip_with_bytecode(original: bytes, bytecode: Mapping[str, bytes]) -> bytes:
+    """``python_stdlib.zip`` with each module of ``bytecode`` as its ``.pyc`` in place of its ``.py``.
+
+    zipimport looks for ``name.pyc`` before ``name.py`` and takes an unchecked-hash .pyc as it is; the
+    source is dropped to keep the download small (a traceback through such a module shows the file and line
+    but not the line's text). Every other entry is copied as it was, in the same order, so the same inputs
+    give the same bytes.
+    """
+    with zipfile.ZipFile(io.BytesIO(original)) as src:
+        names = set(src.namelist())
+        missing = sorted(set(bytecode) - names)
+        if missing:
+            raise SystemExit(f"build: no source in python_stdlib.zip for the bytecode of {missing[:5]}")
+        out = io.BytesIO()
+        with zipfile.ZipFile(out, "w") as dst:
+            for entry in src.infolist():
+                name = entry.filename
+                if name in bytecode:
+                    pyc = zipfile.ZipInfo(name + "c", date_time=entry.date_time)
+                    pyc.compress_type = zipfile.ZIP_DEFLATED
+                    dst.writestr(pyc, bytecode[name], compresslevel=9)
+                else:
+                    copy = zipfile.ZipInfo(name, date_time=entry.date_time)
+                    copy.compress_type = entry.compress_type
+                    copy.external_attr = entry.external_attr
+                    dst.writestr(copy, src.read(entry))
+    return out.getvalue()
+
+
 # The characters on the tile faces (萬 numerals, winds, dragons, the 财 badge), drawn as paths so the
 # tiles never depend on a CJK font on the player's device. Outlines from Noto Serif CJK SC Bold
 # (SIL Open Font License), read at build time with fontTools.
@@ -459,6 +520,8 @@ def build(dist: Path = DIST, quiet: bool = False) -> dict[str, object]:
         data = (pyodide_dir / f).read_bytes()
         if f == "pyodide-lock.json":
             data = served_lock(data, MICROPIP_SHA256)
+        elif f == "python_stdlib.zip":
+            data = stdlib_zip_with_bytecode(data, stdlib_bytecode(pyodide_dir, whl_bytes))
         files[f"pyodide/{f}"] = data
     files[f"pyodide/{MICROPIP_WHEEL}"] = micropip.read_bytes()
     files["manifest.webmanifest"] = _manifest(version)

@@ -11,7 +11,8 @@ bare page of `bench_web.py`, alternating, each in a fresh browser context) and s
 task from navigation to:
   * the game page: the worker's "Python ready" (the part the bare page also does), and from there to the
     first drawn table (the engine's own start: wheel, import, deal, drawing);
-  * the bare page: its Pyodide answering `1+1`.
+  * the bare page: its Pyodide answering `1+1`, on the runtime this build ships (dist/pyodide/), so that
+    the difference is what the game page adds to it.
 CPU time is what a thread ran, not how long it waited for a core, so these figures do not move with the
 other work on the machine the way the wall-clock ones do. Threads are grouped:
   worker        the engine's (or the bare page's) Web Worker: Pyodide's boot, our boot script, Python;
@@ -96,8 +97,7 @@ def main() -> int:
 
     build = bench_web.load_build()
     info = build.build(build.DIST, quiet=True)
-    server = build.make_server(build.DIST, "127.0.0.1", 0, extra_files={
-        "/bench-bare.html": bench_web.BARE_HTML, "/bench-bare-worker.mjs": bench_web.BARE_WORKER})
+    server = build.make_server(build.DIST, "127.0.0.1", 0, extra_files=bench_web.bare_files(build))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     base = f"http://127.0.0.1:{server.server_address[1]}/"
 
@@ -116,7 +116,7 @@ def main() -> int:
                     python_ready = t["python_ready"] + t["started_at"] - page.evaluate("performance.timeOrigin")
                     table = page.evaluate("window.hzmj.tableReadyAt")
                 else:
-                    page.goto(base + "bench-bare.html")
+                    page.goto(base + "bench-bare.html?runtime=pyodide")  # on the runtime dist/ ships
                     page.wait_for_function("() => window.bareReadyAt !== undefined", timeout=120_000)
                     python_ready = table = page.evaluate("window.bareReadyAt")
                 events = json.loads(browser.stop_tracing())["traceEvents"]

@@ -8,7 +8,12 @@ For each run, in a fresh browser context (empty HTTP cache, no service worker):
                  when the worker's boot began (worker/boot.mjs, on the page's clock) and the worker's
                  own marks from there (Python ready, engine ready);
   * bare cold:   a bare page that only starts Pyodide in a module worker and runs `1+1`
-                 (served by the same server, same browser) - the floor that Pyodide itself costs;
+                 (served by the same server, same browser) - the floor that Pyodide itself costs. It loads
+                 Pyodide's files as npm publishes them (served from .cache/ under /bench-pyodide/), not
+                 this build's dist/pyodide/, whose standard library holds the start-up modules as bytecode
+                 and whose lock file is pruned;
+  * bare cold on this build's runtime: the same bare page on dist/pyodide/, for reference (what the
+                 game page adds to the runtime it ships);
   * engine warm: the same context reloaded once the service worker controls the page
                  (everything comes from the service worker's cache, and the worker's Pyodide memory
                  snapshot that the first visit stored there);
@@ -18,9 +23,10 @@ For each run, in a fresh browser context (empty HTTP cache, no service worker):
   * bytes sent by the server on the first visit: up to "engine ready", and in all once the service
     worker has precached the build (the server counts response bodies after gzip; 304s count 0).
 Times are the page's performance.now() at ready, i.e. milliseconds since navigation start.
-Figures are medians over the runs. The engine and bare pages alternate (engine first in even runs), and
-each run's ratios (engine ready / bare, drawn table / bare) pair the two pages of that run, so a machine
-whose load changes slowly skews both alike; the medians of those ratios are the figures that count. After
+Figures are medians over the runs. The three pages (engine, bare, bare on this build's runtime) take turns
+in every order, forward and backward, and each run's ratios (engine ready / bare, drawn table / bare) pair
+the pages of that run, so a machine whose load changes slowly skews them alike; the medians of those ratios
+are the figures that count. After
 each page the script waits until the browser's processes are quiet, so that no page pays for the previous
 one's teardown.
 The server gzips when the browser accepts it (as a static host would).
@@ -50,16 +56,28 @@ CHROMIUM_ARGS = [
     "--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup,WebUIOmniboxFullPopup,PreloadTopChromeWebUI",
 ]
 
+# The bare page: bench-bare.html starts Pyodide from npm's files, bench-bare.html?runtime=pyodide from dist's.
 BARE_HTML = b"""<!doctype html><meta charset="utf-8"><title>bare Pyodide worker</title>
 <script type="module">
-const w = new Worker('./bench-bare-worker.mjs', {type: 'module'});
+const w = new Worker('./bench-bare-worker.mjs' + location.search, {type: 'module'});
 w.onmessage = (e) => { window.bareReadyAt = performance.now(); window.bareInfo = e.data; };
 </script>
 """
-BARE_WORKER = b"""import {loadPyodide} from './pyodide/pyodide.mjs';
-const py = await loadPyodide({indexURL: new URL('./pyodide/', import.meta.url).href});
+BARE_WORKER = b"""const dir = new URLSearchParams(location.search).get('runtime') || 'bench-pyodide';
+const {loadPyodide} = await import(`./${dir}/pyodide.mjs`);
+const py = await loadPyodide({indexURL: new URL(`./${dir}/`, import.meta.url).href});
 postMessage({two: py.runPython('1+1')});
 """
+
+
+def bare_files(build: Any) -> dict[str, bytes]:
+    """The bare page's files for a server's ``extra_files``: the page, its worker, and Pyodide's runtime as
+    npm publishes it (the files build.py copies into dist/pyodide/ before it changes any of them)."""
+    stock = build.fetch_pyodide()
+    files = {"/bench-bare.html": BARE_HTML, "/bench-bare-worker.mjs": BARE_WORKER}
+    for name in build.PYODIDE_RUNTIME_FILES:
+        files[f"/bench-pyodide/{name}"] = (stock / name).read_bytes()
+    return files
 
 
 def load_build() -> Any:
@@ -117,8 +135,8 @@ def main() -> int:
 
     build = load_build()
     info = build.build(build.DIST, quiet=True)
-    server = build.make_server(build.DIST, "127.0.0.1", 0,
-                               extra_files={"/bench-bare.html": BARE_HTML, "/bench-bare-worker.mjs": BARE_WORKER})
+    extra = bare_files(build)
+    server = build.make_server(build.DIST, "127.0.0.1", 0, extra_files=extra)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     host, port = server.server_address[:2]
     base = f"http://{host}:{port}/"
@@ -126,23 +144,27 @@ def main() -> int:
     handler = server.RequestHandlerClass
 
     # warm the server's gzip cache so that no run pays for compressing the wasm
-    for path in info["files"]:
+    for path in [*info["files"], *(name.lstrip("/") for name in extra)]:
         req = urllib.request.Request(base + path, headers={"Accept-Encoding": "gzip"})
         with urllib.request.urlopen(req) as r:
             r.read()
 
     res: dict[str, list[float]] = {k: [] for k in (
-        "engine_cold_ms", "bare_cold_ms", "engine_warm_ms", "bare_warm_ms", "bytes_to_ready",
+        "engine_cold_ms", "bare_cold_ms", "bare_build_cold_ms", "engine_warm_ms", "bare_warm_ms", "bytes_to_ready",
         "bytes_first_visit", "bytes_warm_visit", "worker_python_ready_ms", "worker_engine_ready_ms",
         "engine_after_python_ms", "table_cold_ms", "table_warm_ms", "warm_python_ready_ms",
-        "ratio_engine_cold", "ratio_table_cold", "table_after_ready_ms", "worker_boot_start_ms", "loadavg_1min")}
+        "ratio_engine_cold", "ratio_table_cold", "ratio_table_cold_build_runtime",
+        "table_after_ready_ms", "worker_boot_start_ms", "loadavg_1min")}
     snapshot_modes: list[str] = []
     foreign: set[str] = set()
 
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
         for run in range(args.runs):
-            order = ("engine", "bare") if run % 2 == 0 else ("bare", "engine")
+            kinds = ("engine", "bare", "bare-build")
+            order = kinds[run % 3:] + kinds[:run % 3]
+            if run // 3 % 2:
+                order = order[::-1]
             for kind in order:
                 ctx = browser.new_context()
                 ctx.on("request", lambda r: foreign.add(r.url) if not r.url.startswith(ours) else None)
@@ -174,6 +196,10 @@ def main() -> int:
                     page.wait_for_selector("html[data-table=ready]", timeout=120_000)
                     res["table_warm_ms"].append(page.evaluate("window.hzmj.tableReadyAt"))
                     res["bytes_warm_visit"].append(handler.bytes_sent)
+                elif kind == "bare-build":
+                    page.goto(base + "bench-bare.html?runtime=pyodide")
+                    page.wait_for_function("() => window.bareReadyAt !== undefined", timeout=120_000)
+                    res["bare_build_cold_ms"].append(page.evaluate("window.bareReadyAt"))
                 else:
                     page.goto(base + "bench-bare.html")
                     page.wait_for_function("() => window.bareReadyAt !== undefined", timeout=120_000)
@@ -185,8 +211,10 @@ def main() -> int:
                 settle()
             res["ratio_engine_cold"].append(res["engine_cold_ms"][-1] / res["bare_cold_ms"][-1])
             res["ratio_table_cold"].append(res["table_cold_ms"][-1] / res["bare_cold_ms"][-1])
+            res["ratio_table_cold_build_runtime"].append(res["table_cold_ms"][-1] / res["bare_build_cold_ms"][-1])
             res["loadavg_1min"].append(os.getloadavg()[0])
-            print(f"  run {run + 1} ({' then '.join(order)}): bare {res['bare_cold_ms'][-1]:.0f} ms, engine ready "
+            print(f"  run {run + 1} ({', '.join(order)}): bare {res['bare_cold_ms'][-1]:.0f} ms (on dist's runtime "
+                  f"{res['bare_build_cold_ms'][-1]:.0f} ms), engine ready "
                   f"{res['engine_cold_ms'][-1]:.0f} ms ({res['ratio_engine_cold'][-1]:.3f}), drawn table "
                   f"{res['table_cold_ms'][-1]:.0f} ms ({res['ratio_table_cold'][-1]:.3f}), worker boot at "
                   f"{(res['worker_boot_start_ms'] or [float('nan')])[-1]:.0f} ms, load "
@@ -220,11 +248,14 @@ def main() -> int:
           f"{m['worker_python_ready_ms']:.0f} ms, engine {m['worker_engine_ready_ms']:.0f} ms later)")
     print(f"  engine overhead after Python ready (wheel install + import) {m['engine_after_python_ms']:.0f} ms")
     print(f"  cold start, bare Pyodide page  {m['bare_cold_ms']:8.0f} ms   ratio engine/bare "
-          f"{figures['cold_ratio_engine_vs_bare']:.2f}")
+          f"{figures['cold_ratio_engine_vs_bare']:.2f}   (Pyodide as npm publishes it)")
+    print(f"  the same on this build's runtime {m['bare_build_cold_ms']:6.0f} ms   (dist/pyodide/: the standard "
+          f"library's start-up modules as bytecode)")
     print(f"  cold start to playable table   {m['table_cold_ms']:8.0f} ms   ({m['table_after_ready_ms']:.0f} ms after "
           f"engine ready)")
     print(f"  median of the runs' ratios to the bare page: engine ready {m['ratio_engine_cold']:.3f}, "
-          f"drawn table {m['ratio_table_cold']:.3f}")
+          f"drawn table {m['ratio_table_cold']:.3f}; drawn table / bare page on this build's runtime "
+          f"{m['ratio_table_cold_build_runtime']:.3f}")
     print(f"  warm start (service worker)    {m['engine_warm_ms']:8.0f} ms (worker: Python ready "
           f"{m['warm_python_ready_ms']:.0f} ms; memory snapshot: {', '.join(snapshot_modes)})")
     print(f"  warm start to playable table   {m['table_warm_ms']:8.0f} ms")

@@ -1,7 +1,8 @@
 // Compiles Python sources to bytecode for the Python inside Pyodide (3.14), at build time, so that a cold
 // start of the page does not compile the engine: build.py ships the web build's wheel with the bytecode
-// instead of the sources (as Pyodide ships its own standard library), and a first visit imports the engine
-// without compiling it (about 40% of the time from "engine ready" to the first drawn table).
+// instead of the sources, and a first visit imports the engine without compiling it (about 40% of the time
+// from "engine ready" to the first drawn table). scripts/stdlib_pyc.mjs does the same for the standard-library
+// modules a cold start imports (Pyodide ships its standard library as sources).
 //
 //   node scripts/compile_pyc.mjs PYODIDE_DIR < {"hzmj_core/round.py": "<source>", ...}
 //   -> {"hzmj_core/round.py": "<base64 of its .pyc>", ...}

@@ -164,6 +164,61 @@ def test_micropip_installs_the_wheel_without_a_cdn(page: Any, site: Any) -> None
                                         "dealer": 3}
 
 
+STDLIB_ORIGINS = """
+import json, sys, traceback, zipimport, hzmj_core.webapi
+hzmj_core.webapi.warm_up()
+hzmj_core.webapi.call("new_game", '{"seed": 3}')
+archive = next(p for p in sys.path if p.endswith(".zip") and "python" in p) + "/"
+files = [f for m in list(sys.modules.values()) if isinstance(f := getattr(m, "__file__", None), str)
+         and f.startswith(archive) and isinstance(m.__spec__.loader, zipimport.zipimporter)]
+try:
+    json.loads("{")
+except ValueError as err:
+    frames = [(f.filename, f.lineno) for f in traceback.extract_tb(err.__traceback__)]
+json.dumps({"sources": sorted(f for f in files if f.endswith(".py")),
+            "bytecode": sum(f.endswith(".pyc") for f in files), "frames": frames,
+            "dealer": json.loads(hzmj_core.webapi.call("state", "{}"))["dealer"]})
+"""
+
+
+@pytest.mark.browser_context_args(bypass_csp=True)  # the test's own worker is a blob: URL
+def test_the_standard_library_a_first_table_imports_is_bytecode(page: Any, site: Any) -> None:
+    """Pyodide ships its standard library as sources; the build's python_stdlib.zip holds every module that
+    Python's start, the engine's import, its warm-up and a deal import as bytecode (build.py,
+    scripts/stdlib_pyc.mjs), so a first visit compiles none of them. The game worker's way of loading the
+    wheel (one file on sys.path) is taken here. A traceback through such a module still names its file and
+    line."""
+    page.goto(site.url)
+    page.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS)
+    result = page.evaluate(
+        """async ([wheel, code]) => {
+            const base = new URL('./', location.href).href;
+            const src = `
+              const {loadPyodide} = await import('${base}pyodide/pyodide.mjs');
+              try {
+                const py = await loadPyodide({indexURL: '${base}pyodide/'});
+                const bytes = new Uint8Array(await (await fetch('${base}' + ${JSON.stringify(wheel)})).arrayBuffer());
+                py.FS.writeFile('/lib/engine.whl', bytes);
+                py.runPython('import sys; sys.path.insert(0, "/lib/engine.whl")');
+                postMessage({ok: py.runPython(${JSON.stringify(code)})});
+              } catch (e) { postMessage({error: String(e)}); }`;
+            const url = URL.createObjectURL(new Blob([src], {type: 'text/javascript'}));
+            const w = new Worker(url, {type: 'module'});
+            return await new Promise((resolve) => {
+              w.onmessage = (e) => { w.terminate(); resolve(e.data); };
+              w.onerror = (e) => resolve({error: e.message || 'worker error'});
+            });
+        }""",
+        [site.info["wheel"], STDLIB_ORIGINS],
+    )
+    assert "ok" in result, result
+    got = json.loads(result["ok"])
+    assert got["sources"] == [], f"compiled from source on a first visit: {got['sources']}"
+    assert got["bytecode"] > 100  # asyncio, typing, dataclasses, zipfile, json, ...
+    assert any(f.endswith("python314.zip/json/decoder.py") and line > 0 for f, line in got["frames"]), got["frames"]
+    assert got["dealer"] == 3
+
+
 SNAPSHOT_STORED = """async () => {
     const info = window.hzmj.bridge.info.build;
     const url = new URL('__pyodide_snapshot__/' + info.build_id, location.href).href;
