@@ -76,10 +76,11 @@ async function start() {
     hzmj.game = game;
     const seedParam = params.get('seed');
     const asked = seedParam === null ? {} : parseSeed(seedParam, getLang());
+    // each note is words of the language of the moment: the message is rewritten after a switch of language
     const notes = [];
-    const reset = store.settingsReset().map((k) => t(`setting.${k}`));
-    if (reset.length) notes.push(t('settings_reset', {keys: reset.join(', ')}));
-    if (asked.problem) notes.push(t('seed_ignored', {why: asked.problem}));
+    const reset = store.settingsReset();
+    if (reset.length) notes.push(() => t('settings_reset', {keys: reset.map((k) => t(`setting.${k}`)).join(', ')}));
+    if (asked.problem) notes.push(() => t('seed_ignored', {why: parseSeed(seedParam, getLang()).problem}));
     // the first table is drawn (on the canvas, playable) when its view arrives; data-table=ready waits for its
     // first save too, so that a reload from then on finds the same game
     let drawnAt = null;

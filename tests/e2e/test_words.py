@@ -131,6 +131,31 @@ def test_remembered_rules_the_engine_refuses_are_said_in_the_players_language(pa
         screenshot(page, f"rules-refused-{key}-{lang}-{width}x{height}")
 
 
+START_NOTES = {
+    "zh": "地址里的种子没有用：种子“12x”不是 0 到 18446744073709551615 之间的整数。保存的牌局没有恢复：它已损坏"
+          "（可能没有写完）。这是新的一局，种子 {seed}。",
+    "en": "The seed in the address was not used: the seed “12x” is not a whole number from 0 to 18446744073709551615. "
+          "The saved game was not resumed: it is damaged (cut short?). This is a new game with seed {seed}.",
+}
+
+
+def test_the_notes_of_a_start_follow_a_switch_of_language(page: Any, site: Any) -> None:
+    """A save that could not be resumed and a seed in the address that could not be used are said in one
+    message when the page starts; a switch of language while it shows rewrites every part of it."""
+    page.route("**/favicon.ico", lambda route: route.fulfill(status=204))
+    page.goto(site.url + "icon.svg")  # the site's origin, no script: the damaged save is there before the game boots
+    page.evaluate("() => localStorage.setItem('hzmj.game.v1', '\"cut sh')")
+    open_game(page, site, "?seed=12x&speed=instant&lang=zh")
+    box = page.locator("#toast")
+    box.wait_for(state="visible", timeout=10_000)
+    seed = page.evaluate("() => window.hzmj.game.state.match.seed")
+    assert box.inner_text().strip() == START_NOTES["zh"].format(seed=seed)
+    page.click("#btn-lang")
+    assert box.is_visible() and box.inner_text().strip() == START_NOTES["en"].format(seed=seed)
+    page.click("#btn-lang")
+    assert box.is_visible() and box.inner_text().strip() == START_NOTES["zh"].format(seed=seed)
+
+
 # the friends table's screens: words a Chinese page may show in Latin letters (names of network things), and the
 # invitation's own text
 ZH_LATIN_ALLOWED = re.compile(r"STUN/TURN|STUN|TURN|Wi-Fi|turn:|stun:[\w.:]+|http://[\w.:/#=-]+")

@@ -186,12 +186,17 @@ export class Controller {
 
   // ------------------------------------------------------------------ start / resume
 
-  /** Resume the saved game (if it matches the asked seed) or deal a new one; `notes` are shown once. */
+  /**
+   * Resume the saved game (if it matches the asked seed) or deal a new one. `notes` (functions that give
+   * their words in the language of the moment) are shown once, in one message.
+   */
   async begin(urlSeed, notes = []) {
     let saved = store.loadGame();
-    const saveProblem = saved === null ? store.lastGameProblem() && t('save_damaged') : jsonProblem(saved, getLang());
+    const damaged = saved;
+    const saveProblem = saved === null ? store.lastGameProblem() && (() => t('save_damaged'))
+      : jsonProblem(saved, getLang()) && (() => jsonProblem(damaged, getLang()));
     if (saveProblem) {
-      notes.push(t('save_dropped', {why: saveProblem}));
+      notes.push(() => t('save_dropped', {why: saveProblem()}));
       store.clearGame();
       saved = null;
     }
@@ -200,7 +205,7 @@ export class Controller {
       try {
         state = await this.call('restore', {save: saved});
       } catch (err) {
-        notes.push(t('restore_failed', {msg: playerError(err)}));
+        notes.push(() => t('restore_failed', {msg: playerError(err)}));
         store.clearGame();
       }
     }
@@ -227,9 +232,9 @@ export class Controller {
       const seed = urlSeed ?? randomSeed();
       state = await this.newGameCall(this.settings.options || {}, seed, this.settings.level);
       fresh = true;
-      if (notes.length) notes.push(t('playing_seed', {seed}));
+      if (notes.length) notes.push(() => t('playing_seed', {seed}));
     }
-    if (notes.length) toast(() => sentences(notes), true, 9000);
+    if (notes.length) toast(() => sentences(notes.map((words) => words())), true, 9000);
     this.claim();
     this.setView(state);
     // saved at once: when the player deals, no action would save it before the first discard, and a reload
