@@ -120,6 +120,31 @@ def test_service_worker_serves_a_second_visit_offline(page: Any, context: Any, s
         context.set_offline(False)
 
 
+def pyodide_in_a_worker(page: Any, setup: str, code: str) -> Any:
+    """Start the served Pyodide in a worker of the page's origin, run the JavaScript ``setup`` (with ``py`` and
+    the site's ``base`` URL), then the Python ``code``: {ok: its value} or {error}."""
+    return page.evaluate(
+        """async ([setup, code]) => {
+            const base = new URL('./', location.href).href;
+            const src = `
+              const base = ${JSON.stringify(base)};
+              const {loadPyodide} = await import(base + 'pyodide/pyodide.mjs');
+              try {
+                const py = await loadPyodide({indexURL: base + 'pyodide/'});
+                ${setup}
+                postMessage({ok: py.runPython(${JSON.stringify(code)})});
+              } catch (e) { postMessage({error: String(e)}); }`;
+            const url = URL.createObjectURL(new Blob([src], {type: 'text/javascript'}));
+            const w = new Worker(url, {type: 'module'});
+            return await new Promise((resolve) => {
+              w.onmessage = (e) => { w.terminate(); resolve(e.data); };
+              w.onerror = (e) => resolve({error: e.message || 'worker error'});
+            });
+        }""",
+        [setup, code],
+    )
+
+
 ENGINE_LOADED_FROM_BYTECODE = """
 import json, sys, hzmj_core, hzmj_core.webapi
 json.dumps({"version": hzmj_core.__version__,
@@ -138,27 +163,9 @@ def test_micropip_installs_the_wheel_without_a_cdn(page: Any, site: Any) -> None
     """
     page.goto(site.url)
     page.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS)
-    result = page.evaluate(
-        """async ([wheel, code]) => {
-            const base = new URL('./', location.href).href;
-            const src = `
-              const {loadPyodide} = await import('${base}pyodide/pyodide.mjs');
-              try {
-                const py = await loadPyodide({indexURL: '${base}pyodide/'});
-                await py.loadPackage('micropip');
-                const micropip = py.pyimport('micropip');
-                await micropip.install('${base}' + ${JSON.stringify(wheel)});
-                postMessage({ok: py.runPython(${JSON.stringify(code)})});
-              } catch (e) { postMessage({error: String(e)}); }`;
-            const url = URL.createObjectURL(new Blob([src], {type: 'text/javascript'}));
-            const w = new Worker(url, {type: 'module'});
-            return await new Promise((resolve) => {
-              w.onmessage = (e) => { w.terminate(); resolve(e.data); };
-              w.onerror = (e) => resolve({error: e.message || 'worker error'});
-            });
-        }""",
-        [site.info["wheel"], ENGINE_LOADED_FROM_BYTECODE],
-    )
+    setup = f"""await py.loadPackage('micropip');
+        await py.pyimport('micropip').install(base + {json.dumps(site.info['wheel'])});"""
+    result = pyodide_in_a_worker(page, setup, ENGINE_LOADED_FROM_BYTECODE)
     assert "ok" in result, result
     assert json.loads(result["ok"]) == {"version": site.info["version"], "loaders": ["SourcelessFileLoader"],
                                         "dealer": 3}
@@ -190,27 +197,10 @@ def test_the_standard_library_a_first_table_imports_is_bytecode(page: Any, site:
     line."""
     page.goto(site.url)
     page.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS)
-    result = page.evaluate(
-        """async ([wheel, code]) => {
-            const base = new URL('./', location.href).href;
-            const src = `
-              const {loadPyodide} = await import('${base}pyodide/pyodide.mjs');
-              try {
-                const py = await loadPyodide({indexURL: '${base}pyodide/'});
-                const bytes = new Uint8Array(await (await fetch('${base}' + ${JSON.stringify(wheel)})).arrayBuffer());
-                py.FS.writeFile('/lib/engine.whl', bytes);
-                py.runPython('import sys; sys.path.insert(0, "/lib/engine.whl")');
-                postMessage({ok: py.runPython(${JSON.stringify(code)})});
-              } catch (e) { postMessage({error: String(e)}); }`;
-            const url = URL.createObjectURL(new Blob([src], {type: 'text/javascript'}));
-            const w = new Worker(url, {type: 'module'});
-            return await new Promise((resolve) => {
-              w.onmessage = (e) => { w.terminate(); resolve(e.data); };
-              w.onerror = (e) => resolve({error: e.message || 'worker error'});
-            });
-        }""",
-        [site.info["wheel"], STDLIB_ORIGINS],
-    )
+    setup = f"""const wheel = await fetch(base + {json.dumps(site.info['wheel'])});
+        py.FS.writeFile('/lib/engine.whl', new Uint8Array(await wheel.arrayBuffer()));
+        py.runPython('import sys; sys.path.insert(0, "/lib/engine.whl")');"""
+    result = pyodide_in_a_worker(page, setup, STDLIB_ORIGINS)
     assert "ok" in result, result
     got = json.loads(result["ok"])
     assert got["sources"] == [], f"compiled from source on a first visit: {got['sources']}"
