@@ -374,6 +374,13 @@ def _wait_cpu_seconds(pid: int, seconds: float, limit: float = 120.0) -> None:
     raise AssertionError(f"process {pid} used less than {seconds} s of CPU in {limit} s")
 
 
+def _as_in_a_terminal() -> None:
+    """In the child, before the CLI starts: Ctrl-C's signal as a terminal's foreground command has it. A
+    command started in the background by a shell without job control (`bash scripts/test.sh &`) inherits
+    SIGINT ignored, and Python then never turns it into KeyboardInterrupt."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 @pytest.mark.host_only
 @pytest.mark.parametrize("sig, code, line", [(signal.SIGINT, 130, "error: stopped by Ctrl-C\n"),
                                              (signal.SIGTERM, 143, "error: stopped by SIGTERM\n")])
@@ -381,7 +388,7 @@ def test_arena_with_workers_stops_at_once_on_a_signal(sig: int, code: int, line:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     p = subprocess.Popen([sys.executable, "-m", "hzmj_core", "arena", "--hands", "1000000", "--seed", "1",
                           "--seats", "basic", "--workers", "2"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                         text=True, env=env, cwd=ROOT, start_new_session=True)
+                         text=True, env=env, cwd=ROOT, start_new_session=True, preexec_fn=_as_in_a_terminal)
     try:
         deadline = time.monotonic() + 60
         workers: list[int] = []
@@ -441,7 +448,8 @@ def test_an_option_or_action_of_kilobytes_in_a_log_is_named_not_echoed(capsys: p
 def test_simulate_stops_on_a_signal_with_one_line(sig: int, code: int, line: str) -> None:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     p = subprocess.Popen([sys.executable, "-m", "hzmj_core", "simulate", "--hands", "1000000", "--seed", "1"],
-                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=ROOT)
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=ROOT,
+                         preexec_fn=_as_in_a_terminal)
     try:
         _wait_cpu_seconds(p.pid, 1.5)  # well inside the hands, however loaded the machine
         p.send_signal(sig)
