@@ -363,7 +363,7 @@ def stdlib_bytecode(pyodide_dir: Path, wheel: bytes) -> dict[str, bytes]:
     """
     key = sha256_bytes(wheel + f"|{PYODIDE_VERSION}|2".encode())[:16]
     cached = CACHE / f"stdlib-pyc-{key}.json"
-    wheel_file = CACHE / f"stdlib-pyc-{key}.whl"
+    wheel_file = CACHE / f"stdlib-pyc-{key}.{os.getpid()}.whl"  # builds in parallel (test processes) each have one
     if not cached.is_file():
         CACHE.mkdir(parents=True, exist_ok=True)
         wheel_file.write_bytes(wheel)
