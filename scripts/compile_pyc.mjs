@@ -12,8 +12,7 @@
 // PYTHONHASHSEED=0 keeps the bytes the same from one build to the next (set constants are marshalled in
 // hash order). The .pyc only fit the Pyodide that made them; build.py always uses the pinned one.
 import {readFileSync} from 'node:fs';
-import {join} from 'node:path';
-import {pathToFileURL} from 'node:url';
+import {startPyodide} from './pyodide_node.mjs';
 
 const dir = process.argv[2];
 if (!dir) {
@@ -21,13 +20,7 @@ if (!dir) {
   process.exit(2);
 }
 const sources = JSON.parse(readFileSync(0, 'utf8'));
-const {loadPyodide} = await import(pathToFileURL(join(dir, 'pyodide.mjs')).href);
-const pyodide = await loadPyodide({
-  indexURL: dir + '/',
-  packageBaseUrl: dir + '/',
-  env: {PYTHONHASHSEED: '0', PYTHONDONTWRITEBYTECODE: '1'},
-});
-pyodide.setStdout({batched: () => {}});
+const pyodide = await startPyodide(dir);
 pyodide.globals.set('SOURCES_JSON', JSON.stringify(sources));
 const out = pyodide.runPython(`
 import base64, json, os, py_compile, tempfile

@@ -15,21 +15,14 @@
 // from the zip (/lib/python314.zip/asyncio/base_events.py), so tracebacks name the same file and line as
 // before. PYTHONHASHSEED=0 keeps the bytes the same from one build to the next.
 import {readFileSync} from 'node:fs';
-import {join} from 'node:path';
-import {pathToFileURL} from 'node:url';
+import {startPyodide} from './pyodide_node.mjs';
 
 const [dir, wheel] = process.argv.slice(2);
 if (!dir || !wheel) {
   console.error('usage: node scripts/stdlib_pyc.mjs PYODIDE_DIR WHEEL_PATH');
   process.exit(2);
 }
-const {loadPyodide} = await import(pathToFileURL(join(dir, 'pyodide.mjs')).href);
-const pyodide = await loadPyodide({
-  indexURL: dir + '/',
-  packageBaseUrl: dir + '/',
-  env: {PYTHONHASHSEED: '0', PYTHONDONTWRITEBYTECODE: '1'},
-});
-pyodide.setStdout({batched: () => {}});
+const pyodide = await startPyodide(dir);
 const wheelPath = '/lib/' + wheel.split('/').pop();
 pyodide.FS.writeFile(wheelPath, readFileSync(wheel));
 pyodide.globals.set('WHEEL_PATH', wheelPath);
