@@ -191,11 +191,12 @@ export class Controller {
    * their words in the language of the moment) are shown once, in one message.
    */
   async begin(urlSeed, notes = []) {
-    let saved = store.loadGame();
-    const damaged = saved;
-    const saveProblem = saved === null ? store.lastGameProblem() && (() => t('save_damaged'))
-      : jsonProblem(saved, getLang()) && (() => jsonProblem(damaged, getLang()));
-    if (saveProblem) {
+    const stored = store.loadGame();
+    const unreadable = stored === null && store.lastGameProblem();
+    // why the stored game cannot be resumed, in the language of the moment (falsy: it can be tried)
+    const saveProblem = () => (unreadable ? t('save_damaged') : stored !== null && jsonProblem(stored, getLang()));
+    let saved = stored;
+    if (saveProblem()) {
       notes.push(() => t('save_dropped', {why: saveProblem()}));
       store.clearGame();
       saved = null;
