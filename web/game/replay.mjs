@@ -41,7 +41,7 @@ export class ReplayViewer {
    *  `quiet`: no "loaded" message (the page's own game); `seat`: whose view the frames show. */
   async load(text, {at = null, quiet = false, seat = 0} = {}) {
     const problem = jsonProblem(text, getLang());
-    if (problem) { toast(() => t('import_bad', {msg: problem}), true); return false; }
+    if (problem) { toast(() => t('import_bad', {msg: jsonProblem(text, getLang())}), true); return false; }
     let summary;
     try {
       summary = await this.ctrl.call('replay_load', {log: text});
