@@ -14,6 +14,7 @@ import {decodeCode, Offer} from './peer.mjs';
 import {NetError} from './codes.mjs';
 import {engine} from './engine-calls.mjs';
 import {MAX_NAME} from './prefs.mjs';
+import {cleanName} from '../names.mjs';
 
 export const MAX_MESSAGE = 4096;
 export const GRACE_MS = 8000;
@@ -122,7 +123,7 @@ export class FriendsHost {
     s.offer = null;
     s.link_text = null;
     s.link = link;
-    s.name = reply.name.slice(0, MAX_NAME);
+    s.name = cleanName(reply.name, MAX_NAME);
     s.status = 'connected';
     link.onmessage = (text) => this.receive(s, text);
     link.onclose = () => this.dropped(s, link);
@@ -197,7 +198,7 @@ export class FriendsHost {
    *  table get the new names at once, the others with their welcome. */
   rename(name) {
     const host = this.seats[this.hostSeat];
-    const next = String(name || '').trim().slice(0, MAX_NAME);
+    const next = cleanName(String(name || ''), MAX_NAME);
     if (host.name === next) return;
     host.name = next;
     if (!this.started) return;
