@@ -1,12 +1,14 @@
 #!/usr/bin/env python3
 """Build (and optionally serve) the browser version of hzmj into ``dist/``.
 
-Standard library only; run it with the host Python (3.11+). Each job is a module of ``builder/`` beside
-this file (see its docstring); this file is the command line.
+Standard library only: it needs the host Python (3.11+) and Node with npm, nothing else (the tile glyphs are
+committed). Each job is a module of ``builder/`` beside this file (see its docstring); this file is the
+command line.
 
     python build.py                 # build dist/
     python build.py serve [--port 8000] [--host 127.0.0.1]
     python build.py fetch           # only fill .cache/ (Pyodide + micropip), for the Node test runner
+    python build.py glyphs          # make web/render/glyphs.mjs again (needs fontTools and fonts-noto-cjk)
 
 What it does:
   * builds a pure-Python wheel of ``hzmj_core`` with zipfile (deterministic bytes),
@@ -14,8 +16,8 @@ What it does:
   * fetches Pyodide with ``npm pack pyodide@<PYODIDE_VERSION>`` into ``.cache/`` (once) and copies
     the runtime files into ``dist/pyodide/``, the standard library with the modules a cold start imports as
     bytecode (``scripts/stdlib_pyc.mjs``: Pyodide ships it as sources, which every first visit compiled);
-  * fetches the micropip wheel for Python 3.14 (once) and serves it next to Pyodide, with its real
-    sha256 written into the served ``pyodide-lock.json`` (pruned to the packages actually served);
+  * fetches the micropip wheel for Python 3.14 from PyPI (once, with urllib) and serves it next to Pyodide,
+    with its real sha256 written into the served ``pyodide-lock.json`` (pruned to the packages served);
   * fetches the npm library the page uses (``qr`` for invitations) with ``npm pack`` (once) and serves it in
     ``dist/vendor/``;
   * copies ``web/`` into ``dist/``, writes ``dist/build.json``, ``dist/manifest.webmanifest`` and a
@@ -32,7 +34,7 @@ import os
 import sys
 from pathlib import Path
 
-from builder import server, site, vendor, wheel
+from builder import glyphs, server, site, vendor, wheel
 from builder.common import DIST, ROOT, log
 
 
@@ -53,7 +55,7 @@ def serve(port: int, host: str) -> None:
 def main(argv: list[str] | None = None) -> int:
     """The command line (see the module docstring); returns the exit code."""
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("command", nargs="?", default="build", choices=["build", "serve", "fetch", "wheel"])
+    ap.add_argument("command", nargs="?", default="build", choices=["build", "serve", "fetch", "wheel", "glyphs"])
     ap.add_argument("--port", type=int, default=int(os.environ.get("PORT", "8000")))
     ap.add_argument("--host", default="127.0.0.1")
     ap.add_argument("--out", type=Path, default=DIST, help="output directory (default dist/)")
@@ -67,6 +69,8 @@ def main(argv: list[str] | None = None) -> int:
         out.parent.mkdir(exist_ok=True)
         out.write_bytes(data)
         print(out)
+    elif args.command == "glyphs":
+        print(glyphs.write_glyphs_module())
     elif args.command == "serve":
         serve(args.port, args.host)
     else:

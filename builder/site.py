@@ -1,5 +1,5 @@
-"""``dist/``, the static site: the page's files, the engine wheel (with bytecode), Pyodide's runtime, the
-vendored QR library, the tile glyphs, ``build.json``, the web manifest and the service worker.
+"""``dist/``, the static site: the page's files (the committed tile glyphs among them), the engine wheel (with
+bytecode), Pyodide's runtime, the vendored QR library, ``build.json``, the web manifest and the service worker.
 
 Every URL inside dist/ is relative, so dist/ works from any sub-path of any static host.
 """
@@ -14,7 +14,6 @@ from pathlib import Path
 
 from builder.bytecode import pyodide_bytecode
 from builder.common import DIST, WEB, log, sha256_bytes, write_if_changed
-from builder.glyphs import tile_glyphs_module
 from builder.runtime import runtime_files
 from builder.vendor import MICROPIP_WHEEL, PYODIDE_VERSION, QR_FILES, fetch_micropip, fetch_pyodide, fetch_qr
 from builder.wheel import build_wheel_bytes, package_version
@@ -89,7 +88,6 @@ def build(dist: Path = DIST, quiet: bool = False) -> dict[str, object]:
     files[wheel_url] = whl_bytes
     files.update(runtime_files(pyodide_dir, micropip, whl_bytes))
     files["manifest.webmanifest"] = manifest(version)
-    files["render/glyphs.mjs"] = tile_glyphs_module()
     qr_dir = fetch_qr()
     for f in QR_FILES:
         files[f"vendor/qr/{f}"] = (qr_dir / f).read_bytes()

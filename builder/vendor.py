@@ -1,15 +1,16 @@
 """The pinned downloads, fetched once into ``.cache/`` and checked by sha256: Pyodide and the QR code library
-from npm (``npm pack``), the micropip wheel for Python 3.14 from PyPI (``pip download``).
+from npm (``npm pack``), the micropip wheel for Python 3.14 from PyPI's file host (with urllib: no pip needed).
 
 Network is only used when ``.cache/`` lacks them; later builds are offline.
 """
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
-import sys
 import tarfile
+import urllib.request
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -29,6 +30,9 @@ PYODIDE_RUNTIME_FILES = (
 MICROPIP_VERSION = "0.11.1"
 MICROPIP_WHEEL = f"micropip-{MICROPIP_VERSION}-py3-none-any.whl"
 MICROPIP_SHA256 = "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3"
+# where PyPI keeps that file (its simple index, https://pypi.org/simple/micropip/, links to it)
+MICROPIP_URL = ("https://files.pythonhosted.org/packages/17/54/"
+                f"d737f98fe5da2fd3375de34e9231c56550eefdd33ae9b671a25070792430/{MICROPIP_WHEEL}")
 # The QR code encoder and decoder of the friends table's invitations (`npm pack qr@0.7.0`, MIT OR Apache-2.0,
 # no dependencies): served as dist/vendor/qr/ (decode.js imports index.js).
 QR_VERSION = "0.7.0"
@@ -74,25 +78,32 @@ def npm_package(name: str, version: str, sha256: str, files: Iterable[str]) -> P
     return target
 
 
-def fetch_micropip() -> Path:
-    """The micropip wheel for Python 3.14 in .cache/ (fetched once with pip, checked by sha256)."""
-    dest_dir = CACHE / "py314-wheels"
-    whl = dest_dir / MICROPIP_WHEEL
+def download(url: str, dest: Path, sha256: str) -> Path:
+    """Fetch ``url`` into ``dest`` with urllib. ``dest`` appears only whole and with the given sha256; on any
+    failure the build stops naming the URL, and ``dest`` is left as it was."""
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    part = dest.with_name(f"{dest.name}.{os.getpid()}.part")
+    try:
+        with urllib.request.urlopen(url, timeout=120) as response, part.open("wb") as out:
+            shutil.copyfileobj(response, out)
+        digest = sha256_file(part)
+        if digest != sha256:
+            raise SystemExit(f"build: {url} has sha256 {digest}, expected {sha256}")
+        os.replace(part, dest)
+    except OSError as err:  # urllib's URLError and HTTPError among them
+        raise SystemExit(f"build: could not fetch {url}: {err}") from err
+    finally:
+        part.unlink(missing_ok=True)
+    return dest
+
+
+def fetch_micropip(url: str = MICROPIP_URL) -> Path:
+    """The micropip wheel for Python 3.14 in .cache/ (fetched once from ``url``, checked by sha256)."""
+    whl = CACHE / "py314-wheels" / MICROPIP_WHEEL
     if whl.is_file() and sha256_file(whl) == MICROPIP_SHA256:
         return whl
-    dest_dir.mkdir(parents=True, exist_ok=True)
-    log(f"fetching {MICROPIP_WHEEL} for Python 3.14 with pip download (once) ...")
-    subprocess.run(
-        [sys.executable, "-m", "pip", "download", f"micropip=={MICROPIP_VERSION}", "--no-deps",
-         "--only-binary=:all:", "--python-version", "3.14", "--platform", "any", "--implementation", "py",
-         "-d", str(dest_dir), "--quiet", "--disable-pip-version-check"],
-        check=True,
-    )
-    digest = sha256_file(whl)
-    if digest != MICROPIP_SHA256:
-        whl.unlink()
-        raise SystemExit(f"{MICROPIP_WHEEL} sha256 mismatch: {digest} (expected {MICROPIP_SHA256})")
-    return whl
+    log(f"fetching {MICROPIP_WHEEL} for Python 3.14 (once) ...")
+    return download(url, whl, MICROPIP_SHA256)
 
 
 def fetch_qr() -> Path:
