@@ -230,3 +230,57 @@ def test_the_verify_page_says_what_a_code_proves_and_what_it_cannot(page: Any, s
         page.fill("#v-code", future)
         page.click("#v-go")
         page.wait_for_selector("#v-result .why[data-code=cert_date_future]")
+
+
+def test_one_tab_owns_an_exam(page: Any, site: Any) -> None:
+    from hzmj_core.exam import make_exam
+
+    qs = make_exam("registered", 9)[2]
+    page.goto(f"{site.url}exam.html?level=registered&seed=9&lang=en")
+    page.wait_for_selector("section.question[data-index='0']", timeout=BOOT_MS)
+    second = page.context.new_page()
+    second.goto(f"{site.url}exam.html?lang=en")
+    second.wait_for_selector("section.question[data-index='0']", timeout=BOOT_MS)  # resumed there
+    # the first tab stops at once: it cannot see an answer given there and then answer again here
+    page.wait_for_selector("#ex-away", timeout=10_000)
+    assert page.locator("#ex-submit").count() == 0
+    q = qs[0]
+    box = second.locator("section.question")
+    if q.answer_type in ("multi", "faces"):
+        for v in q.answer:
+            box.locator(f"button[data-value='{json.dumps(v, ensure_ascii=False, separators=(',', ':'))}']").click()
+    else:
+        box.locator(f"button[data-value='{json.dumps(q.answer, ensure_ascii=False, separators=(',', ':'))}']"
+                    ).first.click()
+    box.locator("#ex-submit").click()
+    second.wait_for_selector("section.question .verdict")
+    # continued in the first tab: the answered question stays answered, the next one is shown
+    page.click("#ex-here")
+    page.wait_for_selector("section.question[data-index='1']", timeout=10_000)
+    second.wait_for_selector("#ex-away", timeout=10_000)
+    stored = page.evaluate("JSON.parse(localStorage.getItem('hzmj.exam.v1'))")
+    assert len(stored["answers"]) == 1
+    second.close()
+
+
+def test_an_exam_handed_in_under_a_clock_before_2024_shows_its_summary(page: Any, site: Any) -> None:
+    import datetime
+
+    from hzmj_core.exam import make_exam
+
+    qs = make_exam("registered", 4)[2]
+    start = datetime.datetime(2023, 6, 1, 10, 0, tzinfo=datetime.UTC)
+    page.clock.install(time=start)
+    page.goto(f"{site.url}exam.html?lang=en")
+    page.wait_for_selector(READY, timeout=BOOT_MS)
+    at = int((start.timestamp() - 11 * 60) * 1000)  # started 11 minutes ago: the time is up
+    page.evaluate("""([at, answers]) => localStorage.setItem('hzmj.exam.v1', JSON.stringify({level: 'registered',
+        seed: '4', startedAt: at, seenAt: at, answers, results: [], done: false}))""",
+                  [at, [q.answer for q in qs]])
+    page.reload()
+    page.wait_for_selector("#ex-score", timeout=60_000)
+    assert "10 / 10" in page.locator("#ex-score").inner_text()
+    page.fill("#cert-name", "Li Wei")
+    page.click("#cert-make")
+    page.wait_for_selector("#cert-refused", timeout=30_000)
+    assert "is before 2024-01-01: check this device's date" in page.locator("#cert-refused").inner_text()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -474,8 +475,9 @@ def test_simulate_with_a_preset_and_options_on_top(capsys: pytest.CaptureFixture
 
 
 def _interrupted_at_start_up(delay: float) -> tuple[int, str]:
-    """Ctrl-C ``delay`` seconds after the interpreter has imported the package (while the command's modules load):
-    the exit status and what was printed on stderr (the interpreter's own import times left out)."""
+    """Ctrl-C ``delay`` seconds after the first of the command's own modules has loaded (the others still loading):
+    the exit status and what was printed on stderr (the interpreter's own import times left out). Before that, the
+    interpreter is still in its own start-up (site, runpy), which no code of the package runs in."""
     import threading
 
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
@@ -489,7 +491,7 @@ def _interrupted_at_start_up(delay: float) -> tuple[int, str]:
         assert p.stderr is not None
         for line in p.stderr:
             lines.append(line)
-            if line.rstrip().endswith("| hzmj_core"):
+            if re.search(r"\|\s+hzmj_core\.\w", line):
                 seen.set()
 
     reader = threading.Thread(target=read)
@@ -512,7 +514,8 @@ def test_ctrl_c_while_the_modules_load_ends_in_one_line() -> None:
     for delay in (0.0, 0.005, 0.01, 0.02, 0.04, 0.08):
         code, err = _interrupted_at_start_up(delay)
         assert "Traceback" not in err, (delay, err)
-        assert (code, err) == (130, "error: stopped by Ctrl-C\n") or code == 0, (delay, code, err)
+        # 130, or the signal's own status when Python re-raises it at exit: the words are the promise
+        assert (code in (130, -signal.SIGINT) and err == "error: stopped by Ctrl-C\n") or code == 0, (delay, code, err)
 
 
 @pytest.mark.host_only

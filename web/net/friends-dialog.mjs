@@ -223,7 +223,7 @@ export class FriendsDialog {
       reply.dataset.seat = String(s.seat);
       body.appendChild(reply);
       const row = el('div', {className: 'fr-buttons'});
-      const accept = el('button', {type: 'button', className: 'primary'}, t('fr_accept'));
+      const accept = el('button', {type: 'button', className: s.spent ? '' : 'primary'}, t('fr_accept'));
       accept.dataset.action = 'accept';
       accept.dataset.seat = String(s.seat);
       accept.addEventListener('click', () => this.accept(s.seat, reply.value, accept));
@@ -241,7 +241,8 @@ export class FriendsDialog {
       renew.addEventListener('click', () => this.renew(s.seat, renew));
       row.appendChild(renew);
       body.appendChild(row);
-      if (s.spent) body.appendChild(el('p', {className: 'fr-spent', role: 'alert'}, t('fr_spent_note')));
+      // said first in the card: this link is used up, the button below makes the one to send
+      if (s.spent) body.prepend(el('p', {className: 'fr-spent', role: 'alert'}, t('fr_spent_note')));
       node.appendChild(body);
     } else if (!s.connected && ((s.who === 'human' && this.table.started) || s.status === 'left')) {
       const again = el('button', {type: 'button'}, t('fr_reinvite'));
