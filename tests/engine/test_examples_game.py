@@ -1,8 +1,8 @@
-"""RULES §14 worked examples played through the real state machine (Round.deal / legal_actions / apply).
+"""rules.md §14 worked examples played through the real state machine (Round.deal / legal_actions / apply).
 
 Each test builds the example's position with an explicit wall (hzmj_core.scenario.build_wall), applies the
 example's actions (draws are automatic), checks the legal actions at the key point and the settlement
-deltas written in the example. Expected numbers come from RULES.md, not from the engine.
+deltas written in the example. Expected numbers are written here from the rules, not taken from the engine.
 """
 
 from __future__ import annotations
@@ -61,11 +61,11 @@ SELF_DRAW = {
     "EX20 draw 9s": (3, 1, "1m1m 3m3m 5p5p 7p7p E E P P 9s", "9s", 2, (-8, -4, -4, 16), {}),
     "EX21": (1, 1, "P 1m1m2m2m3m3m 5p5p6p6p7p7p", "E", 2, (-8, 16, -4, -4), {}),
     "EX22": (2, 1, "5s5s5s5s 1m1m 3m3m 7p7p E E P", "9m", 3, (-16, -8, 32, -8), {}),
-    "EX38a flipped 5s": (1, 1, "1m1m 3m3m P P 7p7p E E C C 9s", "9s", 2, (-8, 16, -4, -4),
+    "EX45a flipped 5s": (1, 1, "1m1m 3m3m P P 7p7p E E C C 9s", "9s", 2, (-8, 16, -4, -4),
                          {"wildcard_mode": "flipped"}),
-    "EX38b flipped 5s": (1, 1, "1m1m 3m3m P P 7p7p E E C 5s 9s", "C", 1, (-4, 8, -2, -2),
+    "EX45b flipped 5s": (1, 1, "1m1m 3m3m P P 7p7p E E C 5s 9s", "C", 1, (-4, 8, -2, -2),
                          {"wildcard_mode": "flipped"}),
-    "EX38c flipped 5s": (1, 1, "P P P P 1m1m 7p7p E E C C 9s", "9s", 3, (-16, 32, -8, -8),
+    "EX45c flipped 5s": (1, 1, "P P P P 1m1m 7p7p E E C C 9s", "9s", 3, (-16, 32, -8, -8),
                          {"wildcard_mode": "flipped"}),
 }
 

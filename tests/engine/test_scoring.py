@@ -1,4 +1,4 @@
-"""Payments (RULES §10): shares, who pays, 三摊承包 / 倒承包 — settle() tables from §14 and real games."""
+"""Payments (rules.md §10): shares, who pays, 三摊承包 / 倒承包 — settle() tables from §14 and real games."""
 
 from __future__ import annotations
 
@@ -33,14 +33,14 @@ SETTLE = {
     "EX12 piaogang dealer": (0, 3, 0, 1, 1, None, D, (), True, (48, -16, -16, -16)),
     "EX22 haohua qike": (2, 3, 0, 1, 1, None, D, (), True, (-16, -8, 32, -8)),
     "EX24 discard into dealer": (0, 0, 0, 3, 1, 2, D, (), True, (24, 0, -24, 0)),
-    "EX25 dealer discards": (3, 0, 0, 3, 1, 0, D, (), True, (-10, 0, 0, 10)),
-    "EX26 seven pairs on discard": (1, 1, 0, 3, 1, 0, D, (), True, (-20, 20, 0, 0)),
-    "EX43 robbed kong": (0, 1, 0, 2, 1, 3, K, (), True, (24, 0, 0, -24)),
-    "EX34 chengbao self-draw": (1, 1, 0, 3, 1, None, D, ((1, 0, 3),), True, (-20, 20, 0, 0)),
-    "EX35 dao chengbao": (0, 0, 0, 3, 1, None, D, ((1, 0, 3),), True, (48, -48, 0, 0)),
-    "EX36 chain": (0, 0, 0, 3, 1, None, D, ((0, 3, 3), (1, 0, 3)), True, (72, -48, 0, -24)),
-    "EX37 contract + discard": (0, 0, 0, 3, 1, 2, D, ((0, 3, 3),), True, (48, 0, -24, -24)),
-    "EX37 contractor discards": (0, 0, 0, 3, 1, 3, D, ((0, 3, 3),), True, (48, 0, 0, -48)),
+    "EX26 dealer discards": (3, 0, 0, 3, 1, 0, D, (), True, (-10, 0, 0, 10)),
+    "EX27 seven pairs on discard": (1, 1, 0, 3, 1, 0, D, (), True, (-20, 20, 0, 0)),
+    "EX52 robbed kong": (0, 1, 0, 2, 1, 3, K, (), True, (24, 0, 0, -24)),
+    "EX41 chengbao self-draw": (1, 1, 0, 3, 1, None, D, ((1, 0, 3),), True, (-20, 20, 0, 0)),
+    "EX42 dao chengbao": (0, 0, 0, 3, 1, None, D, ((1, 0, 3),), True, (48, -48, 0, 0)),
+    "EX43 chain": (0, 0, 0, 3, 1, None, D, ((0, 3, 3), (1, 0, 3)), True, (72, -48, 0, -24)),
+    "EX44 contract + discard": (0, 0, 0, 3, 1, 2, D, ((0, 3, 3),), True, (48, 0, -24, -24)),
+    "EX44 contractor discards": (0, 0, 0, 3, 1, 3, D, ((0, 3, 3),), True, (48, 0, 0, -48)),
     "both roles pay 3T": (0, 0, 0, 3, 1, None, D, ((0, 1, 3), (1, 0, 3)), True, (72, -72, 0, 0)),
     "two claims are no contract": (1, 1, 0, 3, 1, None, D, ((1, 0, 2),), True, (-16, 20, -2, -2)),
     "chengbao off ignores 3 claims": (1, 1, 0, 3, 1, None, D, ((1, 0, 3),), False, (-16, 20, -2, -2)),
