@@ -87,12 +87,12 @@ EXAMPLES: dict[str, Row] = {
     "EX31 discard 6p": Row("1m2m3m 4m5m6m 7s8s9s 4p5p E E", "6p", DIS, 0, "discard"),
     "qike state refuses discard": Row("1m1m 3m3m 5p5p 7p7p E E C C P*", "C", DIS, None),
     "qingqidui on a discard": Row("1m1m 3m3m 5p5p 7p7p E E C C 9s", "9s", DIS, 2, "qingqidui", "清七对"),
-    "EX45a flipped qingqidui": Row("1m1m 3m3m P P 7p7p E E C C 9s", "9s", SD, 2, "qingqidui", rule=FLIP5S),
-    "EX45b flipped qidui": Row("1m1m 3m3m P P 7p7p E E C 5s* 9s", "C", SD, 1, "qidui", rule=FLIP5S),
-    "EX45c flipped haohua": Row(
+    "EX45 flipped qingqidui": Row("1m1m 3m3m P P 7p7p E E C C 9s", "9s", SD, 2, "qingqidui", rule=FLIP5S),
+    "flipped qidui": Row("1m1m 3m3m P P 7p7p E E C 5s* 9s", "C", SD, 1, "qidui", rule=FLIP5S),
+    "EX46 flipped haohua": Row(
         "P P P P 1m1m 7p7p E E C C 9s", "9s", SD, 3, "qingqidui", "豪华清七对", rule=FLIP5S
     ),
-    "EX45e flipped baotou": Row("5s* 1m2m3m 4p5p6p 7s8s9s E E E", "N", SD, 1, "baotou", rule=FLIP5S),
+    "EX47 flipped baotou": Row("5s* 1m2m3m 4p5p6p 7s8s9s E E E", "N", SD, 1, "baotou", rule=FLIP5S),
     "EX45 P is no wildcard when flipped": Row("P 1m2m3m 4p5p6p 7s8s9s E E E", "N", SD, None, rule=FLIP5S),
     "EX51 must_baotou refuses EX14": Row(
         "P* 1m2m 4p5p6p 7s8s9s E E 9m9m", "3m", SD, None, chain=("piao",), must_baotou=True

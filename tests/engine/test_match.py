@@ -47,7 +47,7 @@ EX53 = [
 ]
 
 
-def test_ex41_next_deal_and_settle_sequence() -> None:
+def test_ex53_next_deal_and_settle_sequence() -> None:
     o = Options()
     points = [50, 50, 50, 50]
     dealer, lao = 0, 1
@@ -155,7 +155,7 @@ def play_ex41(last: object) -> Match:
     return m
 
 
-def test_ex41_match_game_over_after_non_dealer_win() -> None:
+def test_ex53_match_game_over_after_non_dealer_win() -> None:
     m = play_ex41(_hand_6a)
     assert m.points == [-1, 16, 180, 5]
     assert m.over
@@ -166,7 +166,7 @@ def test_ex41_match_game_over_after_non_dealer_win() -> None:
     assert [row["seat"] for row in s["standings"]] == [2, 1, 3, 0]
 
 
-def test_ex41_alternative_dealer_wins_back() -> None:
+def test_ex53_alternative_dealer_wins_back() -> None:
     m = play_ex41(_hand_6b)
     assert m.points == [20, 4, 172, 4]
     assert not m.over

@@ -57,14 +57,14 @@ def test_settle_table(name: str) -> None:
     assert st_.deltas[w] == sum(p.amount for p in st_.payments)
 
 
-def test_ex37_payment_reasons() -> None:
+def test_ex44_payment_reasons() -> None:
     st_ = settle(0, 0, 0, 3, 1, 2, D, tan_matrix((0, 3, 3)))
     assert st_.total == 24
     assert [(p.payer, p.amount, p.reason) for p in st_.payments] == [
         (2, 24, PaymentReason.DISCARDER), (3, 24, PaymentReason.CHENGBAO)]
 
 
-def test_ex35_dao_chengbao_reason() -> None:
+def test_ex42_dao_chengbao_reason() -> None:
     st_ = settle(0, 0, 0, 3, 1, None, D, tan_matrix((1, 0, 3)))
     assert [(p.payer, p.amount, p.reason) for p in st_.payments] == [(1, 48, PaymentReason.DAO_CHENGBAO)]
 
@@ -132,7 +132,7 @@ def three_pongs(r: Round) -> None:
     assert r.tan[1][0] == 3
 
 
-def test_ex34_chengbao_through_a_game() -> None:
+def test_ex41_chengbao_through_a_game() -> None:
     fill = junk(7, S1_PONGS, "E S W", avoid="E S W P")
     f = fill.split()
     r = contract_round("", [*f[:6], f[6]])
@@ -145,7 +145,7 @@ def test_ex34_chengbao_through_a_game() -> None:
     assert r.result.deltas == (-20, 20, 0, 0)
 
 
-def test_ex35_dao_chengbao_through_a_game() -> None:
+def test_ex42_dao_chengbao_through_a_game() -> None:
     s0_rest = "1m2m3m 4m5m6m 7p8p9p 2s3s"
     j = junk(6, S1_PONGS, s0_rest, "E S W 4s 9m 9m", avoid="E S W P 9m 1s 4s")
     f = j.split()
