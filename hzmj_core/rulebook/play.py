@@ -179,7 +179,7 @@ PLAY: tuple[S, ...] = (
         "）。见 EX30。",
         "选项抓打对象 = 打财神者：其余三家同样不能吃、碰、直杠、放铳和加杠，但可以随意打牌；受“摸什么打什么”约束的是"
         "主自己，"
-        "他在抓打期间也不能要别人的牌。",
+        "他在抓打期间也不能要别人的牌。这时抓打期间谁都不能加杠，主也不能。",
     ), (
         "When a player discards a wildcard a freeze starts, with him as its owner. It ends when the owner next "
         "discards a tile that is not a wildcard (that discard may already be claimed as usual); if he discards "
@@ -193,7 +193,7 @@ PLAY: tuple[S, ...] = (
         "player could not make because of the freeze is no pass (no 漏胡 or 漏碰, §5.6). See EX30.",
         "With the option 抓打对象 = the discarder the other three still may not chow, pong, kong a discard, win on "
         "one or add to a kong, but they discard freely; instead the owner must discard what he draws, and he may "
-        "not claim while the freeze lasts.",
+        "not claim while the freeze lasts. Nobody, the owner included, may then add to a kong during the freeze.",
     )),
     S("4.4", "飘与财飘", "Piao and caipiao (财飘)", (
         "打出一张财神叫一“飘”。飘计入和牌者的连续飘杠（§6.4），但只有接下来以暴头或七客和牌时才加番。"
@@ -222,14 +222,15 @@ PLAY: tuple[S, ...] = (
     )),
     S("5.3", "加杠与暗杠", "Added kong (加杠) and concealed kong (暗杠)", (
         "在自己的出牌阶段、R 大于 20 时：",
-        "- **加杠**：已经碰出的刻子，手里又有第四张同样的真牌，可以加上去。受抓打限制的人不能加杠。拉杠胡（§5.8）打"
-        "开时可以被抢。",
+        "- **加杠**：已经碰出的刻子，手里又有第四张同样的真牌，可以加上去。抓打期间不能加杠，"
+        "只有抓打约束其他三家时的主例外（§4.3）。拉杠胡（§5.8）打开时可以被抢。",
         "- **暗杠**：手里四张同样的真牌可以暗杠，扣着放，只有自己知道是什么，牌局结束时翻开。受抓打限制的人也可以暗"
         "杠。",
     ), (
         "In his own action phase, while R > 20:",
         "- **Added kong**: a player with a ponged set and the fourth natural tile of its face may add it. Not "
-        "allowed to a player the freeze restricts. It can be robbed when the option 拉杠胡 is on (§5.8).",
+        "allowed while a freeze lasts, except to its owner when the freeze binds the others (§4.3). It can be "
+        "robbed when the option 拉杠胡 is on (§5.8).",
         "- **Concealed kong**: four natural tiles of one face in hand may be konged face down; only the owner knows "
         "the face until the hand ends. Allowed even under the freeze.",
     )),

@@ -285,7 +285,7 @@ export const RULES = {
      "- 自己的出牌阶段只能自摸和牌、暗杠或打牌，不能加杠；",
      "- 打牌只能打刚摸到的那张（暗杠后就是补到的那张）。如果那张是财神，打出后他成为新的主。",
      "主不受限制：可以吃碰杠，条件满足时可以胡铳，打什么都行。因抓打而不能要的牌不算“过”（不产生漏胡、漏碰，§5.6）。见 EX30。",
-     "选项抓打对象 = 打财神者：其余三家同样不能吃、碰、直杠、放铳和加杠，但可以随意打牌；受“摸什么打什么”约束的是主自己，他在抓打期间也不能要别人的牌。"
+     "选项抓打对象 = 打财神者：其余三家同样不能吃、碰、直杠、放铳和加杠，但可以随意打牌；受“摸什么打什么”约束的是主自己，他在抓打期间也不能要别人的牌。这时抓打期间谁都不能加杠，主也不能。"
     ],
     "en": [
      "When a player discards a wildcard a freeze starts, with him as its owner. It ends when the owner next discards a tile that is not a wildcard (that discard may already be claimed as usual); if he discards another wildcard the freeze goes on; if someone else discards a wildcard during it, he becomes the owner.",
@@ -294,7 +294,7 @@ export const RULES = {
      "- may only self-draw a win, declare a concealed kong or discard in his own action phase: no added kong;",
      "- must discard the tile he has just drawn if he discards (after a concealed kong, the replacement). If that tile is a wildcard, discarding it makes him the owner.",
      "The owner is free: he may claim, win on a discard where §9 allows it, and discard anything. A claim a player could not make because of the freeze is no pass (no 漏胡 or 漏碰, §5.6). See EX30.",
-     "With the option 抓打对象 = the discarder the other three still may not chow, pong, kong a discard, win on one or add to a kong, but they discard freely; instead the owner must discard what he draws, and he may not claim while the freeze lasts."
+     "With the option 抓打对象 = the discarder the other three still may not chow, pong, kong a discard, win on one or add to a kong, but they discard freely; instead the owner must discard what he draws, and he may not claim while the freeze lasts. Nobody, the owner included, may then add to a kong during the freeze."
     ]
    }
   },
@@ -363,12 +363,12 @@ export const RULES = {
    "blocks": {
     "zh": [
      "在自己的出牌阶段、R 大于 20 时：",
-     "- **加杠**：已经碰出的刻子，手里又有第四张同样的真牌，可以加上去。受抓打限制的人不能加杠。拉杠胡（§5.8）打开时可以被抢。",
+     "- **加杠**：已经碰出的刻子，手里又有第四张同样的真牌，可以加上去。抓打期间不能加杠，只有抓打约束其他三家时的主例外（§4.3）。拉杠胡（§5.8）打开时可以被抢。",
      "- **暗杠**：手里四张同样的真牌可以暗杠，扣着放，只有自己知道是什么，牌局结束时翻开。受抓打限制的人也可以暗杠。"
     ],
     "en": [
      "In his own action phase, while R > 20:",
-     "- **Added kong**: a player with a ponged set and the fourth natural tile of its face may add it. Not allowed to a player the freeze restricts. It can be robbed when the option 拉杠胡 is on (§5.8).",
+     "- **Added kong**: a player with a ponged set and the fourth natural tile of its face may add it. Not allowed while a freeze lasts, except to its owner when the freeze binds the others (§4.3). It can be robbed when the option 拉杠胡 is on (§5.8).",
      "- **Concealed kong**: four natural tiles of one face in hand may be konged face down; only the owner knows the face until the hand ends. Allowed even under the freeze."
     ]
    }
