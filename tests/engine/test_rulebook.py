@@ -75,6 +75,7 @@ def test_section_numbers_are_unique_and_ordered() -> None:
 CITATION = re.compile(r"rules(?:\.zh)?\.md((?:,? ?§\s?[0-9]+(?:\.[0-9]+)?)+)")
 
 
+@pytest.mark.host_only  # git ls-files: a subprocess, none in Pyodide
 def test_every_citation_names_a_section() -> None:
     """"rules.md §7.2" (and lists like "rules.md §5.5, §10.3") anywhere tracked names existing sections."""
     known = section_numbers()
@@ -88,6 +89,7 @@ def test_every_citation_names_a_section() -> None:
     assert found > 40
 
 
+@pytest.mark.host_only  # git ls-files: a subprocess, none in Pyodide
 def test_nothing_points_outside_the_repository() -> None:
     hits = [str(p.relative_to(ROOT)) for p in tracked()
             if p.suffix in {".py", ".md", ".mjs", ".js", ".html", ".toml", ".sh", ".txt", ".json"}
