@@ -90,6 +90,16 @@ def test_every_citation_names_a_section() -> None:
 
 
 @pytest.mark.host_only  # git ls-files: a subprocess, none in Pyodide
+def test_citations_name_the_reference_in_the_repository() -> None:
+    """The old citation form (the capitalised name and a section sign, or its file name) named a document
+    outside the repository; citations name docs/rules.md."""
+    old = re.compile(r"RULES(?: §|\.md| chapter| notation| Appendix)")
+    hits = [str(p.relative_to(ROOT)) for p in tracked("*.py", "*.md", "*.mjs", "*.js", "*.html")
+            if old.search(p.read_text(encoding="utf-8", errors="replace"))]
+    assert hits == []
+
+
+@pytest.mark.host_only  # git ls-files: a subprocess, none in Pyodide
 def test_nothing_points_outside_the_repository() -> None:
     hits = [str(p.relative_to(ROOT)) for p in tracked()
             if p.suffix in {".py", ".md", ".mjs", ".js", ".html", ".toml", ".sh", ".txt", ".json"}
