@@ -60,6 +60,11 @@ def section_numbers() -> set[str]:
     return {s.num for s in SECTIONS}
 
 
+def _slug(heading: str) -> str:
+    """The anchor a Markdown viewer (GitHub's rule) gives a heading."""
+    return re.sub(r"[^\w\- ]", "", heading.lower()).replace(" ", "-")
+
+
 def _md_inline(text: str) -> str:
     return re.sub(r"\{([^}]+)\}", r"`\1`", text)
 
@@ -136,7 +141,7 @@ def markdown(lang: str) -> str:
          "numbers."),
         "",
     ]
-    toc = [f"- §{s.num} {s.title(lang)}" for s in SECTIONS if "." not in s.num]
+    toc = [f"- [§{s.num} {s.title(lang)}](#{_slug(f'{s.num}. {s.title(lang)}')})" for s in SECTIONS if "." not in s.num]
     lines = [*head, "## 目录" if zh else "## Contents", "", *toc, ""]
     outcomes = {ex.key: compute(ex) for ex in EXAMPLES}
     for s in SECTIONS:
