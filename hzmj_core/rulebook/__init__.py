@@ -122,7 +122,7 @@ def _example_md(ex: Example, out: Outcome, lang: str) -> list[str]:
     if facts:
         lines.append("")
     for line in out.lines_zh if lang == "zh" else out.lines_en:
-        lines.append(f"> {line}  ")
+        lines.append(f"> {_md_inline(line)}  ")
     lines.append("")
     return lines
 

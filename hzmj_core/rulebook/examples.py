@@ -90,7 +90,8 @@ class Example:
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """What the engine computed for an example: values to compare and lines to show in each language."""
+    """What the engine computed for an example: values to compare and lines to show in each language (tiles
+    written ``{5p}``, shown as tiles by the page and as code by the Markdown)."""
 
     values: dict[str, object]
     lines_zh: tuple[str, ...]
@@ -186,8 +187,9 @@ def _chow_ban(ex: Example) -> Outcome:
     wc = _wildcards(ex)
     banned = chow_ban(parse_tiles(ex.tile)[0], parse_tiles(ex.hand), wc)
     names = " ".join(TILE_NAMES[f] for f in banned)
-    return Outcome({"banned": names}, (f"吃后本轮不能打：{names}。",),
-                   (f"Banned for the discard that ends the turn: {names}.",))
+    shown = " ".join(f"{{{TILE_NAMES[f]}}}" for f in banned)
+    return Outcome({"banned": names}, (f"吃后本轮不能打：{shown}。",),
+                   (f"Banned for the discard that ends the turn: {shown}.",))
 
 
 def _tan_cap(ex: Example) -> Outcome:
@@ -260,8 +262,8 @@ def _claim(ex: Example) -> Outcome:
                             ex.final, 0, passed if ex.passed[:1] == ("win",) else (),
                             passed if ex.passed[:1] == ("pong",) else ())
         rules.append(rule)
-        ask_zh = f"{_seat(seat)} {_CLAIM_WORDS[want][0]} {_seat(discarder)} 打出的 {tile}"
-        ask_en = f"{_seat(seat)} to {_CLAIM_WORDS[want][1]} {_seat(discarder)}'s {tile}"
+        ask_zh = f"{_seat(seat)} {_CLAIM_WORDS[want][0]} {_seat(discarder)} 打出的 {{{tile}}}"
+        ask_en = f"{_seat(seat)} to {_CLAIM_WORDS[want][1]} {_seat(discarder)}'s {{{tile}}}"
         if rule is None:
             zh.append(f"{ask_zh}：规则允许（只要手牌凑得成）。")
             en.append(f"{ask_en}: allowed by the rules (if his tiles make it).")

@@ -2233,16 +2233,16 @@ export const RULES = {
    },
    "result": {
     "zh": [
-     "S0 胡 S1 打出的 P*：不行——财神打出后不能吃、碰、杠，也不能胡。",
-     "S2 碰 S3 打出的 8s：不行——抓打期间不能吃碰杠，也不能胡别人打的牌。",
-     "S0 胡 S3 打出的 8s：不行——抓打期间不能吃碰杠，也不能胡别人打的牌。",
-     "S1 碰 S3 打出的 8s：规则允许（只要手牌凑得成）。"
+     "S0 胡 S1 打出的 {P*}：不行——财神打出后不能吃、碰、杠，也不能胡。",
+     "S2 碰 S3 打出的 {8s}：不行——抓打期间不能吃碰杠，也不能胡别人打的牌。",
+     "S0 胡 S3 打出的 {8s}：不行——抓打期间不能吃碰杠，也不能胡别人打的牌。",
+     "S1 碰 S3 打出的 {8s}：规则允许（只要手牌凑得成）。"
     ],
     "en": [
-     "S0 to win on S1's P*: refused, a discarded 财神 cannot be claimed or won on.",
-     "S2 to pong S3's 8s: refused, no claims and no discard wins while 抓打 lasts.",
-     "S0 to win on S3's 8s: refused, no claims and no discard wins while 抓打 lasts.",
-     "S1 to pong S3's 8s: allowed by the rules (if his tiles make it)."
+     "S0 to win on S1's {P*}: refused, a discarded 财神 cannot be claimed or won on.",
+     "S2 to pong S3's {8s}: refused, no claims and no discard wins while 抓打 lasts.",
+     "S0 to win on S3's {8s}: refused, no claims and no discard wins while 抓打 lasts.",
+     "S1 to pong S3's {8s}: allowed by the rules (if his tiles make it)."
     ]
    }
   },
@@ -2266,12 +2266,12 @@ export const RULES = {
    },
    "result": {
     "zh": [
-     "S0 胡 S2 打出的 3p：不行——漏胡：放过了胡三筒，自己出牌前不能再胡。",
-     "S0 胡 S3 打出的 6p：规则允许（只要手牌凑得成）。"
+     "S0 胡 S2 打出的 {3p}：不行——漏胡：放过了胡三筒，自己出牌前不能再胡。",
+     "S0 胡 S3 打出的 {6p}：规则允许（只要手牌凑得成）。"
     ],
     "en": [
-     "S0 to win on S2's 3p: refused, 漏胡: a win on 3 of Dots was passed; not again before discarding.",
-     "S0 to win on S3's 6p: allowed by the rules (if his tiles make it)."
+     "S0 to win on S2's {3p}: refused, 漏胡: a win on 3 of Dots was passed; not again before discarding.",
+     "S0 to win on S3's {6p}: allowed by the rules (if his tiles make it)."
     ]
    }
   },
@@ -2295,10 +2295,10 @@ export const RULES = {
    },
    "result": {
     "zh": [
-     "S2 碰 S1 打出的 8s：不行——漏碰：放过了碰八条，自己出牌前不能再碰。"
+     "S2 碰 S1 打出的 {8s}：不行——漏碰：放过了碰八条，自己出牌前不能再碰。"
     ],
     "en": [
-     "S2 to pong S1's 8s: refused, 漏碰: a pong of 8 of Bamboo was passed; not again before discarding."
+     "S2 to pong S1's {8s}: refused, 漏碰: a pong of 8 of Bamboo was passed; not again before discarding."
     ]
    }
   },
@@ -2322,14 +2322,14 @@ export const RULES = {
    },
    "result": {
     "zh": [
-     "S2 碰 S1 打出的 5p：不行——最后20张：打出的牌只能被胡，不能吃碰杠。",
-     "S2 吃 S1 打出的 5p：不行——最后20张：打出的牌只能被胡，不能吃碰杠。",
-     "S0 胡 S1 打出的 5p：规则允许（只要手牌凑得成）。"
+     "S2 碰 S1 打出的 {5p}：不行——最后20张：打出的牌只能被胡，不能吃碰杠。",
+     "S2 吃 S1 打出的 {5p}：不行——最后20张：打出的牌只能被胡，不能吃碰杠。",
+     "S0 胡 S1 打出的 {5p}：规则允许（只要手牌凑得成）。"
     ],
     "en": [
-     "S2 to pong S1's 5p: refused, last 20 tiles: a discard may only be won on, not claimed.",
-     "S2 to chow S1's 5p: refused, last 20 tiles: a discard may only be won on, not claimed.",
-     "S0 to win on S1's 5p: allowed by the rules (if his tiles make it)."
+     "S2 to pong S1's {5p}: refused, last 20 tiles: a discard may only be won on, not claimed.",
+     "S2 to chow S1's {5p}: refused, last 20 tiles: a discard may only be won on, not claimed.",
+     "S0 to win on S1's {5p}: allowed by the rules (if his tiles make it)."
     ]
    }
   },
@@ -2357,10 +2357,10 @@ export const RULES = {
    },
    "result": {
     "zh": [
-     "吃后本轮不能打：4m 7m。"
+     "吃后本轮不能打：{4m} {7m}。"
     ],
     "en": [
-     "Banned for the discard that ends the turn: 4m 7m."
+     "Banned for the discard that ends the turn: {4m} {7m}."
     ]
    }
   },
@@ -2388,10 +2388,10 @@ export const RULES = {
    },
    "result": {
     "zh": [
-     "吃后本轮不能打：4m 1m。"
+     "吃后本轮不能打：{4m} {1m}。"
     ],
     "en": [
-     "Banned for the discard that ends the turn: 4m 1m."
+     "Banned for the discard that ends the turn: {4m} {1m}."
     ]
    }
   },
@@ -2419,10 +2419,10 @@ export const RULES = {
    },
    "result": {
     "zh": [
-     "吃后本轮不能打：5m。"
+     "吃后本轮不能打：{5m}。"
     ],
     "en": [
-     "Banned for the discard that ends the turn: 5m."
+     "Banned for the discard that ends the turn: {5m}."
     ]
    }
   },
@@ -2450,10 +2450,10 @@ export const RULES = {
    },
    "result": {
     "zh": [
-     "吃后本轮不能打：3m。"
+     "吃后本轮不能打：{3m}。"
     ],
     "en": [
-     "Banned for the discard that ends the turn: 3m."
+     "Banned for the discard that ends the turn: {3m}."
     ]
    }
   },

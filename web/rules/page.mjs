@@ -81,7 +81,7 @@ function example(ex) {
     el('p', {}, inline(ex.text[lang])),
     ex.facts[lang].length ? el('ul', {class: 'facts'}, ex.facts[lang].map((f) => el('li', {}, inline(f)))) : null,
     el('div', {class: 'result', role: 'group', 'aria-label': lang === 'zh' ? '引擎算出的结果' : 'computed by the engine'},
-      ex.result[lang].map((line) => el('p', {}, line))));
+      ex.result[lang].map((line) => el('p', {}, inline(line)))));
 }
 
 function render() {
