@@ -199,6 +199,11 @@ def test_a_broken_fragment_on_the_verify_page_is_read_safely(page: Any, site: An
         page.wait_for_selector("#v-fragment", timeout=BOOT_MS)
         assert "cannot be read" in page.locator("#v-fragment").inner_text()
         assert page.locator("#v-code").input_value() == ""
+    # every page: the game, the tutorial and the rules read such a fragment without an uncaught error
+    for path in ("index.html?lang=en#%", "tutorial.html#%E0%A4%A", "rules.html#%"):
+        page.goto(f"{site.url}{path}")
+        page.wait_for_load_state("load")
+        page.wait_for_timeout(1500)
     assert errors == []
 
 
