@@ -10,6 +10,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from hzmj_core.bots import make_bot
 from hzmj_core.exam.ladder import OPPONENTS, RANKED_HANDS, chain_seed
 from hzmj_core.options import Options
@@ -268,6 +270,7 @@ def test_one_tab_owns_an_exam(page: Any, site: Any) -> None:
     second.close()
 
 
+@pytest.mark.cold_profile  # a clock installed in a context stays there: not in the shared warm profile
 def test_an_exam_handed_in_under_a_clock_before_2024_shows_its_summary(page: Any, site: Any) -> None:
     import datetime
 
