@@ -531,6 +531,10 @@ def build(dist: Path = DIST, quiet: bool = False) -> dict[str, object]:
     qr_dir = fetch_qr()
     for f in QR_FILES:
         files[f"vendor/qr/{f}"] = (qr_dir / f).read_bytes()
+    if str(ROOT) not in sys.path:  # build.py loaded by path (the tests): builder/ is beside it
+        sys.path.insert(0, str(ROOT))
+    from builder.widgets import build_widgets  # our widget pages with carried analysis; widgets.json
+    build_widgets(files)
 
     h = hashlib.sha256()
     for name in sorted(files):
