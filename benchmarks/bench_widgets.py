@@ -33,7 +33,12 @@ from typing import Any
 from urllib.parse import urlsplit
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_web import CHROMIUM, CHROMIUM_ARGS, load_build
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from bench_web import CHROMIUM, CHROMIUM_ARGS
+
+from builder import server as build_server
+from builder import site
+from builder.common import DIST
 
 ENGINE_FILE = re.compile(r"/pyodide/|/wheels/|\.whl$|/worker\.mjs$")
 ALL_READY = ("() => [...document.querySelectorAll('hzmj-hand, hzmj-lesson')]"
@@ -77,12 +82,11 @@ def main() -> int:
 
     from playwright.sync_api import sync_playwright
 
-    build = load_build()
-    build.build(build.DIST, quiet=True)
-    dist = build.DIST
+    site.build(DIST, quiet=True)
+    dist = DIST
     page = (dist / "embed-demo.html").read_text(encoding="utf-8")
     hand_written = re.sub(r'<script type="application/json">.*?</script>', "", page, flags=re.S)
-    server = build.make_server(dist, "127.0.0.1", 0,
+    server = build_server.make_server(dist, "127.0.0.1", 0,
                                extra_files={"/embed-demo-hand-written.html": hand_written.encode()})
     threading.Thread(target=server.serve_forever, daemon=True).start()
     host, port = server.server_address[:2]

@@ -14,15 +14,9 @@ from __future__ import annotations
 import html
 import json
 import re
-import sys
 from html.parser import HTMLParser
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-if str(ROOT) not in sys.path:  # build.py may be loaded by path (the tests do): the engine is beside it
-    sys.path.insert(0, str(ROOT))
-
-from hzmj_core.tutorial.embed import carried_hand, carried_lesson, json_block  # noqa: E402
+from hzmj_core.tutorial.embed import carried_hand, carried_lesson, json_block
 
 CARRIED_PAGES = ("embed-demo.html",)
 """The pages whose widgets get their analysis at build time."""

@@ -13,13 +13,11 @@ from typing import Any
 
 import pytest
 
+from builder import widgets as builder_widgets
 from hzmj_core import tutorial, webapi
 from hzmj_core.tutorial.embed import answer_table
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT))
-
-from builder import widgets as builder_widgets  # noqa: E402
 
 
 class _Widget(HTMLParser):
