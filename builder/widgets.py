@@ -3,6 +3,8 @@
 * Every ``<hzmj-hand>`` and ``<hzmj-lesson>`` written in a page of :data:`CARRIED_PAGES` without carried
   data gets it (``hzmj_core.tutorial.embed``, the same data ``python -m hzmj_core embed`` prints), so the
   widget script draws the page with no Python runtime.
+* The tutorial page carries the catalogue and every lesson with its answer tables, so its lessons are read
+  and their exercises answered with no runtime too.
 * ``widgets.json`` lists the files a widget page needs (the page, the widget script and every module it
   imports before the reader asks for the engine): the service worker registered as ``sw.js?widgets=1``
   precaches those alone, so a visit to the demo article keeps it readable offline without fetching the
@@ -16,10 +18,14 @@ import json
 import re
 from html.parser import HTMLParser
 
-from hzmj_core.tutorial.embed import carried_hand, carried_lesson, json_block
+from hzmj_core.tutorial.embed import carried_hand, carried_lesson, carried_tutorial, json_block
 
 CARRIED_PAGES = ("embed-demo.html",)
 """The pages whose widgets get their analysis at build time."""
+
+TUTORIAL_PAGE = "tutorial.html"
+TUTORIAL_SCRIPT = '<script type="module" src="tutorial/page.mjs"></script>'
+"""The tutorial page gets its lessons and their answer tables as a data block before its script."""
 
 WIDGET_PAGES = {"embed-demo.html": ("embed-demo.css", "embed-demo.mjs", "icon.svg")}
 """A widget page and the files of its own it loads (beside the modules its scripts import)."""
@@ -90,6 +96,11 @@ def build_widgets(files: dict[str, bytes]) -> None:
     """Carry the analysis into our widget pages and write ``widgets.json`` (the files build.py serves)."""
     for page in CARRIED_PAGES:
         files[page] = carry(files[page].decode("utf-8"), page).encode("utf-8")
+    tutorial = files[TUTORIAL_PAGE].decode("utf-8")
+    if tutorial.count(TUTORIAL_SCRIPT) != 1:
+        raise SystemExit(f"build: {TUTORIAL_PAGE} must load {TUTORIAL_SCRIPT} once")
+    block = f'<script type="application/json" id="tutorial-data">{json_block(carried_tutorial())}</script>\n'
+    files[TUTORIAL_PAGE] = tutorial.replace(TUTORIAL_SCRIPT, block + TUTORIAL_SCRIPT).encode("utf-8")
     needed: set[str] = set()
     for page, own in WIDGET_PAGES.items():
         needed |= {page, *own}

@@ -266,14 +266,27 @@ def build_parser() -> argparse.ArgumentParser:
     e.add_argument("--lang", choices=["zh", "en"], help="the widget's language (default: the page's)")
     e.add_argument("--caption", help="a caption shown above the analysis")
     e.add_argument("--lesson", metavar="NAME", help="a lesson of the tutorial instead of a hand (e.g. baotou)")
+    e.add_argument("--json", action="store_true", help='{"markup", "carried"}: the markup and the data it carries')
     cli_tools.add_parsers(sub)
     exam_cli.add_parser(sub)
     return p
 
 
 def _embed(args: argparse.Namespace) -> str:
-    """The markup the ``embed`` command prints (the tutorial is imported only for this command)."""
-    from .tutorial import LessonError, hand_markup, lesson_markup
+    """The markup the ``embed`` command prints, or with ``--json`` the markup and the data it carries (the
+    tutorial is imported only for this command)."""
+    from .tutorial import LessonError, embed, hand_markup, lesson_markup
+
+    if args.json:
+        if args.lesson is None and not args.tiles:
+            raise UsageError('give the tiles of a hand ("P* 1m2m3m 4p5p6p 7s8s9s EEE") or --lesson NAME')
+        _check_tile(args.wildcard, "--wildcard")
+        try:
+            return json.dumps(embed({"tiles": args.tiles, "melds": args.melds, "wildcard": args.wildcard,
+                                     "win_tile": args.win_tile, "lesson": args.lesson, "lang": args.lang,
+                                     "caption": args.caption}), ensure_ascii=False, indent=1)
+        except LessonError as exc:
+            raise UsageError(str(exc)) from None
 
     if args.lesson is not None:
         if args.tiles is not None or args.melds or args.win_tile or args.wildcard or args.caption:

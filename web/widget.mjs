@@ -13,6 +13,7 @@
 // then). Every widget renders in its own shadow DOM (no style leaks either way). Files are found relative
 // to this module's URL, so the deployed dist/ may live on another origin (it must then send CORS headers).
 import {plainMessage} from './reasons.mjs';
+import {carriedCall} from './tutorial/carried.mjs';
 import {renderHandCard, renderLesson} from './tutorial/lesson.mjs';
 import {markSolved, solved} from './tutorial/progress.mjs';
 import {styleSheet} from './tutorial/styles.mjs';
@@ -74,29 +75,6 @@ function progressLine(lang) {
   const bar = el('progress', {max: '1', value: '0'});
   const line = el('div', {class: 'status', role: 'status', 'aria-live': 'polite'}, tr(lang, 'loading'), ' ', bar);
   return {line, progress: (p) => { bar.value = p.fraction || 0; }, done: () => line.remove()};
-}
-
-/**
- * The verdict the carried answer table gives `answer` (the engine's own result for it, worked out when the
- * page was written), or null when the table has none (then the engine is asked).
- */
-export function carriedVerdict(table, answer) {
-  if (!table || !table.results) return null;
-  if (table.mode === 'choice') return table.results[JSON.stringify(answer)] ?? null;
-  if (table.mode === 'waits') {
-    if (!answer || !Array.isArray(answer.tiles)) return null;
-    const got = new Set(answer.tiles.map((t) => String(t).replace('*', '')));
-    const want = new Set(table.expected.tiles);
-    const tilesRight = got.size === want.size && [...want].every((t) => got.has(t));
-    if (!tilesRight) return table.results.tiles;
-    return answer.left === table.expected.left ? table.results.right : table.results.left;
-  }
-  if (table.mode === 'exact') {
-    if (!Array.isArray(answer)) return null;
-    const norm = table.kind === 'claimants' ? [...new Set(answer)].sort((a, b) => a - b) : answer.map(Number);
-    return JSON.stringify(norm) === JSON.stringify(table.expected) ? table.results.right : table.results.wrong;
-  }
-  return null;
 }
 
 class HzmjBase extends HTMLElement {
@@ -195,16 +173,7 @@ class HzmjLesson extends HzmjBase {
   }
 
   // Each answer is judged from the carried table; an answer it has no verdict for goes to the engine.
-  fromCarried(carried, lang) {
-    const call = async (method, args) => {
-      if (method === 'check_exercise') {
-        const verdict = carriedVerdict(carried.answers[args.id], args.answer);
-        if (verdict) return verdict;
-      }
-      return engineCall(method, args);
-    };
-    return this.draw(carried.lesson, lang, call);
-  }
+  fromCarried(carried, lang) { return this.draw(carried.lesson, lang, carriedCall(carried.answers, engineCall)); }
 
   async build(lang) {
     const name = this.getAttribute('name') || 'tiles';

@@ -31,9 +31,10 @@ Exercise kinds (``kind``):
 from .base import Exercise, Lesson, LessonError
 from .checking import check
 from .content import LESSONS
-from .embed import carried_hand, carried_lesson, embed, hand_markup, lesson_markup
+from .embed import carried_hand, carried_lesson, carried_tutorial, embed, hand_markup, lesson_markup
 from .presenting import catalogue, exercise_ids, lesson, present
 from .widget import hand_widget
 
-__all__ = ["LESSONS", "Exercise", "Lesson", "LessonError", "carried_hand", "carried_lesson", "catalogue", "check",
+__all__ = ["LESSONS", "Exercise", "Lesson", "LessonError", "carried_hand", "carried_lesson", "carried_tutorial",
+           "catalogue", "check",
            "embed", "exercise_ids", "hand_markup", "hand_widget", "lesson", "lesson_markup", "present"]

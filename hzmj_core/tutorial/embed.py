@@ -17,7 +17,7 @@ from typing import Any
 from .base import LessonError
 from .checking import check
 from .content import exercise
-from .presenting import lesson, present
+from .presenting import catalogue, lesson, present
 from .widget import hand_widget
 
 CARRIED_FORMAT = 1
@@ -94,6 +94,14 @@ def carried_lesson(name: str) -> dict[str, Any]:
     data = lesson(name)
     return {"format": CARRIED_FORMAT, "kind": "lesson", "for": {"name": name}, "lesson": data,
             "answers": {ex["id"]: answer_table(ex["id"]) for ex in data["exercises"]}}
+
+
+def carried_tutorial() -> dict[str, Any]:
+    """What the tutorial page carries: the catalogue and every lesson with its exercises' answer tables, so the
+    page shows the lessons and judges answers with no runtime."""
+    return {"format": CARRIED_FORMAT, "kind": "tutorial", "catalogue": catalogue(),
+            "lessons": {c["id"]: {"lesson": (data := carried_lesson(c["id"]))["lesson"], "answers": data["answers"]}
+                        for c in catalogue()}}
 
 
 def json_block(data: dict[str, Any]) -> str:

@@ -242,3 +242,20 @@ def test_demo_article_screenshots(page: Any, site: Any, screenshot: Any, lang: s
     screenshot(page, f"embed-demo-{lang}-{width}x{height}-full")
     RESULTS.mkdir(exist_ok=True)
     page.screenshot(path=str(RESULTS / f"embed-demo-{lang}-{width}x{height}.png"))  # the first screen
+
+
+@pytest.mark.cold_profile
+def test_the_tutorial_is_read_and_answered_with_no_runtime(page: Any, context: Any, own_site: Any) -> None:
+    """The tutorial page carries its lessons and their answer tables (build.py): a first visit reads a lesson
+    and has an exercise judged and explained without fetching Pyodide, the wheel or the worker."""
+    traffic = Traffic(context, own_site)
+    page.goto(own_site.url + "tutorial.html#baotou")
+    page.wait_for_selector("html[data-state=ready][data-source=carried]", timeout=30_000)
+    page.wait_for_selector("article.lesson[data-lesson=baotou]")
+    assert page.locator("#toc li").count() == 12
+    box = page.locator('section.exercise[data-exercise="baotou-discard"]')
+    box.locator(".tile-btn[data-tile='1m']").click()
+    page.wait_for_selector('section.exercise[data-exercise="baotou-discard"][data-result=correct]')
+    assert box.locator(".feedback .explain").inner_text().strip()
+    page.wait_for_load_state("networkidle")
+    assert traffic.engine_files() == [] and page.workers == []

@@ -65,6 +65,8 @@ def test_the_command_prints_a_hand_with_the_engines_analysis_inside() -> None:
     assert data["analysis"]["evaluation"]["fan"] == 2
     assert len(data["analysis"]["split"]["groups"]) == 7
     assert done.stdout.count("\n") == 1  # one line to paste
+    as_json = embed_cli("1m1m 3m3m 5p5p 7p7p EE CC 9s9s", "--win-tile", "9s", "--lang", "en", "--json")
+    assert json.loads(as_json.stdout) == {"markup": done.stdout.strip(), "carried": data}
 
 
 @pytest.mark.host_only
@@ -181,3 +183,12 @@ def test_the_build_carries_our_pages_and_lists_what_a_widget_page_loads() -> Non
         "b.mjs": b"", "x/c.mjs": b"", "engine.mjs": b"import {d} from './d.mjs';", "d.mjs": b"",
     }
     assert builder_widgets.imports(files, "widget.mjs") == ["b.mjs", "widget.mjs", "x/a.mjs", "x/c.mjs"]
+
+
+def test_the_tutorial_page_carries_every_lesson_and_its_answers() -> None:
+    data = json.loads(json.dumps(tutorial.carried_tutorial()))
+    assert data["catalogue"] == tutorial.catalogue()
+    assert list(data["lessons"]) == [c["id"] for c in data["catalogue"]]
+    for lesson_id, own in data["lessons"].items():
+        assert own["lesson"] == json.loads(json.dumps(tutorial.lesson(lesson_id)))
+        assert list(own["answers"]) == [ex["id"] for ex in own["lesson"]["exercises"]]
