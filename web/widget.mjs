@@ -239,7 +239,6 @@ class HzmjHand extends HzmjBase {
   // hand that leaves; the first pick loads the engine.
   explorer(info, lang) {
     const discard = info.tiles === 14;
-    const concealed = info.groups.flat();
     const area = el('div', {class: 'explore-area'});
     const box = el('div', {class: 'explore'});
     const open = el('button', {type: 'button', class: 'choice explore-open', 'aria-expanded': 'false',
@@ -250,14 +249,15 @@ class HzmjHand extends HzmjBase {
       }}, tr(lang, discard ? 'try_discard' : 'try_draw'));
     const pick = async (t) => {
       const face = t.replace('*', '');
-      let tiles;
+      // the groups as written, the discarded tile taken from its group or the drawn one as a group of its own
+      const groups = info.groups.map((g) => [...g]);
       if (discard) {
-        const rest = [...concealed];
-        rest.splice(rest.indexOf(t), 1);
-        tiles = rest.map((x) => x.replace('*', '')).join('');
+        const g = groups.find((x) => x.includes(t));
+        g.splice(g.indexOf(t), 1);
       } else {
-        tiles = `${concealed.map((x) => x.replace('*', '')).join('')} ${face}`;
+        groups.push([t]);
       }
+      const tiles = groups.filter((g) => g.length).map((g) => g.map((x) => x.replace('*', '')).join('')).join(' ');
       const args = {tiles, melds: this.getAttribute('melds') || '', wildcard: this.getAttribute('wildcard') || null,
         win_tile: discard ? null : face};
       const status = progressLine(lang);
@@ -266,18 +266,18 @@ class HzmjHand extends HzmjBase {
       try {
         await startEngine(status.progress);
         const res = await engineCall('hand_widget', args);
-        const caption = tr(lang, discard ? 'after_discard' : 'after_draw', {t: (lang === 'en' ? 'the ' : '') + namedTile(t, lang)});
-        const card = renderHandCard(res, lang, {caption, size: 28});
+        const title = tr(lang, discard ? 'after_discard' : 'after_draw', {t: (lang === 'en' ? 'the ' : '') + namedTile(t, lang)});
+        const card = renderHandCard(res, lang, {size: 28});
         card.classList.add('explored');
         card.dataset.picked = t;
-        area.replaceChildren(card);
+        area.replaceChildren(el('p', {class: 'explore-title'}, title), card);
         this.dataset.engine = 'ready';
       } catch (err) {
         area.replaceChildren(el('p', {class: 'error', role: 'alert'}, tr(lang, 'failed') + plainMessage(err)));
         this.dataset.engine = 'error';
       }
     };
-    const choices = discard ? [...new Set(concealed)] : ALL_TILES;
+    const choices = discard ? [...new Set(info.groups.flat())] : ALL_TILES;
     const picker = el('div', {class: 'explore-pick', hidden: true},
       el('p', {class: 'hint'}, tr(lang, discard ? 'pick_discard' : 'pick_draw')),
       el('div', {class: 'choices tiles-row', role: 'group', 'aria-label': tr(lang, discard ? 'pick_discard' : 'pick_draw')},

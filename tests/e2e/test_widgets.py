@@ -4,13 +4,16 @@ with no Python runtime until a reader asks for the engine; the carried analysis 
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
 
-RESULTS = Path(__file__).resolve().parents[2] / "test-results"
+ROOT = Path(__file__).resolve().parents[2]
+RESULTS = ROOT / "test-results"
 BOOT_MS = 90_000
 WIDGETS = "hzmj-hand, hzmj-lesson"
 ALL_READY = f"() => [...document.querySelectorAll('{WIDGETS}')].every(e => e.dataset.state === 'ready')"
@@ -229,7 +232,7 @@ def test_the_demo_article_reads_offline_after_a_visit_in_both_languages(page: An
 
 
 @pytest.mark.parametrize("lang", ["zh", "en"])
-@pytest.mark.parametrize("size", [(1280, 800), (390, 844)])
+@pytest.mark.parametrize("size", [(1280, 800), (390, 844), (1920, 1080), (1024, 500), (844, 390)])
 def test_demo_article_screenshots(page: Any, site: Any, screenshot: Any, lang: str, size: tuple[int, int]) -> None:
     width, height = size
     page.set_viewport_size({"width": width, "height": height})
@@ -259,3 +262,34 @@ def test_the_tutorial_is_read_and_answered_with_no_runtime(page: Any, context: A
     assert box.locator(".feedback .explain").inner_text().strip()
     page.wait_for_load_state("networkidle")
     assert traffic.engine_files() == [] and page.workers == []
+
+
+def test_the_form_makes_the_markup_the_command_prints(page: Any, site: Any, screenshot: Any) -> None:
+    """The demo page's form loads the engine when used and gives what `python -m hzmj_core embed` prints; the
+    widget it previews draws from the carried analysis."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(site.url + "embed-demo.html?lang=zh")
+    page.wait_for_function(ALL_READY, timeout=30_000)
+    page.fill("#maker-form input[name=tiles]", "1m2m3m 4p5p6p 7s8s9s 3m4m NN")
+    page.select_option("#maker-form select[name=lang]", "en")
+    page.click("#maker-go")
+    page.wait_for_function("() => document.querySelector('#maker-out').value !== ''", timeout=BOOT_MS)
+    cli = subprocess.run([sys.executable, "-m", "hzmj_core", "embed", "1m2m3m 4p5p6p 7s8s9s 3m4m NN", "--lang", "en"],
+                         cwd=ROOT, capture_output=True, text=True, check=True)
+    assert page.input_value("#maker-out") == cli.stdout.strip()
+    preview = page.locator("#maker-preview hzmj-hand")
+    page.wait_for_function("() => document.querySelector('#maker-preview hzmj-hand').dataset.state === 'ready'")
+    assert preview.get_attribute("data-source") == "carried"
+    assert preview.locator(".waits li").evaluate_all("ls => ls.map(l => l.dataset.tile)") == ["2m", "5m"]
+    # a bad hand: the engine's reason, in the page's language
+    page.fill("#maker-form input[name=tiles]", "1m2m")
+    page.click("#maker-go")
+    page.wait_for_function("() => document.querySelector('#maker-status').textContent.startsWith('引擎没能生成代码')")
+    assert "2 tiles" in page.inner_text("#maker-status")
+    # another discard, then a draw, in Chinese: the engine's answer under the hand
+    page.locator("#hand-qidui").locator(".explore-open").click()
+    page.locator("#hand-qidui").locator(".explore-pick .tile-btn[data-tile='1m']").click()
+    page.wait_for_function("() => document.querySelector('#hand-qidui').dataset.engine === 'ready'", timeout=BOOT_MS)
+    assert "打出一万之后" in page.locator("#hand-qidui").locator(".explore-area .explore-title").inner_text()
+    page.locator("#hand-qidui").scroll_into_view_if_needed()
+    screenshot(page, "embed-demo-zh-390x844-explored")
