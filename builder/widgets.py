@@ -61,8 +61,10 @@ def carry(page: str, name: str = "page") -> str:
             if tag == "hzmj-hand":
                 data = carried_hand(a.get("tiles", ""), a.get("melds", ""), a.get("wildcard") or None,
                                     a.get("win-tile") or None)
+            elif not a.get("name"):  # the carried data names its lesson: the widget must name it too
+                raise ValueError("name the lesson (name=\"baotou\")")
             else:
-                data = carried_lesson(a.get("name") or "tiles")
+                data = carried_lesson(a["name"])
         except ValueError as exc:  # AnalysisError, LessonError
             raise SystemExit(f"build: {name}: <{tag}{html.unescape(attrs)}>: {exc}") from None
         return f'<{m.group(1)}{attrs}>{body}<script type="application/json">{json_block(data)}</script></{m.group(1)}>'

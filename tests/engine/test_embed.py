@@ -177,6 +177,8 @@ def test_the_build_carries_our_pages_and_lists_what_a_widget_page_loads() -> Non
     assert attrs["caption"] == '"hi"' and data == json.loads(json.dumps(tutorial.carried_hand(attrs["tiles"])))
     with pytest.raises(SystemExit, match=re.escape('demo.html: <hzmj-hand tiles="1m2m">: the hand has 2 tiles')):
         builder_widgets.carry('<hzmj-hand tiles="1m2m"></hzmj-hand>', "demo.html")
+    with pytest.raises(SystemExit, match="name the lesson"):
+        builder_widgets.carry("<hzmj-lesson></hzmj-lesson>", "demo.html")
     files = {
         "widget.mjs": b"import {a} from './x/a.mjs';\nconst later = () => import('./engine.mjs');\n",
         "x/a.mjs": b"import {b} from '../b.mjs';\nexport {c} from './c.mjs';\n",
