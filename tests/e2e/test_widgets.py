@@ -240,6 +240,8 @@ def test_demo_article_screenshots(page: Any, site: Any, screenshot: Any, lang: s
     page.wait_for_function(ALL_READY, timeout=30_000)
     # nothing wider than the screen, and the article's own words are in the page's language
     assert page.evaluate("document.documentElement.scrollWidth") <= width
+    switch = page.locator("#lang").bounding_box()
+    assert switch is not None and switch["height"] < 40  # the language switch stays on one line
     heading = page.locator("h1:visible").inner_text()
     assert ("暴头为什么" in heading) == (lang == "zh")
     screenshot(page, f"embed-demo-{lang}-{width}x{height}-full")
