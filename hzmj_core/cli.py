@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
-from . import cli_tools
+from . import cli_tools, daily_cli
 from .analysis import AnalysisError, analyze_hand
 from .bots import BOTS, make_bot
 from .cli_tools import error_line, int_arg, seed_arg
@@ -257,6 +257,7 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("--json", action="store_true")
     cli_tools.add_parsers(sub)
     exam_cli.add_parser(sub)
+    daily_cli.add_parser(sub)
     return p
 
 
@@ -286,6 +287,8 @@ def _run(args: argparse.Namespace) -> int:
     try:
         if args.command == exam_cli.COMMAND:
             return exam_cli.run(args)
+        if args.command == daily_cli.COMMAND:
+            return daily_cli.run(args)
         if args.command in cli_tools.COMMANDS:
             code = cli_tools.run(args)
             sys.stdout.flush()
