@@ -39,7 +39,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from .actions import Action
+from .actions import Action, ActionError
 from .bots import Bot, make_bot
 from .exam.base import ExamError, Question
 from .exam.kinds import hecut
@@ -48,6 +48,7 @@ from .options import Options
 from .reasons import Reason, because
 from .rng import Rng, derive_seed
 from .round import Round
+from .session import GameSession, SessionError
 from .view import SeatView
 
 DAILY_SALT = 0xDA11_C4A1
@@ -463,3 +464,93 @@ def challenge(day: datetime.date) -> dict[str, Any]:
     expert = par(seed)
     return {"date": day.isoformat(), "seed": seed, "rules": "hangzhou", "opponents": OPPONENTS, "deals": deals(seed),
             "par": {"points": sum(expert), "per_deal": expert}, "hecut": hecut_json(day)}
+
+
+# --------------------------------------------------------------------- the page's session
+
+
+class DailySession(GameSession):
+    """The day's four deals at the page's table: seat 0 the player, the expert in the other seats, no hints (the
+    hint's suggestion is the expert's, which would be par). Each of the player's choices is kept as its index among
+    the legal actions; :meth:`result` gives the code and the score once the four deals are played. ``practice``
+    marks a past day played again."""
+
+    def __init__(self, day: datetime.date, name: str = "", practice: bool = False) -> None:
+        super().__init__(Options(), day_seed(day), OPPONENTS, human=HUMAN, allow_hints=False)
+        self.day = day
+        self.name = clean_name(name)
+        self.practice = practice
+        self.match = DailyMatch(self.seed)
+        self.choices: list[int] = []
+        self.radices: list[int] = []
+
+    def act(self, action: Any, seat: int | None = None, stamp: str | None = None,
+            guest: bool = False) -> dict[str, Any]:
+        """As :meth:`GameSession.act`, keeping the choice's index among seat 0's legal actions."""
+        legal = self.match.round.legal_actions(HUMAN)
+        try:
+            chosen: Action | None = Action.from_json(action)
+        except ActionError:
+            chosen = None
+        out = super().act(action, seat, stamp, guest)
+        if chosen is not None and len(legal) > 1:
+            self.choices.append(legal.index(chosen))
+            self.radices.append(len(legal))
+        return out
+
+    def state(self, seat: int | None = None, guest: bool = False) -> dict[str, Any]:
+        """As :meth:`GameSession.state`, with ``daily``: the date, the deal (1-4), practice or not."""
+        view = super().state(seat, guest)
+        view["daily"] = {"date": self.day.isoformat(), "deal": min(len(self.match.history) + 1, DEALS),
+                         "deals": DEALS, "practice": self.practice, "name": self.name}
+        return view
+
+    def result(self, expert: list[int] | None = None) -> dict[str, Any]:
+        """``{date, name, practice, code, points, par, score, per_deal}`` once the four deals are played; ``expert``
+        is par per deal when the page computed it already."""
+        if not self.match.over:
+            raise SessionError("the four deals are not played yet", because("daily_not_over"))
+        mine = [h.result.deltas[HUMAN] for h in self.match.history]
+        if expert is not None and len(expert) == DEALS:
+            remember_par(self.seed, expert)
+        return {"date": self.day.isoformat(), "name": self.name, "practice": self.practice,
+                "code": encode(self.day, self.name, self.choices, self.radices), **score(mine, par(self.seed))}
+
+    def save(self) -> dict[str, Any]:
+        """``{version, daily: {date, name, practice, choices}}``: the day and the choices so far, which replay it."""
+        return {"version": 1, "daily": {"date": self.day.isoformat(), "name": self.name, "practice": self.practice,
+                                        "choices": pack_choices(self.choices, self.radices),
+                                        "decisions": len(self.choices)}}
+
+    @staticmethod
+    def resume(data: Any) -> DailySession:
+        """A daily session from :meth:`save` output, replayed to where it was; :class:`SessionError` if damaged."""
+        d = data.get("daily") if isinstance(data, dict) else None
+        if (not isinstance(d, dict) or type(d.get("choices")) is not int or type(d.get("decisions")) is not int
+                or not isinstance(d.get("practice"), bool) or d["choices"] < 0 or not 0 <= d["decisions"] <= 10000):
+            raise SessionError("the saved daily challenge is damaged", because("save_format"))
+        try:
+            s = DailySession(parse_date(d.get("date")), d.get("name", ""), d["practice"])
+        except DailyError as exc:
+            raise SessionError(str(exc), because("save_format")) from None
+        left, todo = d["choices"], d["decisions"]
+        for _ in range(200000):
+            if s.match.over or (todo == 0 and HUMAN in s.human_deciding()):
+                break
+            if s.bots_due():
+                s.bot_step()
+            elif s.match.round.is_over:
+                s.next_hand()
+            else:
+                legal = s.match.round.legal_actions(HUMAN)
+                if len(legal) == 1:
+                    s.act(legal[0].to_json())
+                    continue
+                if todo == 0:
+                    break
+                left, i = divmod(left, len(legal))
+                todo -= 1
+                s.act(legal[i].to_json())
+        if left or todo:
+            raise SessionError("the saved daily challenge is damaged", because("save_format"))
+        return s

@@ -38,7 +38,7 @@ from .phrases import PHRASES
 from .reasons import Reason
 from .replay_viewer import ReplayError, ReplayViewer
 from .review import Review, ReviewError
-from .schema import EXAM_ARGS, GUEST_ARGS, SchemaError, validate
+from .schema import DAILY_ARGS, EXAM_ARGS, GUEST_ARGS, SchemaError, validate
 from .session import DEFAULT_LEVEL, GameSession, SessionError
 
 __all__ = ["ApiError", "GameSession", "ReplayViewer", "call", "current_session", "reset", "warm_up"]
@@ -62,6 +62,8 @@ class ApiError(ValueError):
 
 _session: GameSession | None = None
 _viewer: ReplayViewer | None = None
+_par_runs: dict[str, Any] = {}
+"""The par run of the 每日挑战 being computed, by date (``daily_par_step`` plays it deal by deal)."""
 
 
 def _need_session() -> GameSession:
@@ -84,8 +86,19 @@ def _new_game(args: dict[str, Any]) -> dict[str, Any]:
 
 
 def _restore(args: dict[str, Any]) -> dict[str, Any]:
+    """Resume a saved game (a save or its JSON text); a 每日挑战 in progress is replayed from its choices."""
     global _session
-    _session = GameSession.restore(args["save"])  # a save or its JSON text
+    save = args["save"]
+    if isinstance(save, str) and '"daily"' in save:
+        try:
+            save = loads(save)
+        except JsonInputError as exc:
+            raise ApiError(str(exc)) from None
+    if isinstance(save, dict) and "daily" in save:
+        from .daily import DailySession
+        _session = DailySession.resume(save)
+    else:
+        _session = GameSession.restore(save)
     return _session.state()
 
 
@@ -218,6 +231,7 @@ def reset() -> None:
     _session = None
     _viewer = None
     _review = None
+    _par_runs.clear()
 
 
 _INPUT_ERRORS = (AnalysisError, SessionError, ReplayError)
@@ -246,6 +260,52 @@ def _exam(name: str) -> Callable[[dict[str, Any]], Any]:
             return api.METHODS[name](args)
         except api.INPUT_ERRORS as exc:
             raise ApiError(str(exc), getattr(exc, "reason", None)) from None
+    method.__name__ = name
+    return method
+
+
+def _daily(name: str) -> Callable[[dict[str, Any]], Any]:
+    """The 每日挑战 method ``name`` (:mod:`hzmj_core.daily`, imported on the first call), its refusals worded for
+    the player."""
+    def method(args: dict[str, Any]) -> Any:
+        global _session
+        from . import daily
+        try:
+            if name == "daily_today":
+                import datetime
+                now = datetime.datetime.fromtimestamp(args["now"] / 1000, datetime.UTC)
+                return {"date": daily.today(now).isoformat(), "seconds_to_next": daily.seconds_to_next(now),
+                        "first": daily.FIRST_DAY.isoformat()}
+            if name == "daily_verify":
+                return daily.verify(args["code"])
+            if name == "daily_result":
+                session = _need_session()
+                if not isinstance(session, daily.DailySession):
+                    raise ApiError("no daily challenge in progress")
+                return session.result(args["par"])
+            day = daily.parse_date(args["date"])
+            if name == "daily_info":
+                seed = daily.day_seed(day)
+                return {"date": day.isoformat(), "seed": str(seed), "weekday": day.weekday(),
+                        "deals": [{**d, "seed": str(d["seed"])} for d in daily.deals(seed)],
+                        "hecut": daily.hecut_json(day)}
+            if name == "daily_start":
+                _session = daily.DailySession(day, args["name"] or "", args["practice"])
+                return _session.state()
+            if name == "daily_par_step":
+                key = day.isoformat()
+                run = _par_runs.get(key)
+                if run is None:
+                    _par_runs.clear()
+                    run = _par_runs[key] = daily.par_run(daily.day_seed(day))
+                if not run.done:
+                    run.play_deal()
+                if run.done:
+                    daily.remember_par(run.seed, run.per_deal())
+                return {"date": key, "per_deal": run.per_deal(), "done": run.done}
+            return daily.hecut_answer(day, args["answer"])
+        except (daily.DailyError, daily.DailyCodeError) as exc:
+            raise ApiError(str(exc), exc.reason) from None
     method.__name__ = name
     return method
 
@@ -290,6 +350,7 @@ METHODS: dict[str, Callable[[dict[str, Any]], Any]] = {
     "hand_widget": _tutorial("hand_widget", lambda m, a: m.hand_widget(a["tiles"], a["melds"] or "",
                                                                        a["wildcard"] or None, a["win_tile"] or None)),
     **{name: _exam(name) for name in EXAM_ARGS},  # 考级 (hzmj_core/exam/api.py)
+    **{name: _daily(name) for name in DAILY_ARGS},  # 每日挑战 (hzmj_core/daily.py)
 }
 
 

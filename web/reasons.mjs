@@ -279,6 +279,7 @@ const DAILY_PROBLEMS = {
   daily_code_version: ['这个成绩码是第 {value} 版的格式，本版本只能核验第 {supported} 版', 'the result code is of format version {value}; this version verifies version {supported}'],
   daily_code_day: ['成绩码里的日期不是每日挑战的日子', 'the date in the result code is not a day of the challenge'],
   daily_code_name: ['成绩码里的名字不是有效的文字', 'the name in the result code is not valid text'],
+  daily_not_over: ['四局还没有打完', 'the four deals are not played yet'],
   daily_code_left_over: ['四局打完后成绩码里还多出了选择', 'the result code has choices left over after the four deals'],
 };
 

@@ -289,7 +289,7 @@ DAILY_EXAMPLES: dict[str, list[dict[str, object]]] = {
     "daily_date_form": [{}], "daily_date_early": [{"first": "2024-01-01"}], "daily_code_empty": [{}],
     "daily_code_characters": [{}], "daily_code_length": [{}], "daily_code_short": [{}],
     "daily_code_cut_short": [{}], "daily_code_damaged": [{}], "daily_code_version": [{"value": 2, "supported": 1}],
-    "daily_code_day": [{}], "daily_code_name": [{}], "daily_code_left_over": [{}],
+    "daily_code_day": [{}], "daily_code_name": [{}], "daily_code_left_over": [{}], "daily_not_over": [{}],
 }
 
 
