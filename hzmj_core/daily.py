@@ -193,34 +193,37 @@ class DayRun:
         """True once the four deals are played."""
         return self.match.over
 
-    def play_deal(self) -> int:
-        """Play the current deal to its end and book it; seat 0's points in it."""
+    def step(self) -> None:
+        """Play one decision (in a claim window, every opponent's declaration), or book a finished deal."""
         m = self.match
         if m.over:
             raise RuntimeError("the four deals are played")
-        number = len(m.history)
-        seed = self.seed
-        while len(m.history) == number:
-            r = m.round
-            if r.is_over:
-                m.finish_hand()
-                continue
-            deciding = r.deciding_seats()
-            if HUMAN in deciding:
-                legal = r.legal_actions(HUMAN)
-                i = self.choose(m, legal)
-                if len(legal) > 1:
-                    self.choices.append(i)
-                    self.radices.append(len(legal))
-                r.apply(legal[i])
-                continue
-            pts = (m.points[0], m.points[1], m.points[2], m.points[3])
-            seats = [s for s in deciding if s != HUMAN]
-            for s in seats if r.claim_from is not None else seats[:1]:
-                bot = self.bots[s]
-                bot.reseed(bot_seed(seed, len(m.history), len(r.actions), s))
-                r.apply(bot.decide(SeatView.of(r, s, pts)).action)
-        return m.history[number].result.deltas[HUMAN]
+        r = m.round
+        if r.is_over:
+            m.finish_hand()
+            return
+        deciding = r.deciding_seats()
+        if HUMAN in deciding:
+            legal = r.legal_actions(HUMAN)
+            i = self.choose(m, legal)
+            if len(legal) > 1:
+                self.choices.append(i)
+                self.radices.append(len(legal))
+            r.apply(legal[i])
+            return
+        pts = (m.points[0], m.points[1], m.points[2], m.points[3])
+        seats = [s for s in deciding if s != HUMAN]
+        for s in seats if r.claim_from is not None else seats[:1]:
+            bot = self.bots[s]
+            bot.reseed(bot_seed(self.seed, len(m.history), len(r.actions), s))
+            r.apply(bot.decide(SeatView.of(r, s, pts)).action)
+
+    def play_deal(self) -> int:
+        """Play the current deal to its end and book it; seat 0's points in it."""
+        number = len(self.match.history)
+        while len(self.match.history) == number:
+            self.step()
+        return self.match.history[number].result.deltas[HUMAN]
 
     def play(self) -> list[int]:
         """Play every deal left; seat 0's points per deal (all four)."""

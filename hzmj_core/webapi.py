@@ -23,6 +23,7 @@ format holds seeds as integers, reach the page only as JSON text (``save_text``,
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -298,11 +299,13 @@ def _daily(name: str) -> Callable[[dict[str, Any]], Any]:
                 if run is None:
                     _par_runs.clear()
                     run = _par_runs[key] = daily.par_run(daily.day_seed(day))
-                if not run.done:
-                    run.play_deal()
+                deadline = time.perf_counter() + args["budget_ms"] / 1000
+                while not run.done and time.perf_counter() < deadline:
+                    run.step()  # the player's next call waits for this step at most: a decision, a few ms
                 if run.done:
                     daily.remember_par(run.seed, run.per_deal())
-                return {"date": key, "per_deal": run.per_deal(), "done": run.done}
+                return {"date": key, "per_deal": run.per_deal(), "done": run.done,
+                        "decisions": len(run.match.round.actions) if not run.done else 0}
             return daily.hecut_answer(day, args["answer"])
         except (daily.DailyError, daily.DailyCodeError) as exc:
             raise ApiError(str(exc), exc.reason) from None
