@@ -309,7 +309,7 @@ DAILY_ARGS: dict[str, dict[str, Arg]] = {
                     "practice": Arg(boolean, False)},
     "daily_par_step": {"date": Arg(_DATE, required=True), "budget_ms": Arg(integer(1, 60_000), 40)},
     "daily_result": {"par": Arg(optional(array(integer(-100_000, 100_000), 4)))},
-    "daily_verify": {"code": Arg(text(2_000), required=True)},
+    "daily_verify": {"code": Arg(text(2_000), required=True), "known_par": Arg(optional(obj({})))},
     "daily_hecut_answer": {"date": Arg(_DATE, required=True), "answer": Arg(anything)},
 }
 """The 每日挑战 methods (:mod:`hzmj_core.daily`) and their arguments."""
