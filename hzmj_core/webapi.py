@@ -281,7 +281,7 @@ def _daily(name: str) -> Callable[[dict[str, Any]], Any]:
                 for date, per_deal in (args["known_par"] or {}).items():  # par this page computed before
                     if isinstance(per_deal, list) and all(type(p) is int for p in per_deal):
                         daily.remember_par(daily.day_seed(daily.parse_date(date)), per_deal)
-                return daily.verify(args["code"])
+                return {**daily.verify(args["code"]), "code": daily.code_text(args["code"])}
             if name == "daily_result":
                 session = _need_session()
                 if not isinstance(session, daily.DailySession):

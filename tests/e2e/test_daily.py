@@ -87,9 +87,9 @@ def test_the_day_played_through_the_table_shared_verified_by_a_friend_and_kept(
     assert page.locator("#daily-qr").get_attribute("data-text") == link
     assert page.locator("#daily-board li").count() == 1
     screenshot(page, "daily-result-zh")
-    # the streak, the result and the calendar survive a reload
+    # the streak, the result and the calendar survive a reload (the finished challenge shows its card again)
     open_page(page, site)
-    open_daily(page)
+    page.locator("#daily[open] #daily-card").wait_for(timeout=30_000)
     assert "连续 1 天" in page.locator("#daily-score").inner_text()
     assert page.locator(f"#daily-calendar .cal-day.played[data-day='{today()}']").count() == 1
     # a friend's page, another browser context: the link verifies by replaying, then another code joins the board
@@ -132,8 +132,8 @@ def _seeded(page: Any, site: Any, lang: str) -> None:
     answer = daily.hecut_answer(day, hecut["choices"][0]["value"])
     data = {"version": 1, "name": "我 Me", "offered": day.isoformat(), "results": {day.isoformat(): mine},
             "practice": {yday: practice},
-            "boards": {day.isoformat(): [dict(v, mine=i == 0) for i, v in enumerate(
-                sorted(verified, key=lambda r: -r["score"]))]},
+            "boards": {day.isoformat(): sorted([dict(v, mine=v["code"] == me["code"]) for v in verified],
+                                               key=lambda r: -r["score"])},
             "hecut": {day.isoformat(): {k: answer[k] for k in ("given", "right", "accepted", "explanation_zh",
                                                                "explanation_en")}},
             "par": {}, "stash": None}

@@ -215,6 +215,10 @@ def test_webapi_plays_computes_par_step_by_step_and_verifies() -> None:
     with pytest.raises(webapi.ApiError) as bad_date:
         call("daily_start", date="2026-02-30")
     assert bad_date.value.reason is not None and bad_date.value.reason.code == "daily_date_form"
+    code = daily.play_with(DAY, "basic", "Link")["code"]
+    checked = call("daily_verify", code=f"https://example.org/#daily={code}",
+                   known_par={"2026-03-15": daily.par(daily.day_seed(DAY))})
+    assert isinstance(checked, dict) and checked["code"] == code and checked["name"] == "Link"
     saved = json.loads(webapi.call("save_text"))
     assert isinstance(call("restore", save=saved), dict)
     webapi.reset()

@@ -68,7 +68,9 @@ export class Daily {
     const body = $('daily-body');
     body.replaceChildren();
     const past = day < today;
-    body.append(el('h2', {id: 'daily-title'}, `${w('title')} · ${day}${past ? ` (${w('practice_mark')})` : ''}`));
+    const title = el('h2', {id: 'daily-title'}, `${w('title')} · `);
+    title.append(el('span', {className: 'date'}, day), past ? ` (${w('practice_mark')})` : '');
+    body.append(title);
     body.append(el('p', {id: 'daily-next', className: 'daily-next'}, w('next_in', {time: clock(ds.secondsToNext())})));
     body.append(el('p', {className: 'help'}, w('intro')));
     if (this.message) {
@@ -214,7 +216,6 @@ export class Daily {
       b.addEventListener('click', () => this.answer(day, c.value));
       row.append(b);
     }
-    box.append(el('p', {className: 'daily-hand'}, q.position.hand));
     box.append(row);
     if (answered) {
       box.append(el('p', {id: 'daily-hecut-verdict', className: answered.right ? 'plus' : 'minus'},
@@ -225,16 +226,21 @@ export class Daily {
     return box;
   }
 
+  /** Four weeks, Monday to Sunday, ending with this week: each day played (its score), practised, or not. */
   calendar(today) {
     const box = el('section', {className: 'daily-calendar', id: 'daily-calendar'});
     box.append(el('h3', {}, w('calendar')));
     const grid = el('div', {className: 'cal-grid'});
+    for (const name of w('weekdays').split(',')) grid.append(el('span', {className: 'cal-head'}, name));
+    const weekday = (new Date(`${today}T00:00:00Z`).getUTCDay() + 6) % 7;   // 0 Monday
+    const last = ds.daysBefore(today, weekday - 6);                          // this week's Sunday
     for (let i = CALENDAR_DAYS - 1; i >= 0; i--) {
-      const day = ds.daysBefore(today, i);
+      const day = ds.daysBefore(last, i);
       const r = this.data.results[day];
       const p = this.data.practice[day];
       const b = el('button', {type: 'button', className: `cal-day${day === this.day ? ' on' : ''}${r ? ' played' : p ? ' practised' : ''}`});
       b.dataset.day = day;
+      b.disabled = day > today;
       b.append(el('span', {className: 'd'}, String(Number(day.slice(8)))));
       b.append(el('span', {className: 's'}, r ? signed(r.score) : p ? w('practice_mark') : ''));
       b.setAttribute('aria-label', `${day}: ${r ? `${w('score')} ${signed(r.score)}` : p ? w('practice_mark') : w('unplayed')}`);

@@ -17,7 +17,7 @@ const WORDS = {
     export: '导出挑战数据', import: '导入挑战数据', imported: '挑战数据已导入', import_bad: '这个文件不是挑战数据',
     offer: '今天的每日挑战已开放', going: '每日挑战 {date} · 第 {n}/4 局',
     practice_going: '练习 {date} · 第 {n}/4 局', par_wait: '正在计算大师的成绩…', no_name: '无名',
-    anon: '（未署名）', today: '今天', unplayed: '未玩',
+    anon: '（未署名）', today: '今天', unplayed: '未玩', weekdays: '一,二,三,四,五,六,日',
   },
   en: {
     title: 'Daily challenge', menu: 'Daily challenge', next_in: 'Next challenge in {time}', play: "Play today's challenge",
@@ -39,7 +39,7 @@ const WORDS = {
     import_bad: 'This file is not challenge data',
     offer: "Today's daily challenge is open", going: 'Daily challenge {date} · deal {n}/4',
     practice_going: 'Practice {date} · deal {n}/4', par_wait: "Working out the Expert's result…", no_name: 'No name',
-    anon: '(no name)', today: 'today', unplayed: 'not played',
+    anon: '(no name)', today: 'today', unplayed: 'not played', weekdays: 'Mon,Tue,Wed,Thu,Fri,Sat,Sun',
   },
 };
 
