@@ -520,10 +520,11 @@ class DailySession(GameSession):
                 "code": encode(self.day, self.name, self.choices, self.radices), **score(mine, par(self.seed))}
 
     def save(self) -> dict[str, Any]:
-        """``{version, daily: {date, name, practice, choices}}``: the day and the choices so far, which replay it."""
+        """``{version, daily: {date, name, practice, choices, decisions, booked}}``: the day, the choices so far
+        (packed as in a code, and their count) and the deals booked, which replay it."""
         return {"version": 1, "daily": {"date": self.day.isoformat(), "name": self.name, "practice": self.practice,
                                         "choices": pack_choices(self.choices, self.radices),
-                                        "decisions": len(self.choices)}}
+                                        "decisions": len(self.choices), "booked": len(self.match.history)}}
 
     @staticmethod
     def resume(data: Any) -> DailySession:
@@ -537,8 +538,12 @@ class DailySession(GameSession):
         except DailyError as exc:
             raise SessionError(str(exc), because("save_format")) from None
         left, todo = d["choices"], d["decisions"]
+        booked = d.get("booked", 0)
+        if type(booked) is not int or not 0 <= booked <= DEALS:
+            raise SessionError("the saved daily challenge is damaged", because("save_format"))
         for _ in range(200000):
-            if s.match.over or (todo == 0 and HUMAN in s.human_deciding()):
+            ready = s.match.round.is_over and len(s.match.history) < booked  # the player was ready for the next
+            if s.match.over or (todo == 0 and HUMAN in s.human_deciding() and not ready):
                 break
             if s.bots_due():
                 s.bot_step()
@@ -554,6 +559,6 @@ class DailySession(GameSession):
                 left, i = divmod(left, len(legal))
                 todo -= 1
                 s.act(legal[i].to_json())
-        if left or todo:
+        if left or todo or len(s.match.history) != booked:
             raise SessionError("the saved daily challenge is damaged", because("save_format"))
         return s

@@ -178,6 +178,12 @@ def test_the_pages_session_plays_the_day_as_the_engine_replays_it() -> None:
     assert info.value.reason is not None and info.value.reason.code == "daily_not_over"
 
 
+def test_a_finished_challenge_resumes_finished() -> None:
+    s = _expert_session(DAY)
+    back = DailySession.resume(json.loads(json.dumps(s.save())))
+    assert back.match.over and back.result() == s.result()
+
+
 def test_a_challenge_in_progress_resumes_from_its_save() -> None:
     s = _expert_session(DAY, stop_after=23)
     save = json.loads(json.dumps(s.save()))
