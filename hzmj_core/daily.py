@@ -520,30 +520,30 @@ class DailySession(GameSession):
                 "code": encode(self.day, self.name, self.choices, self.radices), **score(mine, par(self.seed))}
 
     def save(self) -> dict[str, Any]:
-        """``{version, daily: {date, name, practice, choices, decisions, booked}}``: the day, the choices so far
-        (packed as in a code, and their count) and the deals booked, which replay it."""
+        """``{version, daily: {date, name, practice, choices, booked}}``: the day, the choices so far (each the
+        index among the legal actions; a JSON number stays small) and the deals booked, which replay it."""
         return {"version": 1, "daily": {"date": self.day.isoformat(), "name": self.name, "practice": self.practice,
-                                        "choices": pack_choices(self.choices, self.radices),
-                                        "decisions": len(self.choices), "booked": len(self.match.history)}}
+                                        "choices": list(self.choices), "booked": len(self.match.history)}}
 
     @staticmethod
     def resume(data: Any) -> DailySession:
         """A daily session from :meth:`save` output, replayed to where it was; :class:`SessionError` if damaged."""
         d = data.get("daily") if isinstance(data, dict) else None
-        if (not isinstance(d, dict) or type(d.get("choices")) is not int or type(d.get("decisions")) is not int
-                or not isinstance(d.get("practice"), bool) or d["choices"] < 0 or not 0 <= d["decisions"] <= 10000):
+        choices = d.get("choices") if isinstance(d, dict) else None
+        if (not isinstance(d, dict) or not isinstance(choices, list) or len(choices) > 10000
+                or not all(type(c) is int and c >= 0 for c in choices) or not isinstance(d.get("practice"), bool)):
             raise SessionError("the saved daily challenge is damaged", because("save_format"))
         try:
             s = DailySession(parse_date(d.get("date")), d.get("name", ""), d["practice"])
         except DailyError as exc:
             raise SessionError(str(exc), because("save_format")) from None
-        left, todo = d["choices"], d["decisions"]
+        todo = list(reversed(choices))
         booked = d.get("booked", 0)
         if type(booked) is not int or not 0 <= booked <= DEALS:
             raise SessionError("the saved daily challenge is damaged", because("save_format"))
         for _ in range(200000):
             ready = s.match.round.is_over and len(s.match.history) < booked  # the player was ready for the next
-            if s.match.over or (todo == 0 and HUMAN in s.human_deciding() and not ready):
+            if s.match.over or (not todo and HUMAN in s.human_deciding() and not ready):
                 break
             if s.bots_due():
                 s.bot_step()
@@ -554,11 +554,12 @@ class DailySession(GameSession):
                 if len(legal) == 1:
                     s.act(legal[0].to_json())
                     continue
-                if todo == 0:
+                if not todo:
                     break
-                left, i = divmod(left, len(legal))
-                todo -= 1
+                i = todo.pop()
+                if i >= len(legal):
+                    raise SessionError("the saved daily challenge is damaged", because("save_format"))
                 s.act(legal[i].to_json())
-        if left or todo or len(s.match.history) != booked:
+        if todo or len(s.match.history) != booked:
             raise SessionError("the saved daily challenge is damaged", because("save_format"))
         return s

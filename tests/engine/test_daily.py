@@ -178,10 +178,13 @@ def test_the_pages_session_plays_the_day_as_the_engine_replays_it() -> None:
     assert info.value.reason is not None and info.value.reason.code == "daily_not_over"
 
 
-def test_a_finished_challenge_resumes_finished() -> None:
+def test_a_finished_challenge_resumes_finished_through_the_pages_restore() -> None:
     s = _expert_session(DAY)
-    back = DailySession.resume(json.loads(json.dumps(s.save())))
-    assert back.match.over and back.result() == s.result()
+    state = json.loads(webapi.call("restore", json.dumps({"save": json.dumps(s.save())})))  # the page's JSON text
+    assert state["match"]["over"] and state["daily"]["date"] == "2026-03-15"
+    back = webapi.current_session()
+    assert isinstance(back, DailySession) and back.result() == s.result()
+    webapi.reset()
 
 
 def test_a_challenge_in_progress_resumes_from_its_save() -> None:
@@ -190,9 +193,10 @@ def test_a_challenge_in_progress_resumes_from_its_save() -> None:
     back = DailySession.resume(save)
     assert back.state() == s.state()
     assert back.choices == s.choices and back.radices == s.radices
-    broken = {"version": 1, "daily": {**save["daily"], "decisions": save["daily"]["decisions"] + 500}}
-    with pytest.raises(SessionError):
-        DailySession.resume(broken)
+    for broken in ({**save["daily"], "choices": [*save["daily"]["choices"], *[0] * 500]},
+                   {**save["daily"], "choices": [*save["daily"]["choices"][:-1], 99]}, {**save["daily"], "booked": 9}):
+        with pytest.raises(SessionError):
+            DailySession.resume({"version": 1, "daily": broken})
 
 
 def test_webapi_plays_computes_par_step_by_step_and_verifies() -> None:
