@@ -394,17 +394,23 @@ export class Daily {
    *  challenge is offered by a mark on the ☰ button and its menu entry (no dialog, no message over the table: it
    *  never gets in the way of a game under way); the mark goes once the challenge is opened or played. */
   async boot() {
-    const hash = location.hash;
-    if (hash.startsWith('#daily=')) {
-      history.replaceState(history.state, '', location.pathname + location.search);
-      await this.show(ds.todayCST());
-      await this.verify(decodeURIComponent(hash.slice(7)));
-      return;
-    }
+    // a link opened in this tab later (the address changed only after its '#') is verified as well
+    window.addEventListener('hashchange', () => this.openLink());
+    if (await this.openLink()) return;
     const today = ds.todayCST();
     const d = ds.load();
     if (d.offered === today || d.results[today]) return;
     this.offer(true);
+  }
+
+  /** Verify and show the result of a '#daily=CODE' address (true), or nothing when the address has none. */
+  async openLink() {
+    const hash = location.hash;
+    if (!hash.startsWith('#daily=')) return false;
+    history.replaceState(history.state, '', location.pathname + location.search);
+    await this.show(ds.todayCST());
+    await this.verify(decodeURIComponent(hash.slice(7)));
+    return true;
   }
 
   /** Show or take away the offer's mark (the day's challenge not yet opened today). */
