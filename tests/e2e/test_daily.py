@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from conftest import RESULTS
-from test_game import BOOT_TIMEOUT_MS, TABLE, step
+from test_game import ANY_TURN, BOOT_TIMEOUT_MS, TABLE, step
 
 from hzmj_core import daily
 
@@ -37,16 +37,20 @@ def open_daily(page: Any) -> None:
 
 
 def play_four_deals(page: Any) -> None:
-    """Click through the day's four deals: win when offered, pass claims, discard; next hand at each settlement."""
+    """Click through the day's four deals: win when offered, pass claims, discard; next hand at each settlement;
+    until the challenge's dialog shows the result card."""
+    card = "#daily[open] #daily-card"
     for _ in range(2_000):
-        if page.locator("#daily[open] #daily-card").count():
+        page.wait_for_function(f"""() => !!document.querySelector({json.dumps(card)})
+            || (document.documentElement.dataset.busy !== '1' && !!document.querySelector({json.dumps(ANY_TURN)}))""",
+                               timeout=60_000)
+        if page.locator(card).count():
             return
-        what = step(page)
-        if what == "settled":
-            if page.locator("#settle[open]").count():
-                page.locator("#settle button[data-action=next]").click()
-            page.wait_for_function("""() => document.documentElement.dataset.busy !== '1'
-                || !!document.querySelector('#daily[open] #daily-card')""", timeout=60_000)
+        if page.evaluate("window.hzmj.game.state.match.over"):
+            page.locator(card).wait_for(timeout=60_000)  # the last deal is booked: the card comes
+            return
+        if step(page) == "settled" and page.locator("#settle[open]").count():
+            page.locator("#settle button[data-action=next]").click()
     raise AssertionError("the four deals did not end")
 
 
@@ -61,6 +65,9 @@ def test_the_day_played_through_the_table_shared_verified_by_a_friend_and_kept(
     # the daily 何切
     tiles = page.locator("#daily-hecut button.daily-tile")
     tiles.first.wait_for(timeout=60_000)
+    assert page.locator("#daily-play").inner_text() == "开始今天的挑战"
+    assert page.locator("#m-daily").text_content() == "每日挑战"
+    screenshot(page, "daily-challenge-zh")
     n = tiles.count()
     tiles.first.click()
     page.locator("#daily-hecut-verdict").wait_for(timeout=30_000)
