@@ -245,6 +245,7 @@ def test_a_discard_choice_is_kept_as_its_index_among_the_legal_actions() -> None
     assert SeatView.of(s.match.round, 0).hand  # the table went on
 
 
+@pytest.mark.host_only
 def test_command_line_shapes() -> None:
     day = _cli("--date", "2026-03-15", "--json")
     assert day.returncode == 0, day.stderr
