@@ -360,8 +360,33 @@ _EXAM_PROBLEMS: dict[str, tuple[str, str]] = {
 or record is refused (:class:`hzmj_core.exam.ladder.LadderError`), and an exam level this version does not
 know (:class:`hzmj_core.exam.base.ExamError`)."""
 
+_DAILY_PROBLEMS: dict[str, tuple[str, str]] = {
+    # a 每日挑战 date or result code that is refused
+    "daily_date_form": ("日期要写成 年-月-日，例如 2026-03-15", "a date is written year-month-day, e.g. 2026-03-15"),
+    "daily_date_early": ("每日挑战从 {first} 开始，没有更早的日子",
+                         "the daily challenge starts on {first}: there is no earlier day"),
+    "daily_code_empty": ("没有输入成绩码", "no result code was entered"),
+    "daily_code_characters": ("成绩码里有它不会有的字符：只有字母、数字、- 和 _",
+                              "the result code has characters it never has: only letters, digits, - and _"),
+    "daily_code_length": ("成绩码的长度不对，请检查是否少抄或多抄了字符",
+                          "the result code has the wrong length: check that no character is missing or extra"),
+    "daily_code_short": ("成绩码太短，不是完整的成绩码", "the result code is too short to be one"),
+    "daily_code_cut_short": ("成绩码不完整，缺了一段", "the result code is cut short: part of it is missing"),
+    "daily_code_damaged": ("成绩码有误或被改动过（校验不符）", "the result code is damaged or was changed (its check "
+                           "does not match)"),
+    "daily_code_version": ("这个成绩码是第 {value} 版的格式，本版本只能核验第 {supported} 版",
+                           "the result code is of format version {value}; this version verifies version {supported}"),
+    "daily_code_day": ("成绩码里的日期不是每日挑战的日子", "the date in the result code is not a day of the challenge"),
+    "daily_code_name": ("成绩码里的名字不是有效的文字", "the name in the result code is not valid text"),
+    "daily_not_over": ("四局还没有打完", "the four deals are not played yet"),
+    "daily_code_left_over": ("四局打完后成绩码里还多出了选择", "the result code has choices left over after the four "
+                             "deals"),
+}
+"""Why a 每日挑战 date or result code is refused (:class:`hzmj_core.daily.DailyError`,
+:class:`hzmj_core.daily.DailyCodeError`)."""
+
 _TEMPLATES = {**_REFUSALS, **_GROUNDS, **_LOG_PROBLEMS, **_OPTION_PROBLEMS, **_SAVE_PROBLEMS, **_TABLE_REFUSALS,
-              **_EXAM_PROBLEMS}
+              **_EXAM_PROBLEMS, **_DAILY_PROBLEMS}
 
 REFUSAL_CODES: tuple[str, ...] = tuple(_REFUSALS)
 """Every code the engine gives for an action it does not allow."""
@@ -377,6 +402,8 @@ TABLE_CODES: tuple[str, ...] = tuple(_TABLE_REFUSALS)
 """Every code a table gives for a request it refuses that is not an illegal action."""
 EXAM_CODES: tuple[str, ...] = tuple(_EXAM_PROBLEMS)
 """Every code the 考级 pages' refusals give: a certificate code that does not verify, a ladder file refused."""
+DAILY_CODES: tuple[str, ...] = tuple(_DAILY_PROBLEMS)
+"""Every code of a refused 每日挑战 date or result code."""
 CODES: tuple[str, ...] = tuple(_TEMPLATES)
 """Every code (``web/reasons.mjs`` words each of them)."""
 _PLAIN = {"best_of": "best_of_plain", "best_ahead": "best_ahead_plain"}

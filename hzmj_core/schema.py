@@ -308,6 +308,20 @@ EXAM_ARGS: dict[str, dict[str, Arg]] = {
 package, so that the web API can check a call and import the exams only when one is first asked for."""
 METHOD_ARGS.update(EXAM_ARGS)
 
+_DATE = text(10)
+DAILY_ARGS: dict[str, dict[str, Arg]] = {
+    "daily_today": {"now": Arg(NOW, required=True)},
+    "daily_info": {"date": Arg(_DATE, required=True)},
+    "daily_start": {"date": Arg(_DATE, required=True), "name": Arg(optional(text(200)), ""),
+                    "practice": Arg(boolean, False)},
+    "daily_par_step": {"date": Arg(_DATE, required=True), "budget_ms": Arg(integer(1, 60_000), 40)},
+    "daily_result": {"par": Arg(optional(array(integer(-100_000, 100_000), 4)))},
+    "daily_verify": {"code": Arg(text(2_000), required=True), "known_par": Arg(optional(obj({})))},
+    "daily_hecut_answer": {"date": Arg(_DATE, required=True), "answer": Arg(anything)},
+}
+"""The 每日挑战 methods (:mod:`hzmj_core.daily`) and their arguments."""
+METHOD_ARGS.update(DAILY_ARGS)
+
 
 def validate(method: str, args: dict[str, Any],
              table: Mapping[str, Mapping[str, Arg]] = METHOD_ARGS) -> dict[str, Any]:

@@ -10,6 +10,7 @@ from helpers import act, opts, pass_claims, scenario
 from hzmj_core.actions import ACTION_WORDS, Action, ActionType
 from hzmj_core.reasons import (
     CODES,
+    DAILY_CODES,
     EXAM_CODES,
     GROUND_CODES,
     LOG_CODES,
@@ -289,12 +290,19 @@ EXAM_EXAMPLES: dict[str, list[dict[str, object]]] = {
     "exam_level": [{"value": '"master"'}],
 }
 
+DAILY_EXAMPLES: dict[str, list[dict[str, object]]] = {
+    "daily_date_form": [{}], "daily_date_early": [{"first": "2024-01-01"}], "daily_code_empty": [{}],
+    "daily_code_characters": [{}], "daily_code_length": [{}], "daily_code_short": [{}],
+    "daily_code_cut_short": [{}], "daily_code_damaged": [{}], "daily_code_version": [{"value": 2, "supported": 1}],
+    "daily_code_day": [{}], "daily_code_name": [{}], "daily_code_left_over": [{}], "daily_not_over": [{}],
+}
+
 
 def _all_examples() -> list[Reason]:
     out = [Reason(code, params) for code, params in EXAMPLES.items()]
     return out + [Reason(code, params) for code, cases in {**GROUND_EXAMPLES, **LOG_EXAMPLES, **OPTION_EXAMPLES,
                                                            **SAVE_EXAMPLES, **TABLE_EXAMPLES,
-                                                           **EXAM_EXAMPLES}.items()
+                                                           **EXAM_EXAMPLES, **DAILY_EXAMPLES}.items()
                   for params in cases]
 
 
@@ -333,10 +341,10 @@ process.stdout.write(JSON.stringify({codes: CODES, templates: TEMPLATES, actions
 
 def test_every_engine_code_has_an_example() -> None:
     assert set(EXAMPLES) | set(GROUND_EXAMPLES) | set(LOG_EXAMPLES) | set(OPTION_EXAMPLES) | set(SAVE_EXAMPLES) \
-        | set(TABLE_EXAMPLES) | set(EXAM_EXAMPLES) == set(CODES)
+        | set(TABLE_EXAMPLES) | set(EXAM_EXAMPLES) | set(DAILY_EXAMPLES) == set(CODES)
     assert set(LOG_EXAMPLES) == set(LOG_CODES) and set(OPTION_EXAMPLES) == set(OPTION_CODES)
     assert set(SAVE_EXAMPLES) == set(SAVE_CODES) and set(TABLE_EXAMPLES) == set(TABLE_CODES)
-    assert set(EXAM_EXAMPLES) == set(EXAM_CODES)
+    assert set(EXAM_EXAMPLES) == set(EXAM_CODES) and set(DAILY_EXAMPLES) == set(DAILY_CODES)
     for code, params in EXAMPLES.items():
         assert Reason(code, params).zh(viewer=0) and Reason(code, params).en()
 
