@@ -47,6 +47,8 @@ import zipfile
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 
+from builder import words
+
 ROOT = Path(__file__).resolve().parent
 PKG = ROOT / "hzmj_core"
 WEB = ROOT / "web"
@@ -528,6 +530,7 @@ def build(dist: Path = DIST, quiet: bool = False) -> dict[str, object]:
     files[f"pyodide/{MICROPIP_WHEEL}"] = micropip.read_bytes()
     files["manifest.webmanifest"] = _manifest(version)
     files["render/glyphs.mjs"] = tile_glyphs_module()
+    files["engine-words.mjs"] = words.module_bytes()  # the engine's words, never a stale copy
     qr_dir = fetch_qr()
     for f in QR_FILES:
         files[f"vendor/qr/{f}"] = (qr_dir / f).read_bytes()

@@ -2,13 +2,10 @@
 // names a tile in words (for buttons' aria labels and announcements). No rules here: only words.
 
 import {gloss} from './glossary.mjs';
+import {fill} from './page.mjs';
+import {tileWords} from './reasons.mjs';
 
-const ZH_NUM = ['', '一', '二', '三', '四', '五', '六', '七', '八', '九'];
-const HONOURS = {
-  E: ['东', 'East wind'], S: ['南', 'South wind'], W: ['西', 'West wind'], N: ['北', 'North wind'],
-  C: ['红中', 'Red dragon'], F: ['发财', 'Green dragon'], P: ['白板', 'White dragon'],
-};
-const SUITS = {m: ['万', 'Characters'], p: ['筒', 'Dots'], s: ['条', 'Bamboo']};
+export {tileWords};
 
 const STRINGS = {
   zh: {
@@ -223,11 +220,7 @@ export function getLang() { return lang; }
 export function t(key, vars = {}) {
   let s = (vars.n === 1 && STRINGS[lang][`${key}_one`]) || STRINGS[lang][key];
   if (s === undefined) s = STRINGS.zh[key] ?? key;
-  const out = s.replace(/\{(\w+)\}/g, (_, k) => {
-    if (vars[k] !== undefined) return String(vars[k]);
-    if (k === 'tap' || k === 'Tap') return pointerVerb(k === 'Tap');
-    return '';
-  });
+  const out = fill(s, vars, (k) => (k === 'tap' || k === 'Tap' ? pointerVerb(k === 'Tap') : ''));
   return lang === 'en' ? gloss(out) : out;
 }
 
@@ -253,16 +246,6 @@ export function sentences(items) {
 export function tileName(tile) {
   if (!tile) return lang === 'zh' ? '暗牌' : 'hidden tile';
   return tileWords(tile, lang);
-}
-
-/** A tile (notation, '*' ignored) in words in language `l` ('zh' or 'en'): "三筒" / "3 of Dots". */
-export function tileWords(tile, l) {
-  const face = tile.replace('*', '');
-  if (HONOURS[face]) return HONOURS[face][l === 'zh' ? 0 : 1];
-  const n = Number(face[0]);
-  const suit = SUITS[face[1]];
-  if (!suit) return tile;
-  return l === 'zh' ? `${ZH_NUM[n]}${suit[0]}` : `${n} of ${suit[1]}`;
 }
 
 /** Seat name relative to the human (0 = you, 1 = next / right, 2 = across, 3 = previous / left). */

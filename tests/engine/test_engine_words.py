@@ -1,0 +1,43 @@
+"""web/engine-words.mjs is generated from the engine's words (builder/words.py) and committed: it must be current."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+
+import pytest
+
+from builder import words
+from hzmj_core import reasons
+from hzmj_core.actions import ACTION_WORDS
+from hzmj_core.glossary import GLOSSARY
+
+
+@pytest.mark.host_only  # reads web/ and builder/ from the checkout
+def test_the_committed_page_words_are_what_the_engine_gives() -> None:
+    assert words.is_current(), f"web/engine-words.mjs is stale: run `{words.COMMAND}`"
+
+
+@pytest.mark.host_only
+def test_a_changed_engine_word_makes_the_file_stale(monkeypatch: pytest.MonkeyPatch) -> None:
+    zh, en = reasons._TEMPLATES["hand_over"]
+    monkeypatch.setitem(reasons._TEMPLATES, "hand_over", (zh, en + "!"))
+    assert not words.is_current()
+    assert "the hand is over!" in words.module_text()
+
+
+@pytest.mark.host_only  # node in a subprocess
+def test_the_module_holds_the_engine_tables() -> None:
+    script = ("const m = await import(process.argv[1]);\n"
+              "process.stdout.write(JSON.stringify({templates: m.TEMPLATES, actions: m.ACTION_WORDS,"
+              " glossary: m.GLOSSARY, fields: m.LOG_FIELDS, tiles: m.TILE_WORDS}));\n")
+    done = subprocess.run(["node", "--input-type=module", "-e", script, words.TARGET.as_uri()],
+                          capture_output=True, text=True, check=True, timeout=60)
+    got = json.loads(done.stdout)
+    assert list(got["templates"]) == list(reasons.CODES)
+    assert got["templates"]["not_in_hand"] == list(reasons._TEMPLATES["not_in_hand"])
+    assert got["actions"]["exposed_kong"]["group"] == "kong"
+    assert [t for t in got["actions"]] == [t.value for t in ACTION_WORDS]
+    assert got["glossary"] == {k: list(v) for k, v in GLOSSARY.items()}
+    assert got["fields"] == {k: list(v) for k, v in reasons.LOG_FIELDS.items()}
+    assert got["tiles"]["3p"] == ["三筒", "3 of Dots"] and got["tiles"]["C"] == ["红中", "Red dragon"]
