@@ -35,7 +35,7 @@ def tables() -> dict[str, tuple[str, object]]:
     if str(ROOT) not in sys.path:
         sys.path.insert(0, str(ROOT))
     from hzmj_core import reasons
-    from hzmj_core.actions import ACTION_WORDS
+    from hzmj_core.actions import ACTION_WORDS, CLAIM_TYPES, GROUP_WORDS
     from hzmj_core.glossary import GLOSSARY
     from hzmj_core.tiles import TILE_NAMES
 
@@ -68,8 +68,13 @@ def tables() -> dict[str, tuple[str, object]]:
                        {name: [reasons.tile_words(name, "zh"), reasons.tile_words(name, "en")]
                         for name in TILE_NAMES}),
         "ACTION_WORDS": ("How players name each action type, in the engine's order (actions.ACTION_WORDS): the "
-                         "Chinese verb, the noun, what a seat did, the advice ({tile}), and the button group.",
-                         {t.value: {**w.to_json(), "group": t.ui_group} for t, w in ACTION_WORDS.items()}),
+                         "Chinese verb, the noun, what a seat did, the advice ({tile}), its button group, and "
+                         "whether it claims a discard into a meld (actions.CLAIM_TYPES).",
+                         {t.value: {**w.to_json(), "group": t.ui_group, "claim": t in CLAIM_TYPES}
+                          for t, w in ACTION_WORDS.items()}),
+        "ACTION_GROUPS": ("The button families in the order a page offers them, with their labels: [group, "
+                          "[Chinese, English]] (actions.GROUP_WORDS).",
+                          [[group, list(label)] for group, label in GROUP_WORDS.items()]),
         "GLOSSARY": ("Chinese term → [pinyin, short English gloss], longest terms first where one holds another.",
                      pairs(GLOSSARY)),
     }

@@ -87,6 +87,16 @@ ACTION_WORDS: dict[ActionType, ActionWords] = {
 ``python3 -m builder.words``)."""
 _KONGS = (ActionType.CONCEALED_KONG, ActionType.ADDED_KONG, ActionType.EXPOSED_KONG)
 
+CLAIM_TYPES: tuple[ActionType, ...] = (ActionType.CHOW, ActionType.PONG, ActionType.EXPOSED_KONG)
+"""The actions that take another seat's discard into a meld (a win on a discard takes it too, into no meld)."""
+
+GROUP_WORDS: dict[str, tuple[str, str]] = {
+    "win": ("胡", "Win"), "kong": ("杠", "Kong"), "pong": ("碰", "Pong"), "chow": ("吃", "Chow"),
+    "pass": ("过", "Pass"), "discard": ("打出", "Discard"),
+}
+"""Each button family (:attr:`ActionType.ui_group`) as a page labels it, (Chinese, English), in the order the
+page offers them: the claims and the win before passing, the discard (a tap on the hand) last."""
+
 _TILE_COUNT = {
     ActionType.DISCARD: 1,
     ActionType.WIN: 0,

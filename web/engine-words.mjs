@@ -300,17 +300,20 @@ export const TILE_WORDS = Object.freeze({
   "P": ["白板", "White dragon"],
 });
 
-/** How players name each action type, in the engine's order (actions.ACTION_WORDS): the Chinese verb, the noun, what a seat did, the advice ({tile}), and the button group. */
+/** How players name each action type, in the engine's order (actions.ACTION_WORDS): the Chinese verb, the noun, what a seat did, the advice ({tile}), its button group, and whether it claims a discard into a meld (actions.CLAIM_TYPES). */
 export const ACTION_WORDS = Object.freeze({
-  "discard": {"chinese": "打", "noun": ["打牌", "discard"], "done": ["打出", "discarded"], "advice": ["打{tile}", "Discard the {tile}"], "group": "discard"},
-  "win": {"chinese": "胡", "noun": ["胡", "win"], "done": ["胡", "won"], "advice": ["胡", "Win"], "group": "win"},
-  "concealed_kong": {"chinese": "暗杠", "noun": ["暗杠", "concealed kong"], "done": ["暗杠", "declared a concealed kong of"], "advice": ["暗杠{tile}", "Declare a concealed kong of the {tile}"], "group": "kong"},
-  "added_kong": {"chinese": "加杠", "noun": ["加杠", "added kong"], "done": ["加杠", "added a kong of"], "advice": ["加杠{tile}", "Add the {tile} to its pong"], "group": "kong"},
-  "chow": {"chinese": "吃", "noun": ["吃", "chow"], "done": ["吃", "chowed"], "advice": ["吃{tile}", "Chow the {tile}"], "group": "chow"},
-  "pong": {"chinese": "碰", "noun": ["碰", "pong"], "done": ["碰", "ponged"], "advice": ["碰{tile}", "Pong the {tile}"], "group": "pong"},
-  "exposed_kong": {"chinese": "直杠", "noun": ["直杠", "exposed kong"], "done": ["杠", "konged"], "advice": ["杠{tile}", "Kong the {tile}"], "group": "kong"},
-  "pass": {"chinese": "过", "noun": ["过", "pass"], "done": ["过", "passed"], "advice": ["过", "Pass"], "group": "pass"},
+  "discard": {"chinese": "打", "noun": ["打牌", "discard"], "done": ["打出", "discarded"], "advice": ["打{tile}", "Discard the {tile}"], "group": "discard", "claim": false},
+  "win": {"chinese": "胡", "noun": ["胡", "win"], "done": ["胡", "won"], "advice": ["胡", "Win"], "group": "win", "claim": false},
+  "concealed_kong": {"chinese": "暗杠", "noun": ["暗杠", "concealed kong"], "done": ["暗杠", "declared a concealed kong of"], "advice": ["暗杠{tile}", "Declare a concealed kong of the {tile}"], "group": "kong", "claim": false},
+  "added_kong": {"chinese": "加杠", "noun": ["加杠", "added kong"], "done": ["加杠", "added a kong of"], "advice": ["加杠{tile}", "Add the {tile} to its pong"], "group": "kong", "claim": false},
+  "chow": {"chinese": "吃", "noun": ["吃", "chow"], "done": ["吃", "chowed"], "advice": ["吃{tile}", "Chow the {tile}"], "group": "chow", "claim": true},
+  "pong": {"chinese": "碰", "noun": ["碰", "pong"], "done": ["碰", "ponged"], "advice": ["碰{tile}", "Pong the {tile}"], "group": "pong", "claim": true},
+  "exposed_kong": {"chinese": "直杠", "noun": ["直杠", "exposed kong"], "done": ["杠", "konged"], "advice": ["杠{tile}", "Kong the {tile}"], "group": "kong", "claim": true},
+  "pass": {"chinese": "过", "noun": ["过", "pass"], "done": ["过", "passed"], "advice": ["过", "Pass"], "group": "pass", "claim": false},
 });
+
+/** The button families in the order a page offers them, with their labels: [group, [Chinese, English]] (actions.GROUP_WORDS). */
+export const ACTION_GROUPS = Object.freeze([["win", ["胡", "Win"]], ["kong", ["杠", "Kong"]], ["pong", ["碰", "Pong"]], ["chow", ["吃", "Chow"]], ["pass", ["过", "Pass"]], ["discard", ["打出", "Discard"]]]);
 
 /** Chinese term → [pinyin, short English gloss], longest terms first where one holds another. */
 export const GLOSSARY = Object.freeze({
