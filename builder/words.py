@@ -4,8 +4,8 @@ The page words the engine's reasons, actions and terms itself (synchronously, in
 needs the engine's tables: every reason template, a log's keys, how params are worded (seats, lists, waits,
 numbers), the tiles' names, the action words with their button group, and the glossary. They are written once,
 in Python (``hzmj_core/reasons.py``, ``actions.py``, ``glossary.py``); this job writes them out as one ES module,
-which is committed (the page and the Node-run tests import it from ``web/``) and rebuilt into ``dist/`` by every
-build. ``web/reasons.mjs`` and ``web/glossary.mjs`` are only renderers fed by it.
+which is committed (the page and the Node-run tests import it from ``web/``) and rewritten when stale by
+``python build.py`` (build, serve or words). ``web/reasons.mjs`` and ``web/glossary.mjs`` only render it.
 
     python3 -m builder.words            # rewrite web/engine-words.mjs after changing the engine's words
     python3 -m builder.words --check    # exit 1 if the committed file is not what the engine gives
@@ -17,10 +17,10 @@ from __future__ import annotations
 
 import json
 import sys
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-TARGET = ROOT / "web" / "engine-words.mjs"
+from builder.common import ROOT, WEB
+
+TARGET = WEB / "engine-words.mjs"
 COMMAND = "python3 -m builder.words"
 
 HEADER = f"""\
@@ -32,8 +32,6 @@ HEADER = f"""\
 
 def tables() -> dict[str, tuple[str, object]]:
     """Each exported constant of the module: name → (its doc comment, its JSON-ready value)."""
-    if str(ROOT) not in sys.path:
-        sys.path.insert(0, str(ROOT))
     from hzmj_core import reasons
     from hzmj_core.actions import ACTION_WORDS, CLAIM_TYPES, GROUP_WORDS
     from hzmj_core.glossary import GLOSSARY
