@@ -35,6 +35,7 @@ def tables() -> dict[str, tuple[str, object]]:
     from hzmj_core import reasons
     from hzmj_core.actions import ACTION_WORDS, CLAIM_TYPES, GROUP_WORDS
     from hzmj_core.glossary import GLOSSARY
+    from hzmj_core.scoring import PAYMENT_WORDS
     from hzmj_core.tiles import TILE_NAMES
 
     def pairs(table: dict[str, tuple[str, str]]) -> dict[str, list[str]]:
@@ -73,6 +74,8 @@ def tables() -> dict[str, tuple[str, object]]:
         "ACTION_GROUPS": ("The button families in the order a page offers them, with their labels: [group, "
                           "[Chinese, English]] (actions.GROUP_WORDS).",
                           [[group, list(label)] for group, label in GROUP_WORDS.items()]),
+        "PAYMENT_WORDS": ("Why a seat pays, by reason: [Chinese, English] (scoring.PAYMENT_WORDS).",
+                          pairs(PAYMENT_WORDS)),
         "GLOSSARY": ("Chinese term → [pinyin, short English gloss], longest terms first where one holds another.",
                      pairs(GLOSSARY)),
     }

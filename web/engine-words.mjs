@@ -315,6 +315,15 @@ export const ACTION_WORDS = Object.freeze({
 /** The button families in the order a page offers them, with their labels: [group, [Chinese, English]] (actions.GROUP_WORDS). */
 export const ACTION_GROUPS = Object.freeze([["win", ["胡", "Win"]], ["kong", ["杠", "Kong"]], ["pong", ["碰", "Pong"]], ["chow", ["吃", "Chow"]], ["pass", ["过", "Pass"]], ["discard", ["打出", "Discard"]]]);
 
+/** Why a seat pays, by reason: [Chinese, English] (scoring.PAYMENT_WORDS). */
+export const PAYMENT_WORDS = Object.freeze({
+  "share": ["分摊", "share of a self-draw"],
+  "discarder": ["放铳", "discarded the winning tile"],
+  "konger": ["被拉杠", "kong robbed"],
+  "chengbao": ["三摊承包", "liable: three claims (承包)"],
+  "dao_chengbao": ["倒承包", "liable: claimed three times (倒承包)"],
+});
+
 /** Chinese term → [pinyin, short English gloss], longest terms first where one holds another. */
 export const GLOSSARY = Object.freeze({
   "有财必暴头": ["Youcai bi baotou", "holding a wildcard, win only by self-draw in Baotou"],

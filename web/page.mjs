@@ -1,6 +1,9 @@
-// Page helpers every page shares (the game, the tutorial, the 考级 pages, the widgets): the one interpolation
-// of words ({name} and {n|one|many}, the syntax of the engine's reason templates too) and the one way to make
-// an element.
+// Page helpers every page shares (the game, the tutorial, the 考级 pages, the rules, the widgets): the one
+// interpolation of words ({name} and {n|one|many}, the syntax of the engine's reason templates too), the one way
+// to make an element, and the one lookup of a page's element by id.
+
+/** The page's element with this id (a view handed its root element looks inside it instead). */
+export const $ = (id) => document.getElementById(id);
 
 const FIELD = /\{(\w+)(?:\|([^|{}]*)\|([^|{}]*))?\}/g;
 

@@ -11,6 +11,7 @@ from builder import words
 from hzmj_core import reasons
 from hzmj_core.actions import ACTION_WORDS
 from hzmj_core.glossary import GLOSSARY
+from hzmj_core.scoring import PaymentReason
 
 
 @pytest.mark.host_only  # reads web/ and builder/ from the checkout
@@ -30,7 +31,7 @@ def test_a_changed_engine_word_makes_the_file_stale(monkeypatch: pytest.MonkeyPa
 def test_the_module_holds_the_engine_tables() -> None:
     script = ("const m = await import(process.argv[1]);\n"
               "process.stdout.write(JSON.stringify({templates: m.TEMPLATES, actions: m.ACTION_WORDS,"
-              " glossary: m.GLOSSARY, fields: m.LOG_FIELDS, tiles: m.TILE_WORDS}));\n")
+              " glossary: m.GLOSSARY, fields: m.LOG_FIELDS, tiles: m.TILE_WORDS, pays: m.PAYMENT_WORDS}));\n")
     done = subprocess.run(["node", "--input-type=module", "-e", script, words.TARGET.as_uri()],
                           capture_output=True, text=True, check=True, timeout=60)
     got = json.loads(done.stdout)
@@ -41,6 +42,7 @@ def test_the_module_holds_the_engine_tables() -> None:
     assert got["glossary"] == {k: list(v) for k, v in GLOSSARY.items()}
     assert got["fields"] == {k: list(v) for k, v in reasons.LOG_FIELDS.items()}
     assert got["tiles"]["3p"] == ["三筒", "3 of Dots"] and got["tiles"]["C"] == ["红中", "Red dragon"]
+    assert {reason: pair[0] for reason, pair in got["pays"].items()} == {r.value: r.chinese for r in PaymentReason}
 
 
 @pytest.mark.host_only  # node in a subprocess

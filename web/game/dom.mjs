@@ -1,11 +1,9 @@
 // Small DOM helpers shared by the game page's views: element lookup, the toast, the prompt (the element maker
 // is every page's, page.mjs).
 
-import {el} from '../page.mjs';
+import {$, el} from '../page.mjs';
 
-export {el};
-
-export const $ = (id) => document.getElementById(id);
+export {$, el};
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 

@@ -5,6 +5,7 @@ import {getLang, seatName, t, tileName} from '../i18n.mjs';
 import {eventAction, isClaim} from '../actions.mjs';
 import {ACTION_WORDS, groundsText, reasonText} from '../reasons.mjs';
 import {gloss} from '../glossary.mjs';
+import {PAYMENT_WORDS} from '../engine-words.mjs';
 
 /** One action ({seat, type, tiles} as the engine lists it) as a sentence: "下家 打出 六万" / "Right discarded the
  *  6 of Characters"; a pong or kong names its tile once ("Left ponged the 2 of Characters"), a chow the two tiles
@@ -57,15 +58,9 @@ export function actionAdvice(action, claimTile = null, wildTile = null) {
   return en ? gloss(text) : text;
 }
 
-const PAY_REASONS = {
-  share: ['分摊', 'share of a self-draw'], discarder: ['放铳', 'discarded the winning tile'],
-  konger: ['被拉杠', 'kong robbed'], chengbao: ['三摊承包', 'liable: three claims (承包)'],
-  dao_chengbao: ['倒承包', 'liable: claimed three times (倒承包)'],
-};
-
-/** Why a seat pays, in words. */
+/** Why a seat pays, in words (the engine's scoring.PAYMENT_WORDS). */
 export function payReason(payment) {
-  const names = PAY_REASONS[payment.reason];
+  const names = Object.hasOwn(PAYMENT_WORDS, payment.reason) ? PAYMENT_WORDS[payment.reason] : null;
   if (!names) return payment.reason_zh || payment.reason;
   return names[getLang() === 'en' ? 1 : 0];
 }

@@ -3,11 +3,10 @@ import {engine, call} from './engine.mjs';
 import {renderLesson} from './lesson.mjs';
 import {CSS, styleSheet} from './styles.mjs';
 import {lastLesson, markSolved, repairProgress, resetProgress, setLastLesson, solved} from './progress.mjs';
-import {el, fill} from '../page.mjs';
+import {$, el, fill} from '../page.mjs';
 import {loadSettings, saveSettings} from '../store.mjs';
 
 document.adoptedStyleSheets = [...document.adoptedStyleSheets, styleSheet(CSS.replace(':host, .tut', '.tut'))];
-const $ = (id) => document.getElementById(id);
 const settings = loadSettings();
 let lang = settings.lang || ((navigator.language || '').toLowerCase().startsWith('en') ? 'en' : 'zh');
 let catalogue = [];
