@@ -2,9 +2,9 @@
 // renderer, web/render/tiles.mjs), inline tile notation in text, hands, and the two languages.
 import {tileWords as gameTileWords} from '../i18n.mjs';
 import {el, fill} from '../page.mjs';
+import {setPixelRatio, tileCanvas} from '../render/tiles.mjs';
 
 export {el};
-import {setPixelRatio, tileCanvas} from '../render/tiles.mjs';
 
 setPixelRatio(Math.min(3, globalThis.devicePixelRatio || 1));
 // phones get smaller tiles so a 14-tile hand still fits a line or two
