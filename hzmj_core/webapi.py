@@ -36,7 +36,7 @@ from .jsontext import MAX_ARGUMENT_CHARS, JsonInputError, loads
 from .log import match_log
 from .options import OPTION_INFO, PRESETS, SECTION_TITLES, Options, OptionsError
 from .phrases import PHRASES
-from .reasons import Reason
+from .reasons import Reason, because
 from .replay_viewer import ReplayError, ReplayViewer
 from .review import Review, ReviewError
 from .schema import DAILY_ARGS, EXAM_ARGS, GUEST_ARGS, SchemaError, validate
@@ -134,7 +134,8 @@ def _review_start(args: dict[str, Any]) -> dict[str, Any]:
         try:
             data = loads(data)
         except JsonInputError as exc:
-            raise ApiError(f"the file is {exc}" if str(exc).startswith("not valid") else str(exc)) from None
+            raise ApiError(f"the file is {exc}" if str(exc).startswith("not valid") else str(exc),
+                           because(exc.code, **exc.params)) from None
     try:
         rv = Review(data, seat if seat is not None else 0, args["seed"], args["hand"])
     except (ReviewError, ValueError, TypeError) as exc:
@@ -394,7 +395,7 @@ def _call(method: str, json_args: str) -> str:
     try:
         args = loads(json_args, MAX_ARGUMENT_CHARS) if json_args else {}
     except JsonInputError as exc:
-        raise ApiError(f"arguments: {exc}") from None
+        raise ApiError(f"arguments: {exc}", because(exc.code, **exc.params)) from None
     if args is None:  # bridge.call(method) without arguments sends null
         args = {}
     if not isinstance(args, dict):

@@ -164,7 +164,7 @@ function wire(bridge, guest = false) {
   // tests and benchmarks reach the table's motion and the sound through hzmj.game
   ctrl.motion = table.motion;
   ctrl.sound = sound;
-  const history = new MatchHistory(ctrl, () => dock.render());
+  const history = new MatchHistory(ctrl, () => dock.render(), $('gameover'));
   dock = new Dock(ctrl, {
     selected: () => table.ui.selected,
     suggested: () => table.ui.suggested,
@@ -174,7 +174,7 @@ function wire(bridge, guest = false) {
     resultOpen: () => result.open,
     showResult: () => { result.show(); dock.render(); },
   });
-  const result = new ResultDialog(ctrl);
+  const result = new ResultDialog(ctrl, $('settle'));
   $('settle').addEventListener('close', () => dock.render());
   const newGame = new NewGameDialog(ctrl, (options, seed, level) => ctrl.startNewGame(options, seed, level, () => {
     replay.stopAutoplay();

@@ -2,13 +2,10 @@
 // names a tile in words (for buttons' aria labels and announcements). No rules here: only words.
 
 import {gloss} from './glossary.mjs';
+import {fill} from './page.mjs';
+import {tileWords} from './reasons.mjs';
 
-const ZH_NUM = ['', '一', '二', '三', '四', '五', '六', '七', '八', '九'];
-const HONOURS = {
-  E: ['东', 'East wind'], S: ['南', 'South wind'], W: ['西', 'West wind'], N: ['北', 'North wind'],
-  C: ['红中', 'Red dragon'], F: ['发财', 'Green dragon'], P: ['白板', 'White dragon'],
-};
-const SUITS = {m: ['万', 'Characters'], p: ['筒', 'Dots'], s: ['条', 'Bamboo']};
+export {tileWords};
 
 const STRINGS = {
   zh: {
@@ -18,7 +15,7 @@ const STRINGS = {
     seat0: '你', seat1: '下家', seat2: '对家', seat3: '上家',
     wall: '余', wildcard: '财神', indicator: '翻', dealer: '庄', streak: '{n}老庄', streak1: '平庄', dealer_badge: '庄', tan_chip: '摊{who}×{n}',
     hand_no: '第{n}局', freeze: '抓打', freeze_owner: '打财神', tan: '摊', points: '分',
-    win: '胡', self_draw: '自摸', kong: '杠', pong: '碰', chow: '吃', pass: '过', next: '下一局', discard: '打出',
+    self_draw: '自摸', next: '下一局',  // the action buttons' labels are the engine's (actions.mjs)
     'say.chow': '吃!', 'say.pong': '碰!', 'say.kong': '杠!', 'say.win': '胡!', 'say.self_draw': '自摸!',
     'say.exposed_kong': '杠!', 'say.added_kong': '加杠!', 'say.concealed_kong': '暗杠!', 'say.wild': '财神!',
     'say.exhausted': '流局',
@@ -60,10 +57,7 @@ const STRINGS = {
     save_ok_again: '牌局已重新保存',
     options_reset: '保存的规则没有被接受（{msg}），这局使用默认规则。',
     ng_refused: '无法开始：{msg}', engine_said: '{kind}（引擎的说明：{msg}）',
-    'refused.json': '文件不是有效的对局记录', 'refused.version': '记录的格式版本不受支持',
-    'refused.option': '规则选项不对', 'refused.action': '记录里有一步不合规则',
-    'refused.result': '重放的结果与记录不符，文件可能被改过', 'refused.size': '文件太大',
-    'refused.other': '引擎不接受这份数据',
+    refused: '引擎不接受这份数据',
     ng_number_empty: '请填写{name}：{min} 到 {max} 之间的整数',
     ng_number_bad: '{name}“{value}”不行：请填 {min} 到 {max} 之间的整数',
     restore_failed: '无法恢复保存的牌局：{msg}。', illegal: '不能这样做：{msg}',
@@ -106,8 +100,7 @@ const STRINGS = {
     wall: 'Wall', wildcard: 'Wild', indicator: 'Flip', dealer: 'Dealer', streak: 'Streak {n}', streak1: 'New dealer', dealer_badge: 'Dealer',
     tan_chip: '{n} claims on {who}', tan_chip_one: '1 claim on {who}',
     hand_no: 'Hand {n}', freeze: 'Freeze', freeze_owner: 'Wild out', tan: 'Claims', points: 'points',
-    win: 'Win', self_draw: 'Self-draw', kong: 'Kong', pong: 'Pong', chow: 'Chow', pass: 'Pass', next: 'Next hand',
-    discard: 'Discard',
+    self_draw: 'Self-draw', next: 'Next hand',
     'say.chow': 'Chow!', 'say.pong': 'Pong!', 'say.kong': 'Kong!', 'say.win': 'Win!', 'say.self_draw': 'Self-draw!',
     'say.exposed_kong': 'Kong!', 'say.added_kong': 'Kong!', 'say.concealed_kong': 'Kong!', 'say.wild': 'Wild!',
     'say.exhausted': 'Draw',
@@ -151,10 +144,7 @@ const STRINGS = {
     save_ok_again: 'Your game is saved again',
     options_reset: 'The remembered rules were not accepted ({msg}); this game uses the standard rules.',
     ng_refused: 'Cannot start: {msg}', engine_said: '{msg}',
-    'refused.json': 'not a valid game record', 'refused.version': 'a record format this version cannot read',
-    'refused.option': 'a rule option is wrong', 'refused.action': 'a move in the record breaks the rules',
-    'refused.result': 'the replayed result differs from the record: the file may have been edited',
-    'refused.size': 'the file is too large', 'refused.other': 'the engine does not accept this',
+    refused: 'the engine does not accept this',
     ng_number_empty: 'Enter the {name}: a whole number from {min} to {max}',
     ng_number_bad: '{name} “{value}” will not do: enter a whole number from {min} to {max}',
     restore_failed: 'Could not resume the saved game: {msg}.', illegal: 'Not allowed: {msg}',
@@ -223,11 +213,7 @@ export function getLang() { return lang; }
 export function t(key, vars = {}) {
   let s = (vars.n === 1 && STRINGS[lang][`${key}_one`]) || STRINGS[lang][key];
   if (s === undefined) s = STRINGS.zh[key] ?? key;
-  const out = s.replace(/\{(\w+)\}/g, (_, k) => {
-    if (vars[k] !== undefined) return String(vars[k]);
-    if (k === 'tap' || k === 'Tap') return pointerVerb(k === 'Tap');
-    return '';
-  });
+  const out = fill(s, vars, (k) => (k === 'tap' || k === 'Tap' ? pointerVerb(k === 'Tap') : ''));
   return lang === 'en' ? gloss(out) : out;
 }
 
@@ -253,16 +239,6 @@ export function sentences(items) {
 export function tileName(tile) {
   if (!tile) return lang === 'zh' ? '暗牌' : 'hidden tile';
   return tileWords(tile, lang);
-}
-
-/** A tile (notation, '*' ignored) in words in language `l` ('zh' or 'en'): "三筒" / "3 of Dots". */
-export function tileWords(tile, l) {
-  const face = tile.replace('*', '');
-  if (HONOURS[face]) return HONOURS[face][l === 'zh' ? 0 : 1];
-  const n = Number(face[0]);
-  const suit = SUITS[face[1]];
-  if (!suit) return tile;
-  return l === 'zh' ? `${ZH_NUM[n]}${suit[0]}` : `${n} of ${suit[1]}`;
 }
 
 /** Seat name relative to the human (0 = you, 1 = next / right, 2 = across, 3 = previous / left). */
