@@ -79,7 +79,7 @@ def _new_game(args: dict[str, Any]) -> dict[str, Any]:
         raise ApiError(str(exc), exc.reason) from None
     humans = None if args["humans"] is None else set(args["humans"])
     _session = GameSession(options, args["seed"], args["level"], args["human"], humans, args["timer"],
-                           args["hints"])
+                           args["hints"], args["ranked"])
     return _session.state()
 
 

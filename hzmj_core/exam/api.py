@@ -90,7 +90,8 @@ def _verify(a: dict[str, Any]) -> dict[str, Any]:
 
 def _ranked(a: dict[str, Any]) -> dict[str, Any]:
     """A ranked match from the game page's save, once its hands are over: the record the ladder keeps (the player's
-    actions of the first :data:`RANKED_HANDS` hands, placement and points)."""
+    actions of the first :data:`RANKED_HANDS` hands, placement and points, and ``hints``: whether the table gave
+    hints, false only for a save of a ranked session, which refuses them)."""
     try:
         save = _file(a["save"])
     except LadderError:
@@ -111,8 +112,10 @@ def _ranked(a: dict[str, Any]) -> dict[str, Any]:
     for h in hands:
         points = [p + d for p, d in zip(points, h.result.deltas, strict=True)]
     actions = [t for h in hands for t in h.actions if t.startswith(f"S{human} ")]
+    hinted = not (save.get("ranked") is True and save.get("hints") is False)
     return {"seed": str(m.seed), "level": save.get("level"), "actions": actions, "hands": len(hands),
-            "points": points, "placement": placement_of(points, human if isinstance(human, int) else 0)}
+            "points": points, "placement": placement_of(points, human if isinstance(human, int) else 0),
+            "hints": hinted}
 
 
 def _ladder(run: Callable[[], Any]) -> Any:
