@@ -176,6 +176,14 @@ class GameSession:
         p = self.match.points
         return p[0], p[1], p[2], p[3]
 
+    @property
+    def ranked_over(self) -> bool:
+        """True once a ranked match's hands are played (:data:`~hzmj_core.exam.ladder.RANKED_HANDS`, or the match
+        ends first): from then on it may be reviewed."""
+        from .exam.ladder import RANKED_HANDS  # the exam package is loaded by the web API anyway
+        m = self.match
+        return m.over or len(m.history) >= RANKED_HANDS or (m.hand_number + 1 >= RANKED_HANDS and m.round.is_over)
+
     def _awaiting_ready(self) -> bool:
         return self.match.round.is_over and not self.match.over
 
@@ -460,7 +468,7 @@ class GameSession:
     def review_start(self, seat: int, seed: int, hand: int | None) -> dict[str, Any]:
         """Start a 复盘 review of ``seat``'s decisions in the finished hands (``hand``: one of them); a ranked
         match refuses until it is over."""
-        if self.ranked and not self.match.over:
+        if self.ranked and not self.ranked_over:
             raise SessionError("a ranked match is reviewed once it is over", because("ranked_no_review"))
         log = self.finished_log()
         if not log["hands"]:

@@ -35,7 +35,7 @@ from .jsontext import MAX_ARGUMENT_CHARS, JsonInputError, loads
 from .log import match_log
 from .options import OPTION_INFO, PRESETS, SECTION_TITLES, Options, OptionsError
 from .phrases import PHRASES
-from .reasons import Reason
+from .reasons import Reason, because
 from .replay_viewer import ReplayError, ReplayViewer
 from .review import Review, ReviewError
 from .schema import EXAM_ARGS, GUEST_ARGS, SchemaError, validate
@@ -110,6 +110,8 @@ def _review_start(args: dict[str, Any]) -> dict[str, Any]:
     human's) and ``hand`` (0-based; default every hand). The page then calls ``review_step`` until
     ``finished`` to drive a progress bar."""
     global _review
+    if _session is not None and _session.ranked and not _session.ranked_over:
+        raise ApiError("a ranked match is reviewed once it is over", because("ranked_no_review"))
     data = args.get("log")
     seat = args.get("seat")
     if data is None:

@@ -2,6 +2,7 @@
 // player's grade; when its hands are over the match is booked in the ladder (ladder_ranked) and the page says
 // so with a link to the profile. A stored flag keeps a ranked match ranked across reloads.
 import {loadLadder, read, RANKED_KEY, saveLadder, today, write} from './store.mjs';
+import {loadGame} from '../store.mjs';
 
 const HANDS = 8;
 
@@ -17,7 +18,11 @@ export async function beginRanked(ctrl, params) {
   const placements = loadLadder().matches.map((m) => m.placement);
   const st = await ctrl.call('ladder_state', {placements});
   const seed = randomSeed();
-  const state = await ctrl.call('new_game', {options: {}, seed, level: st.opponents});
+  // read the stored game first: the ranked match replaces it, and a save over a game this tab has not read
+  // would be taken for another tab's and stop the table
+  loadGame();
+  // ranked: the engine refuses hints and the review until the match is over, and its save says so
+  const state = await ctrl.call('new_game', {options: {}, seed, level: st.opponents, ranked: true, hints: false});
   write(RANKED_KEY, {seed, level: st.opponents});
   history.replaceState(null, '', location.pathname);
   ctrl.mode = 'game';
@@ -26,6 +31,13 @@ export async function beginRanked(ctrl, params) {
   await ctrl.persist();
   ctrl.afterState(true);
   return true;
+}
+
+/** Whether the game on the page is a ranked match still being played (the engine's table says it is ranked; its
+ *  hands are not all played). A ranked match over may be reviewed. */
+export function isRanked(s) {
+  if (!s || !s.table || !s.table.ranked) return false;
+  return !(s.match.over || (s.match.hand_number >= HANDS && s.hand_over));
 }
 
 /** Watch the controller: book the ranked match when its hands are over; `say(text, href)` tells the player. */
