@@ -146,6 +146,9 @@ def test_the_webapi_refuses_hint_in_a_ranked_game() -> None:
     with pytest.raises(webapi.ApiError) as exc:
         webapi.call("hint", "{}")
     assert exc.value.reason is not None and exc.value.reason.code == "ranked_no_hint"
+    with pytest.raises(webapi.ApiError) as rv:  # nor a review, of this game or of any log, before the match ends
+        webapi.call("review_start", "{}")
+    assert rv.value.reason is not None and rv.value.reason.code == "ranked_no_review"
     assert webapi.call("state") == state
     webapi.reset()
 
