@@ -2,7 +2,8 @@
 
 Positions are drawn as the exam draws them (:func:`hzmj_core.exam.kinds.hecut._hand`), valued by the expert's
 draw-ahead (:func:`~hzmj_core.exam.kinds.hecut.estimate`: the band estimate the exam's search starts from; the
-question itself is then judged by the coach) and put in the band their own values give (:func:`~hzmj_core.exam.kinds.hecut.band_of`), until every band
+question itself is then judged by the coach) and put in the band their own values give
+(:func:`~hzmj_core.exam.kinds.hecut.band_of`), until every band
 has ``--per-band`` positions (or ``--max-positions`` were tried); then the rate per band is printed, with the time
 per position. Easy bands should be right far more often than the hardest.
 
