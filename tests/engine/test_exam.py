@@ -433,6 +433,23 @@ def test_code_round_trips_and_tampering_is_refused() -> None:
         verify_exam("hello!")
 
 
+def test_a_code_edited_in_its_last_characters_unused_bits_is_refused() -> None:
+    """Base 32 leaves bits of the last character unused; a code with them set decodes to the same bytes, so the
+    check alone passed it as valid."""
+    import base64
+    code = _code("amateur1", 5, right_sheet("amateur1", 5), "Li Wei", "2026-12-06")
+    flat = code.replace("-", "")
+    assert len(flat) * 5 % 8  # some bits of the last character are unused
+    raw = base64.b32decode(flat + "=" * (-len(flat) % 8))
+    last = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"
+    idx = last.index(flat[-1])
+    edited = flat[:-1] + last[idx ^ 1]  # only the lowest bit, which no byte uses
+    assert base64.b32decode(edited + "=" * (-len(edited) % 8)) == raw
+    with pytest.raises(CodeError):
+        verify_exam(edited)
+    assert verify_exam(flat)["valid"]
+
+
 def test_code_of_a_failed_exam_does_not_verify() -> None:
     qs = make_exam("registered", 8)[2]
     code = _code("registered", 8, [wrong_answer(q) for q in qs])
