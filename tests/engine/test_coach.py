@@ -172,3 +172,22 @@ def _ranked_record(ranked: bool) -> dict[str, Any]:
 def test_the_ranked_record_says_hints_were_off() -> None:
     assert _ranked_record(True)["hints"] is False
     assert _ranked_record(False)["hints"] is True
+
+
+def test_the_tutorials_best_moves_are_the_coachs() -> None:
+    """The lessons' "play the best move" positions (scripted draws, judged by playing every move out) are right
+    for the coach's own choice too: the tutorial and the hint teach the same move."""
+    from hzmj_core.tutorial import LESSONS, check
+    from hzmj_core.tutorial.checking import learner
+    from hzmj_core.tutorial.positions import position
+    seen = 0
+    for lesson in LESSONS:
+        for ex in lesson.exercises:
+            if ex.kind != "move" or ex.data.get("goal") != "best":
+                continue
+            pos = position(ex)
+            choice = coach.suggest(SeatView.of(pos.round, learner(ex))).action
+            got = check(ex.id, choice.to_json())
+            assert got["correct"] and str(choice) in got["expected"], (ex.id, str(choice), got["expected"])
+            seen += 1
+    assert seen >= 3
