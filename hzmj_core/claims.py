@@ -8,10 +8,11 @@ Whether the seat's tiles can make the claim at all (a pair, a run, a winning han
 
 from __future__ import annotations
 
-from collections.abc import Container
+from collections.abc import Container, Sequence
 
 from .actions import ActionType
 from .options import Options
+from .tiles import Wildcards
 
 FINAL_WALL = 20
 """The last 20 tiles (§3): a discard made with this many live tiles or fewer left may only be won on, and no
@@ -114,3 +115,34 @@ def rule_against(want: ActionType, seat: int, discarder: int, face: int, options
                                                                         discarder):
         return "tan_cap"
     return None
+
+
+def chow_ban(claimed: int, hand_tiles: Sequence[int], wc: Wildcards) -> tuple[int, ...]:
+    """Faces that may not be discarded after chowing discard ``claimed`` with two hand tiles (RULES §5.7)."""
+    return chow_ban_faces(wc.face(claimed), chow_faces(hand_tiles, claimed, wc)[0])
+
+
+def chow_ban_faces(claimed_face: int, run_start: int) -> tuple[int, ...]:
+    """Faces that may not be discarded after chowing ``claimed_face`` into the run starting at ``run_start``."""
+    rank = run_start % 9
+    if claimed_face == run_start and rank + 3 <= 8:
+        return (claimed_face, run_start + 3)
+    if claimed_face == run_start + 2 and rank >= 1:
+        return (claimed_face, run_start - 1)
+    return (claimed_face,)
+
+
+def chow_faces(hand_tiles: Sequence[int], x: int, wc: Wildcards) -> tuple[int, int, int]:
+    face = wc.face(x)
+    naturals = [wc.face(t) for t in hand_tiles if not wc.is_wild(t)]
+    faces = sorted([face, *naturals])
+    if len(faces) == 3:
+        return faces[0], faces[1], faces[2]
+    # One wildcard (财神可吃碰) fills the missing face. Two adjacent naturals leave two runs open; the
+    # wildcard is read as the higher face when it can be, a fixed convention so the ban is well defined.
+    lo, hi = faces[0], faces[1]
+    if hi - lo == 2:
+        return lo, lo + 1, hi
+    rank = lo % 9
+    start = lo - 1 if rank == 7 else lo
+    return start, start + 1, start + 2
