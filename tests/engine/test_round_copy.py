@@ -11,9 +11,9 @@ from helpers import opts, scenario
 from hzmj_core.actions import ActionType
 from hzmj_core.bots import make_bot
 from hzmj_core.claims import FINAL_WALL
+from hzmj_core.hand import run_possible
 from hzmj_core.options import Options
 from hzmj_core.rng import Rng
-from hzmj_core.hand import run_possible
 from hzmj_core.round import Phase, Round
 from hzmj_core.tiles import parse_tiles
 from hzmj_core.view import SeatView
@@ -153,7 +153,7 @@ def test_every_kept_answer_is_dropped_and_none_mutable_is_shared_by_a_copy() -> 
     kept = round_cache._KEPT
     assert set(kept) == set(round_cache.KeptAnswers.__slots__)  # every kept answer is declared in the one table
     c = r.copy()
-    for name, (fresh, shared) in kept.items():
+    for name, (_, shared) in kept.items():
         value = getattr(c, name)
         if not shared and isinstance(value, list | dict):
             assert value is not getattr(r, name), name
