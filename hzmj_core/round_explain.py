@@ -7,9 +7,10 @@ cannot disagree; the words are :class:`~hzmj_core.reasons.Reason` codes with the
 
 from __future__ import annotations
 
+from . import claims
 from .actions import Action, ActionType
 from .claims import FINAL_WALL
-from .fan import WinType, evaluate_win
+from .fan import WinType, discard_win_against, evaluate_win
 from .hand import baotou_state, qike_state
 from .reasons import Reason
 from .round_legal import DISCARDS, LegalActions, Phase, action
@@ -64,12 +65,11 @@ def explain_illegal(r: LegalActions, action: Action) -> Reason | None:
                 return Reason("no_win_after_claim")
             return Reason("not_a_win")
         if t in (_T_CONCEALED_KONG, _T_ADDED_KONG):
-            if r.remaining <= FINAL_WALL:
-                return Reason("kong_final", {"remaining": r.remaining, "limit": FINAL_WALL})
-            fo = r.freeze_owner
-            if t is _T_ADDED_KONG and fo is not None and not (
-                    fo == seat and r.options.zhuada_subject == "others"):
-                return Reason("freeze_added_kong")
+            code = claims.kong_rule_against(t, seat, r.options, r.freeze_owner, r.remaining)
+            if code == "kong_final":
+                return Reason(code, {"remaining": r.remaining, "limit": FINAL_WALL})
+            if code is not None:
+                return Reason(code)
     if r.phase is _CLAIM and t in _CLAIMS and r.claim_tile is not None:
         assert r.claim_from is not None
         why = why_no_claim(r, seat, t, r.claim_tile, r.claim_from)
@@ -150,21 +150,22 @@ def why_no_claim(r: LegalActions, seat: int, want: ActionType, tile: int, discar
             return Reason("no_win_with_tile", {"tile": name})
         if rule is not None:
             return rule_reason(r, rule, seat, discarder, name)
-        if baotou_state(counts, w) or qike_state(counts, w, k):
-            return Reason("baotou_no_discard_win", {"state": "baotou" if baotou_state(counts, w) else "qike"})
+        baotou = baotou_state(counts, w)
+        code = discard_win_against(baotou, not baotou and qike_state(counts, w, k), False, r.options.must_baotou, w)
+        if code == "baotou_no_discard_win":
+            return Reason(code, {"state": "baotou" if baotou else "qike"})
+        if code is not None:
+            return Reason(code)
         if evaluate_win([*tiles, tile], k, tile, _W_DISCARD, wc, must_baotou=r.options.must_baotou):
             return None
-        if r.options.must_baotou and w > 0:
-            return Reason("must_baotou")
         return Reason("no_win_with_tile", {"tile": name})
     if want is _T_CHOW:
         if face >= 27 or not r._chow_pairs(tiles, face):
             return Reason("no_chow_shape", {"tile": name})
     else:
-        n = counts[face]
-        need = 3 if want is _T_EXPOSED_KONG else 2
-        if n < need and not (want is _T_PONG and r.options.wildcard_in_melds and n and w):
-            return Reason("no_pair", {"tile": name})
+        code = claims.meld_shape_against(want, counts[face], w, r.options.wildcard_in_melds)
+        if code is not None:
+            return Reason(code, {"tile": name})
     if rule is not None:
         return rule_reason(r, rule, seat, discarder, name)
     if want is _T_CHOW and window and not r._chow_options(seat, tile, face):

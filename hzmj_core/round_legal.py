@@ -13,7 +13,7 @@ from itertools import compress
 
 from . import claims
 from .actions import Action, ActionType
-from .claims import FINAL_WALL, chow_ban
+from .claims import chow_ban
 from .fan import WinEvaluation, WinType, evaluate_win
 from .hand import run_possible, shape_wins
 from .round_cache import OTHERS, KeptAnswers
@@ -101,11 +101,11 @@ class LegalActions(KeptAnswers):
     # that every view needs are kept while the facts they depend on stay the same objects and values.
 
     def freeze_binds(self, seat: int) -> bool:
-        """True if the 抓打 freeze restricts this seat now (draw-and-discard, no claims, no 加杠)."""
+        """True if the 抓打 freeze makes this seat discard the tile it has just drawn (:func:`claims.freeze_binds`)."""
         return self.freeze_owner is not None and self.freeze_bound()[seat]
 
     def claim_banned(self, seat: int) -> bool:
-        """True if the freeze forbids this seat to claim discards (chow, pong, 直杠, 放铳)."""
+        """True if the freeze forbids this seat to claim discards (chow, pong, 直杠, 放铳) and to 加杠."""
         return self.freeze_owner is not None and claims.claim_banned(self.options, self.freeze_owner, seat)
 
     def tan_cap(self, a: int, b: int) -> int | None:
@@ -173,20 +173,21 @@ class LegalActions(KeptAnswers):
                 and shape_wins(self._counts[p], self._wilds[p], len(hand), len(melds))
                 and self._self_win(p) is not None):
             out.append(action(p, _T_WIN))
-        if self.back - self.front > FINAL_WALL:
-            if 4 in per_kind:
-                ftab = self._ftab
-                for t in compress(_KINDS, per_kind):
-                    if per_kind[t] == 4 and ftab[t] >= 0:
-                        out.append(action(p, _T_CONCEALED_KONG, (t, t, t, t)))
-            fo = self.freeze_owner
-            if melds and (fo is None or (fo == p and self.options.zhuada_subject == "others")):
-                phys = self._phys
-                for m in melds:
-                    if m.kind is _M_PONG:
-                        t = phys[m.faces[0]]  # the only kind whose natural tiles show the pong's face
-                        if t >= 0 and per_kind[t]:
-                            out.append(action(p, _T_ADDED_KONG, (t,)))
+        kong_rule = claims.kong_rule_against
+        remaining = self.back - self.front
+        fo = self.freeze_owner
+        if 4 in per_kind and kong_rule(_T_CONCEALED_KONG, p, self.options, fo, remaining) is None:
+            ftab = self._ftab
+            for t in compress(_KINDS, per_kind):
+                if per_kind[t] == 4 and ftab[t] >= 0:
+                    out.append(action(p, _T_CONCEALED_KONG, (t, t, t, t)))
+        if melds and kong_rule(_T_ADDED_KONG, p, self.options, fo, remaining) is None:
+            phys = self._phys
+            for m in melds:
+                if m.kind is _M_PONG:
+                    t = phys[m.faces[0]]  # the only kind whose natural tiles show the pong's face
+                    if t >= 0 and per_kind[t]:
+                        out.append(action(p, _T_ADDED_KONG, (t,)))
         if self.chow_ban or (self.freeze_owner is not None and self.drawn is not None):
             out.extend(map(DISCARDS[p].__getitem__, self._discardable(p, list(compress(_KINDS, per_kind)))))
         else:
@@ -241,6 +242,7 @@ class LegalActions(KeptAnswers):
         winners = (self._may_win_on(d) if (live[2] if live[0] is o and live[1] == self.streak
                                            else self.discard_wins_live()) else ())
         rule = claims.rule_against
+        meld_shape = claims.meld_shape_against
         wim = o.wildcard_in_melds
         suited = face < 27
         if (not wim and c1[face] < 2 and c2[face] < 2 and c3[face] < 2
@@ -270,12 +272,12 @@ class LegalActions(KeptAnswers):
             if meld:
                 kind = self._phys[face]  # the one physical kind showing this face
                 wild = [t for t in hands[q] if ftab[t] < 0] if wim else []
-                if rule(_T_PONG, *facts) is None:
+                if meld_shape(_T_PONG, n, len(wild), wim) is None and rule(_T_PONG, *facts) is None:
                     if n >= 2:
                         acts.append(action(q, _T_PONG, (kind, kind)))
                     if wild:
                         acts.append(action(q, _T_PONG, (kind, wild[0]) if kind <= wild[0] else (wild[0], kind)))
-                if n >= 3 and rule(_T_EXPOSED_KONG, *facts) is None:
+                if meld_shape(_T_EXPOSED_KONG, n, 0, wim) is None and rule(_T_EXPOSED_KONG, *facts) is None:
                     acts.append(action(q, _T_EXPOSED_KONG, (kind, kind, kind)))
             if run and rule(_T_CHOW, *facts) is None:
                 acts.extend(self._chow_options(q, x, face))
