@@ -638,10 +638,14 @@ class Round(LegalActions):
             self.chow_ban = chow_ban_faces(face, faces[0])
             self.events.append({"type": "chow", "seat": q, "from": d, "tile": TILE_NAMES[x]})
         else:
-            kind = _M_PONG if taker.type is _T_PONG else _M_EXPOSED_KONG
             tiles4 = (*taker.tiles, x)
-            self.melds[q].append(Meld(kind, tiles4, (face,) * len(tiles4), x, d))
-            self.events.append({"type": kind.value, "seat": q, "from": d, "tile": TILE_NAMES[x]})
+            if taker.type is _T_PONG:
+                self.melds[q].append(Meld(_M_PONG, tiles4, (face,) * 3, x, d))
+                self.events.append({"type": "pong", "seat": q, "from": d, "tile": TILE_NAMES[x]})
+            else:
+                self.melds[q].append(Meld(_M_EXPOSED_KONG, tiles4, (face,) * 4, x, d))
+                self.events.append({"type": "kong", "seat": q, "kind": "exposed_kong", "from": d,
+                                    "tile": TILE_NAMES[x]})
         if taker.type is _T_EXPOSED_KONG:
             self._after_kong(q)
             return

@@ -97,5 +97,14 @@ def position_of(data: dict[str, Any]) -> dict[str, Any]:
         declarations={int(s): Action.parse(a) for s, a in data["declarations"].items()},
         rob_meld_index=data["rob_meld_index"],
         actions=[Action.parse(a) for a in data["actions"]],
-        events=data["events"],
+        events=[upgraded_event(e) for e in data["events"]],
     )
+
+
+def upgraded_event(event: dict[str, Any]) -> dict[str, Any]:
+    """A table event in today's form: an ``exposed_kong`` event written before every kong became one event
+    type ``kong`` with its ``kind`` is read as that ``kong`` event; any other event is returned as it is."""
+    if event.get("type") != "exposed_kong":
+        return event
+    return {"type": "kong", "seat": event["seat"], "kind": "exposed_kong", "from": event["from"],
+            "tile": event["tile"]}

@@ -55,7 +55,7 @@ export class Motion {
         let index = -1;
         for (let i = p.discards.length - 1; i >= 0; i--) if (p.discards[i].tile === ev.tile) { index = i; break; }
         this.start('discard', {seat: ev.seat, index});
-      } else if (ev.type === 'chow' || ev.type === 'pong' || ev.type === 'exposed_kong' || ev.type === 'kong') {
+      } else if (ev.type === 'chow' || ev.type === 'pong' || ev.type === 'kong') {
         this.start('claim', {seat: ev.seat});
       }
     }

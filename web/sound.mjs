@@ -68,7 +68,7 @@ export class Sound {
       if (ev.type === 'discard') this.play('discard');
       else if (ev.type === 'chow') this.play('chow');
       else if (ev.type === 'pong') this.play('pong');
-      else if (ev.type === 'exposed_kong' || ev.type === 'kong') this.play('kong');
+      else if (ev.type === 'kong') this.play('kong');
       else if (ev.type === 'win') this.play('win');
     }
   }

@@ -380,7 +380,7 @@ export class Controller {
           res = {events: [], state: await this.call('state')};
         }
         if (this.mode !== 'game' || gen !== this.gen) break;  // a replay or a new game started meanwhile
-        this.lastWasClaim = res.events.some((e) => ['chow', 'pong', 'exposed_kong', 'kong'].includes(e.type));
+        this.lastWasClaim = res.events.some((e) => ['chow', 'pong', 'kong'].includes(e.type));
         this.emit('events', res.events, res.state);
         this.setView(res.state);
         this.persist();

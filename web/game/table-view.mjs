@@ -155,12 +155,9 @@ export class TableView {
       if (ev.type === 'discard') {
         live.push(eventWords(ev, state.seat));
         if (ev.wild) this.announce(ev.seat, t('say.wild'), false);
-      } else if (ev.type === 'chow' || ev.type === 'pong' || ev.type === 'exposed_kong') {
-        this.announce(ev.seat, t(`say.${ev.type}`), false);
-        live.push(eventWords(ev, state.seat));
-      } else if (ev.type === 'kong') {
-        this.announce(ev.seat, t(`say.${ev.kind}`), false);
-        live.push(`${who} ${t('kong')}`);
+      } else if (ev.type === 'chow' || ev.type === 'pong' || ev.type === 'kong') {
+        this.announce(ev.seat, t(`say.${ev.type === 'kong' ? ev.kind : ev.type}`), false);
+        live.push(eventWords(ev, state.seat) || `${who} ${t('kong')}`);  // a kong of one's own tiles: no tile named
       } else if (ev.type === 'win') {
         const self = ev.win_type !== 'discard' && ev.win_type !== 'rob_kong';
         this.announce(ev.seat, t(self ? 'say.self_draw' : 'say.win'), true);

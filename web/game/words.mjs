@@ -22,8 +22,9 @@ export function actionWords(action, human = 0, claimed = false) {
 
 /** What a table event says in words ("Left discarded the 1 of Dots", "下家 碰 二万"), or '' for other events. */
 export function eventWords(ev, human = 0) {
-  if (ev.type === 'discard' || ev.type === 'chow' || ev.type === 'pong' || ev.type === 'exposed_kong') {
-    return actionWords({seat: ev.seat, type: ev.type, tiles: ev.tile ? [ev.tile] : []}, human, true);
+  const type = ev.type === 'kong' ? ev.kind : ev.type;  // every kong is one event type, its kind says which
+  if (type === 'discard' || CLAIMS.has(type)) {
+    return actionWords({seat: ev.seat, type, tiles: ev.tile ? [ev.tile] : []}, human, true);
   }
   return '';
 }
