@@ -11,7 +11,7 @@ from ..reasons import because
 from ..tiles import TILE_NAMES, Wildcards
 from ..view import SeatView, unseen_of_face
 from .base import Bot, Decision
-from .eval import isolation
+from .heuristics import isolation
 
 
 def _shanten_without(tiles: Sequence[int], remove: Sequence[int], wc: Wildcards, melds: int) -> int:
@@ -25,7 +25,7 @@ def _shanten_without(tiles: Sequence[int], remove: Sequence[int], wc: Wildcards,
 class BasicBot(Bot):
     """Wall efficiency with wildcards (seeded tie-breaks)."""
 
-    name = "basic"
+    name = "standard"
 
     def decide(self, view: SeatView) -> Decision:
         """Win if legal; otherwise the discard, kong or claim that keeps shanten lowest."""

@@ -15,7 +15,7 @@ from .normal import NormalBot
 class EasyBot(NormalBot):
     """Shanten-only discards with random ties; eager claims."""
 
-    name = "easy"
+    name = "beginner"
 
     def rank_discards(self, an: Analysis, discards: list[Action]) -> tuple[Action, Shape] | None:
         """A random natural discard among those with the lowest shanten."""

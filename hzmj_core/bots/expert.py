@@ -58,8 +58,8 @@ from ..view import SeatView
 from . import lookahead
 from .base import Decision
 from .draw_ahead import value_after_draw
-from .eval import LAST_CALL, discard_wins_live, isolation, just_piaoed, tan_cap
 from .expert_params import ExpertParams
+from .heuristics import LAST_CALL, discard_wins_live, isolation, just_piaoed, tan_cap
 from .normal import KONG_TYPES, NormalBot, shape_reasons
 from .strong import StrongBot
 

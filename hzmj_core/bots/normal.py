@@ -13,7 +13,7 @@ from ..reasons import Reason, because
 from ..tiles import TILE_NAMES
 from ..view import SeatView
 from .base import Bot, Decision
-from .eval import isolation
+from .heuristics import isolation
 
 KONG_TYPES = (ActionType.CONCEALED_KONG, ActionType.ADDED_KONG)
 _WAITS_SHOWN = 4
@@ -37,7 +37,7 @@ def shape_reasons(an: Analysis, shape: Shape) -> tuple[Reason, ...]:
 class NormalBot(Bot):
     """Wall efficiency with wildcards: shanten first, then useful-tile count; keeps 财神."""
 
-    name = "normal"
+    name = "advanced"
 
     def decide(self, view: SeatView) -> Decision:
         """Win if legal; otherwise the best discard, kong or claim for wall efficiency."""

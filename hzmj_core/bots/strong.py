@@ -30,7 +30,7 @@ from ..reasons import because
 from ..tiles import TILE_NAMES
 from ..view import SeatView
 from .base import Decision
-from .eval import LAST_CALL, discard_wins_live, isolation, just_piaoed, tan_cap
+from .heuristics import LAST_CALL, discard_wins_live, isolation, just_piaoed, tan_cap
 from .normal import KONG_TYPES, NormalBot, shape_reasons
 
 

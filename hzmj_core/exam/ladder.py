@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..actions import Action, ActionError
-from ..bots import LEVEL_NAMES, make_bot
+from ..bots import LEVEL_NAMES, OLD_BOT_IDS, make_bot
 from ..jsontext import JsonInputError, loads
 from ..match import Match
 from ..options import Options
@@ -35,8 +35,8 @@ from .certificate import CodeError, date_of, decode, ladder_code, name_hash
 
 GRADES = tuple(range(1, 10))
 """业余 1 级 … 业余 9 级."""
-OPPONENTS: dict[int, str] = {1: "easy", 2: "basic", 3: "basic", 4: "normal", 5: "normal", 6: "strong", 7: "strong",
-                             8: "expert", 9: "expert"}
+OPPONENTS: dict[int, str] = {1: "beginner", 2: "standard", 3: "standard", 4: "advanced", 5: "advanced", 6: "strong",
+                             7: "strong", 8: "expert", 9: "expert"}
 """The bots' level at each grade."""
 GAINS = (30, 15, 0)
 """Placement points for 1st, 2nd and 3rd."""
@@ -163,7 +163,7 @@ def replay_match(entry: Any, number: int = 1) -> tuple[int, list[int]]:
         seed = check_seed(entry.get("seed"))
     except SeedError:
         raise LadderError("ladder_seed", match=number) from None
-    level = entry.get("level")
+    level = _level(entry.get("level"))
     actions = entry.get("actions")
     if level not in OPPONENTS.values() or not isinstance(actions, list):
         raise LadderError("ladder_match_fields", match=number)
@@ -217,6 +217,11 @@ def file_hash(data: Any) -> bytes:
     return hashlib.sha256(text.encode()).digest()
 
 
+def _level(played: Any) -> Any:
+    """The bot id a match file names (a file written before the ids matched the names holds an old id)."""
+    return OLD_BOT_IDS.get(played, played) if isinstance(played, str) else played
+
+
 def check_file(data: Any) -> tuple[int, list[int]]:
     """Replay a match file ``{"matches": [...]}``: the highest grade reached and the placements. Each match must be
     played against the opponents of the grade the player held then."""
@@ -225,8 +230,8 @@ def check_file(data: Any) -> tuple[int, list[int]]:
     placements: list[int] = []
     for i, entry in enumerate(data["matches"]):
         g = climb(placements)[0]
-        if isinstance(entry, dict) and entry.get("level") != OPPONENTS[g]:
-            played = entry.get("level")
+        if isinstance(entry, dict) and _level(entry.get("level")) != OPPONENTS[g]:
+            played = _level(entry.get("level"))
             names = LEVEL_NAMES.get(played, (json.dumps(played, ensure_ascii=False)[:40],) * 2) \
                 if isinstance(played, str) else ("?", "?")
             want = LEVEL_NAMES[OPPONENTS[g]]

@@ -29,7 +29,7 @@ const S = {
     ladder_cert: '申请段位证书', ladder_cert_note: '证书附带对局文件（种子和你的每一步）；验证时重放全部对局。',
     download_file: '下载对局文件', imported: '已导入 {n} 场对局。', import_bad: '没有导入这个文件。{why}。',
     ranked_done: '排位赛结束：第 {p} 名。', to_ladder: '查看升级赛',
-    bot_basic: '普通', bot_easy: '入门', bot_normal: '进阶', bot_strong: '高手', bot_expert: '大师',
+    bot_beginner: '入门', bot_standard: '普通', bot_advanced: '进阶', bot_strong: '高手', bot_expert: '大师',
     yes: '是', no: '否', band: '难度', kinds: '题型',
   },
   en: {
@@ -67,7 +67,7 @@ const S = {
     ladder_cert_note: 'The certificate comes with a match file (seeds and your every action); verifying replays every match.',
     download_file: 'Download the match file', imported: 'Imported {n} matches.', import_bad: 'The file was not imported. {why}.',
     ranked_done: 'Ranked match over: you placed {p}.', to_ladder: 'Open the ladder',
-    bot_basic: 'Standard', bot_easy: 'Beginner', bot_normal: 'Advanced', bot_strong: 'Strong', bot_expert: 'Expert',
+    bot_beginner: 'Beginner', bot_standard: 'Standard', bot_advanced: 'Advanced', bot_strong: 'Strong', bot_expert: 'Expert',
     yes: 'yes', no: 'no', band: 'Difficulty', kinds: 'Kind',
   },
 };
