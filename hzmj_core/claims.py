@@ -176,3 +176,17 @@ def chow_faces(hand_tiles: Sequence[int], x: int, wc: Wildcards) -> tuple[int, i
     rank = lo % 9
     start = lo - 1 if rank == 7 else lo
     return start, start + 1, start + 2
+
+
+def order_by_faces(tiles: list[int], faces: tuple[int, int, int], wc: Wildcards) -> tuple[int, ...]:
+    """The three tiles of a chow in the order of its ``faces`` (:func:`chow_faces`), a wildcard where no natural
+    tile shows the face."""
+    pool = list(tiles)
+    out: list[int] = []
+    for f in faces:
+        pick = next((t for t in pool if not wc.is_wild(t) and wc.face(t) == f), None)
+        if pick is None:
+            pick = next(t for t in pool if wc.is_wild(t))
+        pool.remove(pick)
+        out.append(pick)
+    return tuple(out)

@@ -17,7 +17,7 @@ from . import round_explain, round_json
 from .actions import Action, ActionType
 from .claims import FINAL_WALL as FINAL_WALL  # (the constant's home is claims; read here by many)
 from .claims import chow_ban as chow_ban
-from .claims import chow_ban_faces, chow_faces
+from .claims import chow_ban_faces, chow_faces, order_by_faces
 from .fan import WinEvaluation, WinType
 from .options import Options
 from .reasons import Reason
@@ -30,7 +30,7 @@ from .round_legal import Phase as Phase
 from .round_legal import action as _action
 from .scoring import PaymentReason, settle
 from .scoring import RoundResult as RoundResult
-from .tiles import NUM_KINDS, TILE_NAMES, Meld, MeldKind, WildcardMode, Wildcards
+from .tiles import TILE_NAMES, Meld, MeldKind, WildcardMode, Wildcards
 from .wall import full_tile_set as full_tile_set
 from .wall import wall_problem as wall_problem
 
@@ -145,7 +145,7 @@ class Round(LegalActions):
         self.wildcards = wc
         tables = _TABLES.get(wc)
         if tables is None:
-            tables = _TABLES[wc] = (wc.face_table(), tuple(_phys_table(wc)))
+            tables = _TABLES[wc] = (wc.face_table(), wc.natural_kind_table())
         self._ftab, self._phys = tables
 
     @staticmethod
@@ -633,7 +633,7 @@ class Round(LegalActions):
         self.dealer_first = False
         if taker.type is _T_CHOW:
             faces = chow_faces(taker.tiles, x, wc)
-            order_tiles = _order_by_faces([*taker.tiles, x], faces, wc)
+            order_tiles = order_by_faces([*taker.tiles, x], faces, wc)
             self.melds[q].append(Meld(_M_CHOW, order_tiles, faces, x, d))
             self.chow_ban = chow_ban_faces(face, faces[0])
             self.events.append({"type": "chow", "seat": q, "from": d, "tile": TILE_NAMES[x]})
@@ -677,23 +677,6 @@ class Round(LegalActions):
         return tuple(tuple(sorted(h)) for h in self.hands)
 
     # ------------------------------------------------------------------ serialisation
-
-
-def _phys_table(wc: Wildcards) -> list[int]:
-    """For each face, the physical kind of its natural tiles (-1 when only wildcards can show it)."""
-    return [p[0] if (p := wc.tiles_of_face(f)) else -1 for f in range(NUM_KINDS)]
-
-
-def _order_by_faces(tiles: list[int], faces: tuple[int, int, int], wc: Wildcards) -> tuple[int, ...]:
-    pool = list(tiles)
-    out: list[int] = []
-    for f in faces:
-        pick = next((t for t in pool if not wc.is_wild(t) and wc.face(t) == f), None)
-        if pick is None:
-            pick = next(t for t in pool if wc.is_wild(t))
-        pool.remove(pick)
-        out.append(pick)
-    return tuple(out)
 
 
 _ALL_FIELDS = attrgetter(*Round.__slots__)
