@@ -28,7 +28,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-import build  # noqa: E402
+import builder.server  # noqa: E402
+import builder.site  # noqa: E402
 
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
                  "--disable-sync", "--no-first-run", "--disable-quic"]
@@ -48,8 +49,8 @@ def main() -> int:
     from playwright.sync_api import sync_playwright
 
     dist = Path(tempfile.mkdtemp(prefix="hzmj-bench-friends-"))
-    build.build(dist, quiet=True)
-    server = build.make_server(dist)
+    builder.site.build(dist, quiet=True)
+    server = builder.server.make_server(dist)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     url = f"http://127.0.0.1:{server.server_address[1]}/"
     res: dict[str, list[float]] = {k: [] for k in (

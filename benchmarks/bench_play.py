@@ -21,7 +21,10 @@ import statistics
 import threading
 from typing import Any
 
-from bench_web import CHROMIUM, CHROMIUM_ARGS, load_build  # the same browser setup as bench_web
+from bench_web import CHROMIUM, CHROMIUM_ARGS  # the same browser setup as bench_web (and the root on sys.path)
+
+import builder.server
+import builder.site
 
 
 def pct(xs: list[float], q: float) -> float:
@@ -57,9 +60,8 @@ def main() -> int:
     args = ap.parse_args()
     from playwright.sync_api import sync_playwright
 
-    build = load_build()
-    build.build(build.DIST, quiet=True)
-    server = build.make_server(build.DIST, "127.0.0.1", 0)
+    builder.site.build(quiet=True)
+    server = builder.server.make_server()
     threading.Thread(target=server.serve_forever, daemon=True).start()
     base = f"http://127.0.0.1:{server.server_address[1]}/"
     cold: list[float] = []

@@ -33,8 +33,11 @@ sys.path.insert(0, str(HERE.parent))
 sys.path.insert(0, str(HERE))
 
 from bench_bots import decision_times  # noqa: E402
-from bench_web import CHROMIUM, CHROMIUM_ARGS, load_build  # noqa: E402
+from bench_web import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 from review_timing import decision_times_wall, review_times, typical_logs  # noqa: E402
+
+import builder.server  # noqa: E402
+import builder.site  # noqa: E402
 
 BENCH_HTML = b"""<!doctype html><meta charset="utf-8"><title>hzmj review timings in Pyodide</title>
 <script type="module">
@@ -104,10 +107,9 @@ def main() -> int:
     logs = typical_logs(args.hands, args.seed)
     texts = [json.dumps(log) for log in logs]
 
-    build = load_build()
     dist = Path(tempfile.mkdtemp(prefix="hzmj-bench-review-"))
-    info = build.build(dist, quiet=True)
-    server = build.make_server(dist, "127.0.0.1", 0, extra_files={
+    info = builder.site.build(dist, quiet=True)
+    server = builder.server.make_server(dist, "127.0.0.1", 0, extra_files={
         "/bench-review.html": BENCH_HTML, "/bench-review-worker.mjs": BENCH_WORKER,
         "/bench/review_timing.py": (HERE / "review_timing.py").read_bytes()})
     threading.Thread(target=server.serve_forever, daemon=True).start()

@@ -37,7 +37,10 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import bench_web  # this folder's sibling script
+import bench_web  # this folder's sibling script (it puts the repository root on sys.path)
+
+import builder.server
+import builder.site
 
 # a worker's long tasks (Python's start) are recorded only under the disabled-by-default timeline category
 CATEGORIES = ["toplevel", "v8.wasm", "devtools.timeline", "disabled-by-default-devtools.timeline",
@@ -95,9 +98,8 @@ def main() -> int:
 
     from playwright.sync_api import sync_playwright
 
-    build = bench_web.load_build()
-    info = build.build(build.DIST, quiet=True)
-    server = build.make_server(build.DIST, "127.0.0.1", 0, extra_files=bench_web.bare_files(build))
+    info = builder.site.build(quiet=True)
+    server = builder.server.make_server(extra_files=bench_web.bare_files())
     threading.Thread(target=server.serve_forever, daemon=True).start()
     base = f"http://127.0.0.1:{server.server_address[1]}/"
 

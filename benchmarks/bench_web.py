@@ -35,7 +35,6 @@ The server gzips when the browser accepts it (as a static host would).
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import json
 import os
 import statistics
@@ -44,9 +43,12 @@ import threading
 import time
 import urllib.request
 from pathlib import Path
-from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from builder import server, site, vendor  # noqa: E402
+
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
     "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
@@ -70,23 +72,14 @@ postMessage({two: py.runPython('1+1')});
 """
 
 
-def bare_files(build: Any) -> dict[str, bytes]:
+def bare_files() -> dict[str, bytes]:
     """The bare page's files for a server's ``extra_files``: the page, its worker, and Pyodide's runtime as
     npm publishes it (the files build.py copies into dist/pyodide/ before it changes any of them)."""
-    stock = build.fetch_pyodide()
+    stock = vendor.fetch_pyodide()
     files = {"/bench-bare.html": BARE_HTML, "/bench-bare-worker.mjs": BARE_WORKER}
-    for name in build.PYODIDE_RUNTIME_FILES:
+    for name in vendor.PYODIDE_RUNTIME_FILES:
         files[f"/bench-pyodide/{name}"] = (stock / name).read_bytes()
     return files
-
-
-def load_build() -> Any:
-    """build.py loaded by path ("build" is also a PyPI package's name); shared with bench_play.py."""
-    spec = importlib.util.spec_from_file_location("hzmj_build", ROOT / "build.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def _chromium_cpu_s() -> float:
@@ -133,15 +126,14 @@ def main() -> int:
 
     load_before = os.getloadavg()[0]
 
-    build = load_build()
-    info = build.build(build.DIST, quiet=True)
-    extra = bare_files(build)
-    server = build.make_server(build.DIST, "127.0.0.1", 0, extra_files=extra)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    host, port = server.server_address[:2]
+    info = site.build(quiet=True)
+    extra = bare_files()
+    httpd = server.make_server(extra_files=extra)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    host, port = httpd.server_address[:2]
     base = f"http://{host}:{port}/"
     ours = (base, "blob:" + base)  # the engine worker starts from a blob: URL of this origin
-    handler = server.RequestHandlerClass
+    handler = httpd.RequestHandlerClass
 
     # warm the server's gzip cache so that no run pays for compressing the wasm
     for path in [*info["files"], *(name.lstrip("/") for name in extra)]:
@@ -220,7 +212,7 @@ def main() -> int:
                   f"{(res['worker_boot_start_ms'] or [float('nan')])[-1]:.0f} ms, load "
                   f"{res['loadavg_1min'][-1]:.1f}", flush=True)
         browser.close()
-    server.shutdown()
+    httpd.shutdown()
 
     m = {k: median(v) for k, v in res.items()}
     files = info["files"]

@@ -7,7 +7,7 @@ import {dirname, join, resolve} from 'node:path';
 import {fileURLToPath, pathToFileURL} from 'node:url';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const version = /^PYODIDE_VERSION = "([^"]+)"/m.exec(readFileSync(join(ROOT, 'build.py'), 'utf8'))[1];
+const version = /^PYODIDE_VERSION = "([^"]+)"/m.exec(readFileSync(join(ROOT, 'builder', 'vendor.py'), 'utf8'))[1];
 const dir = join(ROOT, '.cache', `pyodide-${version}`, 'package');
 const {loadPyodide} = await import(pathToFileURL(join(dir, 'pyodide.mjs')).href);
 const py = await loadPyodide({indexURL: dir + '/', packageBaseUrl: dir + '/', env: {PYTHONDONTWRITEBYTECODE: '1'}});

@@ -1,4 +1,4 @@
-"""Who may take a discard from whom and who may declare a kong (RULES §3, §4.3, §5, §9): every rule that forbids
+"""Who may take a discard from whom and who may declare a kong (rules.md §3, §4.3, §5, §9): every rule that forbids
 a claim or a kong, stated once, each answering with the code of a :mod:`hzmj_core.reasons` reason.
 
 Pure functions of public facts (the options, dealer, streak, freeze owner, the wall left, 摊 counts and the
@@ -148,7 +148,7 @@ def rule_against(want: ActionType, seat: int, discarder: int, face: int, options
 
 
 def chow_ban(claimed: int, hand_tiles: Sequence[int], wc: Wildcards) -> tuple[int, ...]:
-    """Faces that may not be discarded after chowing discard ``claimed`` with two hand tiles (RULES §5.7)."""
+    """Faces that may not be discarded after chowing discard ``claimed`` with two hand tiles (rules.md §5.7)."""
     return chow_ban_faces(wc.face(claimed), chow_faces(hand_tiles, claimed, wc)[0])
 
 

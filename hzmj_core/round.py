@@ -1,4 +1,4 @@
-"""One hand (一局) as a state machine (RULES §2-§5, §9).
+"""One hand (一局) as a state machine (rules.md §2-§5, §9).
 
 A :class:`Round` is dealt from a seed or an explicit wall. At every decision point
 :meth:`Round.legal_actions` lists the legal actions of every seat that has a decision; :meth:`Round.apply`

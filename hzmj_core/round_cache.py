@@ -161,7 +161,7 @@ class KeptAnswers:
         return kept[2]
 
     def discard_wins_live(self) -> bool:
-        """True if discard wins are possible at all in this hand (mode and streak, RULES §9)."""
+        """True if discard wins are possible at all in this hand (mode and streak, rules.md §9)."""
         kept = self._live
         if kept[0] is not self.options or kept[1] != self.streak:
             kept = self._live = (self.options, self.streak, claims.discard_wins_live(self.options, self.streak))

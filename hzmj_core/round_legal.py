@@ -1,4 +1,4 @@
-"""What the rules allow a round's seats now: the legal actions of every deciding seat (RULES §3-§5, §9).
+"""What the rules allow a round's seats now: the legal actions of every deciding seat (rules.md §3-§5, §9).
 
 The base of :class:`~hzmj_core.round.Round` that lists what :meth:`~hzmj_core.round.Round.apply` accepts. Each
 rule is asked of :mod:`hzmj_core.claims` (who may claim or kong) and :mod:`hzmj_core.fan` (what wins); this
@@ -109,7 +109,7 @@ class LegalActions(KeptAnswers):
         return self.freeze_owner is not None and claims.claim_banned(self.options, self.freeze_owner, seat)
 
     def tan_cap(self, a: int, b: int) -> int | None:
-        """Cap on counted claims of seat a on seat b (None = unlimited), RULES §5.5."""
+        """Cap on counted claims of seat a on seat b (None = unlimited), rules.md §5.5."""
         return claims.tan_cap(self.options, self.dealer, self.streak, a, b)
 
     def deciding_seats(self) -> list[int]:
@@ -226,7 +226,7 @@ class LegalActions(KeptAnswers):
         return kept[3][d]
 
     def _claim_options(self, d: int, x: int, final: bool) -> dict[int, list[Action]]:
-        """Legal claims of the three other seats on discard x of seat d (RULES §5, §9): every claim that the
+        """Legal claims of the three other seats on discard x of seat d (rules.md §5, §9): every claim that the
         seat's tiles can make and that no rule forbids (:func:`claims.rule_against`, which :meth:`why_no_claim`
         words). The cheap tile tests come first, since most discards are claimed by nobody."""
         face = self._ftab[x]

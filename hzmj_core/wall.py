@@ -1,4 +1,4 @@
-"""The tile set of a hand and the check of a wall order given from outside (RULES §2)."""
+"""The tile set of a hand and the check of a wall order given from outside (rules.md §2)."""
 
 from __future__ import annotations
 

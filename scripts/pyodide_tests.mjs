@@ -16,8 +16,8 @@ import {dirname, join, resolve} from 'node:path';
 import {fileURLToPath, pathToFileURL} from 'node:url';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const buildPy = readFileSync(join(ROOT, 'build.py'), 'utf8');
-const PYODIDE_VERSION = /^PYODIDE_VERSION = "([^"]+)"/m.exec(buildPy)[1];
+const vendorPy = readFileSync(join(ROOT, 'builder', 'vendor.py'), 'utf8');
+const PYODIDE_VERSION = /^PYODIDE_VERSION = "([^"]+)"/m.exec(vendorPy)[1];
 const PYODIDE_DIR = process.env.HZMJ_PYODIDE_DIR || join(ROOT, '.cache', `pyodide-${PYODIDE_VERSION}`, 'package');
 const WHEEL_DIR = process.env.HZMJ_PYODIDE_WHEELS || join(ROOT, '.cache', 'py314-test-wheels');
 

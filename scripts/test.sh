@@ -5,7 +5,7 @@
 #
 #   1. scripts/setup.sh                    tools, Chromium, Pyodide, test wheels (idempotent)
 #   2. ruff check .                        lint
-#   3. mypy --strict hzmj_core             types (config in pyproject.toml)
+#   3. mypy --strict                       types of hzmj_core, builder/ and build.py (config in pyproject.toml)
 #   4. pytest tests/engine                 engine tests on the host CPython            } at the same time
 #   5. node scripts/pyodide_tests.mjs      the same engine tests inside real Pyodide   } (one core each)
 #   6. python build.py                     dist/
@@ -90,7 +90,7 @@ if ! bash scripts/setup.sh; then
 fi
 
 run "ruff" "$PY" -m ruff check .
-run "mypy --strict hzmj_core" "$PY" -m mypy --strict hzmj_core
+run "mypy --strict" "$PY" -m mypy --strict hzmj_core builder build.py
 start "engine tests in Pyodide" --pytest node scripts/pyodide_tests.mjs tests/engine -x -p no:cacheprovider
 run "pytest tests/engine" --pytest "$PY" -m pytest tests/engine -p no:cacheprovider
 finish

@@ -7,7 +7,7 @@
 * ``own_site``: the same build on a server of its own for one test, which the test may stop.
 * ``other_origin(...)``: the same build served once more for one test, on another port (another origin):
   ``plain=True`` with Python's plain ``http.server`` (no Content-Security-Policy header, no compression),
-  ``cors=True`` allowing every origin as a CDN does, ``extra_files`` as for ``build.make_server``.
+  ``cors=True`` allowing every origin as a CDN does, ``extra_files`` as for ``builder.server.make_server``.
 * ``browser_type_launch_args``: Debian's /usr/bin/chromium with the flags from shared/PLATFORM.md.
 * autouse ``offline_guard``: records every request of the browser context (worker requests included)
   and fails the test if any went to a host other than 127.0.0.1.
@@ -54,7 +54,9 @@ from typing import Any, ClassVar
 from urllib.parse import urlsplit
 
 import pytest
-from build_module import build
+
+import builder.server
+import builder.site
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -88,7 +90,7 @@ class Site:
 
 @contextmanager
 def _serve(dist: Path, info: dict[str, Any], **server_args: Any) -> Iterator[Site]:
-    server = build.make_server(dist, "127.0.0.1", 0, **server_args)
+    server = builder.server.make_server(dist, "127.0.0.1", 0, **server_args)
     thread = threading.Thread(target=server.serve_forever, name="dist-server", daemon=True)
     thread.start()
     host, port = server.server_address[:2]
@@ -103,9 +105,9 @@ def _serve(dist: Path, info: dict[str, Any], **server_args: Any) -> Iterator[Sit
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
     # A private build for this session (same bytes as dist/, about a second): the working tree is shared,
     # and a `python build.py` run elsewhere during the session would replace dist/'s hashed wheel under
-    # the pages being tested. Use site.dist (not build.DIST) to serve the build a second time.
+    # the pages being tested. Use site.dist (not the repository's dist/) to serve the build a second time.
     dist = tmp_path_factory.mktemp("dist")
-    info = build.build(dist, quiet=True)
+    info = builder.site.build(dist, quiet=True)
     with _serve(dist, info) as s:
         yield s
 
@@ -151,7 +153,7 @@ def other_origin(site: Site) -> Iterator[Callable[..., str]]:
                 server = http.server.ThreadingHTTPServer(
                     ("127.0.0.1", 0), functools.partial(_PlainHandler, directory=str(site.dist)))
             else:
-                server = build.make_server(site.dist, "127.0.0.1", 0, extra_files=extra_files)
+                server = builder.server.make_server(site.dist, "127.0.0.1", 0, extra_files=extra_files)
             if cors:
                 base: Any = server.RequestHandlerClass
 

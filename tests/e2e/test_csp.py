@@ -1,4 +1,4 @@
-"""The Content-Security-Policy: every page carries build.CSP as a <meta>, has no inline
+"""The Content-Security-Policy: every page carries builder.server.CSP as a <meta>, has no inline
 script, style or handler, and the game, the tutorial and the widgets run under it without one violation.
 The engine worker is made from a blob: URL, so it inherits the page's policy (CSP3), <meta> included: it
 runs under it on a plain static host that sends no header (tested with Python's plain http.server). The
@@ -10,12 +10,13 @@ import re
 from typing import Any
 
 import pytest
-from build_module import build
+
+from builder.server import CSP
 
 pytestmark = pytest.mark.cold_profile  # the whole first visit runs under the policy, service worker included
 
 BOOT_MS = 120_000
-PAGES = ["index.html", "tutorial.html", "embed-demo.html", "exam.html"]
+PAGES = ["index.html", "tutorial.html", "embed-demo.html", "exam.html", "rules.html"]
 RECORD_VIOLATIONS = """
 window.__csp = [];
 document.addEventListener('securitypolicyviolation',
@@ -29,8 +30,8 @@ def test_every_page_carries_the_policy_and_nothing_inline(site: Any) -> None:
     for name in pages:
         html = (site.dist / name).read_text(encoding="utf-8")
         metas = re.findall(r'<meta http-equiv="Content-Security-Policy" content="([^"]*)">', html)
-        assert metas == [build.CSP], name
-        assert "'unsafe-inline'" not in build.CSP and "'unsafe-eval'" not in build.CSP
+        assert metas == [CSP], name
+        assert "'unsafe-inline'" not in CSP and "'unsafe-eval'" not in CSP
         assert not re.search(r"<script(?![^>]*\bsrc=)[^>]*>", html), f"{name}: an inline script"
         assert "<style" not in html, f"{name}: an inline style sheet"
         assert not re.search(r"\s(on[a-z]+|style)\s*=", html), f"{name}: an inline handler or style attribute"
@@ -89,12 +90,12 @@ def test_the_tutorial_and_the_widgets_run_under_the_policy(page: Any, site: Any,
 
 def test_pyodide_needs_wasm_unsafe_eval(page: Any, context: Any, site: Any, js_errors: list[str]) -> None:
     """The one allowance beyond 'self' is needed: without it the engine cannot start."""
-    strict = build.CSP.replace(" 'wasm-unsafe-eval'", "")
+    strict = CSP.replace(" 'wasm-unsafe-eval'", "")
 
     def page_without_wasm(route: Any) -> None:
         # the engine worker inherits the page's policy (it is made from a blob: URL), so the page's is changed
         response = route.fetch()
-        body = response.text().replace(build.CSP, strict)
+        body = response.text().replace(CSP, strict)
         route.fulfill(response=response, body=body, headers={**response.headers, "content-security-policy": strict})
 
     context.route(site.url, page_without_wasm)

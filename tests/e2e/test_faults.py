@@ -49,7 +49,8 @@ from typing import Any
 from urllib.parse import unquote, urlsplit
 
 import pytest
-from build_module import build
+
+from builder.server import CSP, MIME_TYPES, make_server
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -79,7 +80,7 @@ class FaultySite:
 
 @contextmanager
 def serve_with_faults(dist: Path) -> Iterator[FaultySite]:
-    server = build.make_server(dist, "127.0.0.1", 0)
+    server = make_server(dist, "127.0.0.1", 0)
     site = FaultySite(url=f"http://127.0.0.1:{server.server_address[1]}/")
     base: Any = server.RequestHandlerClass
 
@@ -96,10 +97,10 @@ def serve_with_faults(dist: Path) -> Iterator[FaultySite]:
             data = (dist / path).read_bytes()
             part = data[: len(data) // 2]
             self.send_response(200)
-            self.send_header("Content-Type", build.MIME_TYPES.get(Path(path).suffix, "application/octet-stream"))
+            self.send_header("Content-Type", MIME_TYPES.get(Path(path).suffix, "application/octet-stream"))
             self.send_header("Content-Length", str(len(part) if kind == "truncate" else len(data)))
             self.send_header("Cache-Control", "no-cache")
-            self.send_header("Content-Security-Policy", build.CSP)
+            self.send_header("Content-Security-Policy", CSP)
             self.end_headers()
             self.close_connection = True
             if head:

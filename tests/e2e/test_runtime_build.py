@@ -1,4 +1,5 @@
-"""build.py's own runtime files, without a browser: the standard library with bytecode in place of sources."""
+"""Pyodide's runtime files as the build serves them (builder/runtime.py), without a browser: the standard
+library with bytecode in place of sources."""
 
 from __future__ import annotations
 
@@ -7,7 +8,8 @@ import zipfile
 from typing import Any
 
 import pytest
-from build_module import build
+
+from builder.runtime import stdlib_zip_with_bytecode
 
 
 def _zip(entries: dict[str, bytes]) -> bytes:
@@ -21,7 +23,7 @@ def _zip(entries: dict[str, bytes]) -> bytes:
 def test_modules_with_bytecode_lose_their_source_and_the_rest_is_kept_in_order() -> None:
     original = _zip({"pkg/": b"", "pkg/__init__.py": b"x = 1\n", "a.py": b"a = 2\n", "b.py": b"b = 3\n",
                      "data.txt": b"text"})
-    out = build.stdlib_zip_with_bytecode(original, {"pkg/__init__.py": b"PYC1", "a.py": b"PYC2"})
+    out = stdlib_zip_with_bytecode(original, {"pkg/__init__.py": b"PYC1", "a.py": b"PYC2"})
     with zipfile.ZipFile(io.BytesIO(out)) as zf:
         assert zf.namelist() == ["pkg/", "pkg/__init__.pyc", "a.pyc", "b.py", "data.txt"]
         assert zf.read("pkg/__init__.pyc") == b"PYC1"
@@ -30,12 +32,12 @@ def test_modules_with_bytecode_lose_their_source_and_the_rest_is_kept_in_order()
         assert zf.read("data.txt") == b"text"
         assert zf.getinfo("a.pyc").date_time == (2020, 1, 2, 3, 4, 6)
     # the same inputs give the same bytes (the build id hashes them)
-    assert build.stdlib_zip_with_bytecode(original, {"pkg/__init__.py": b"PYC1", "a.py": b"PYC2"}) == out
+    assert stdlib_zip_with_bytecode(original, {"pkg/__init__.py": b"PYC1", "a.py": b"PYC2"}) == out
 
 
 def test_bytecode_without_a_source_in_the_zip_stops_the_build() -> None:
     with pytest.raises(SystemExit, match=r"nothere\.py"):
-        build.stdlib_zip_with_bytecode(_zip({"a.py": b""}), {"nothere.py": b"PYC"})
+        stdlib_zip_with_bytecode(_zip({"a.py": b""}), {"nothere.py": b"PYC"})
 
 
 def test_the_built_standard_library_holds_bytecode_for_this_python(site: Any) -> None:

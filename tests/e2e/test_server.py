@@ -1,4 +1,4 @@
-"""The site's HTTP server (build.py): a client that hangs up is not an error worth a traceback."""
+"""The site's HTTP server (builder/server.py): a client that hangs up is not an error worth a traceback."""
 
 from __future__ import annotations
 
@@ -7,7 +7,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from build_module import build
+
+from builder.server import make_server
 
 
 def _error_output(server: Any, exc: BaseException, capsys: pytest.CaptureFixture[str]) -> str:
@@ -22,7 +23,7 @@ def test_a_client_hanging_up_is_quiet_and_other_errors_are_not(tmp_path: Path,
                                                                 capsys: pytest.CaptureFixture[str]) -> None:
     # A page closed mid-download (a player's closed tab; test_faults closes pages while Retry downloads) used
     # to print "Exception occurred during processing of request" and a traceback into the test log.
-    server = build.make_server(tmp_path, "127.0.0.1", 0)
+    server = make_server(tmp_path, "127.0.0.1", 0)
     try:
         for gone in (BrokenPipeError(32, "Broken pipe"), ConnectionResetError(104, "Connection reset by peer"),
                      ConnectionAbortedError(103, "Software caused connection abort")):

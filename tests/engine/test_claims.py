@@ -22,7 +22,7 @@ def test_no_kong_of_either_kind_in_the_last_twenty_tiles() -> None:
 
 @pytest.mark.parametrize("options", [OTHERS, DISCARDER], ids=["others", "discarder"])
 def test_added_kong_under_the_freeze_follows_who_may_claim(options: Options) -> None:
-    """RULES §4.3: the owner is exempt only in ``others`` mode; in ``discarder`` mode the three others may
+    """rules.md §4.3: the owner is exempt only in ``others`` mode; in ``discarder`` mode the three others may
     discard freely yet still may not 加杠, and the owner is bound: nobody may. A 暗杠 stays allowed."""
     owner = 1
     for seat in range(4):

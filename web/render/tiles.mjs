@@ -1,7 +1,8 @@
 // Mahjong tiles drawn by the page itself: ivory faces with a green backing, characters (万), dots (筒),
 // bamboo (条), winds and dragons, face-down backs, the 财神 (wildcard) mark. Faces are designed in a
 // 100 x 136 unit box and cached as bitmaps per size and device pixel ratio. The characters are drawn
-// from outlines made at build time (glyphs.mjs), so no CJK font is needed on the device.
+// from outlines taken from a font once (glyphs.mjs, made by `python build.py glyphs`), so no CJK font is
+// needed on the device.
 
 import {GLYPHS} from './glyphs.mjs';
 
@@ -42,7 +43,7 @@ export {roundRect};
 
 const paths = new Map();
 
-/** A character of a tile face, centred on (x, y): drawn from its outline (glyphs.mjs, made at build time). */
+/** A character of a tile face, centred on (x, y): drawn from its outline (glyphs.mjs). */
 function glyph(ctx, text, x, y, size, color, weight = 700) {
   ctx.fillStyle = color;
   const d = GLYPHS[text];
