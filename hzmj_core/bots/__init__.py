@@ -4,16 +4,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from .advanced import AdvancedBot
 from .base import Bot, Decision
-from .basic import BasicBot
-from .easy import EasyBot
+from .beginner import BeginnerBot
 from .expert import ExpertBot
-from .normal import NormalBot
 from .random_bot import RandomBot
+from .standard import StandardBot
 from .strong import StrongBot
 
 BOTS: dict[str, Callable[[int], Bot]] = {
-    "random": RandomBot, "beginner": EasyBot, "standard": BasicBot, "advanced": NormalBot, "strong": StrongBot,
+    "random": RandomBot, "beginner": BeginnerBot, "standard": StandardBot, "advanced": AdvancedBot, "strong": StrongBot,
     "expert": ExpertBot,
 }
 """Bot kinds by id (``make_bot(id, seed)``), weakest first as measured in the arena (standard against three
@@ -48,6 +48,17 @@ def make_bot(name: str, seed: int = 0) -> Bot:
 
 
 __all__ = [
-    "BOTS", "LEVEL_NAMES", "OLD_BOT_IDS", "BasicBot", "Bot", "Decision", "EasyBot", "ExpertBot", "NormalBot",
-    "RandomBot", "StrongBot", "bot_id", "make_bot",
+    "BOTS",
+    "LEVEL_NAMES",
+    "OLD_BOT_IDS",
+    "AdvancedBot",
+    "BeginnerBot",
+    "Bot",
+    "Decision",
+    "ExpertBot",
+    "RandomBot",
+    "StandardBot",
+    "StrongBot",
+    "bot_id",
+    "make_bot",
 ]

@@ -1,4 +1,4 @@
-"""进阶 (normal): good tile efficiency with wildcards.
+"""进阶 Advanced (id ``advanced``, formerly ``normal``): good tile efficiency with wildcards.
 
 Keeps its 财神, discards by shanten and then by the number of unseen tiles that improve the hand (有效牌),
 claims only when the claim lowers the shanten, kongs when the kong does not hurt, and always wins.
@@ -34,7 +34,7 @@ def shape_reasons(an: Analysis, shape: Shape) -> tuple[Reason, ...]:
     return (because("far", shanten=shape.shanten, useful=shape.ukeire),)
 
 
-class NormalBot(Bot):
+class AdvancedBot(Bot):
     """Wall efficiency with wildcards: shanten first, then useful-tile count; keeps 财神."""
 
     name = "advanced"

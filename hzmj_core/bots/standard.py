@@ -1,5 +1,5 @@
-"""A simple wall-efficiency player: wins when it can, discards to keep shanten lowest (ties: the most
-isolated tile), claims only to improve."""
+"""普通 Standard (id ``standard``, formerly ``basic``), a simple wall-efficiency player: wins when it can,
+discards to keep shanten lowest (ties: the most isolated tile), claims only to improve."""
 
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ def _shanten_without(tiles: Sequence[int], remove: Sequence[int], wc: Wildcards,
     return shanten(counts, w, melds)
 
 
-class BasicBot(Bot):
+class StandardBot(Bot):
     """Wall efficiency with wildcards (seeded tie-breaks)."""
 
     name = "standard"
