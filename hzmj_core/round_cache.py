@@ -59,6 +59,9 @@ _KEPT: dict[str, tuple[Callable[[], Any], bool]] = {
     "_kinds": (lambda: [bytearray(), bytearray(), bytearray(), bytearray()], False),
 }
 
+_SHARED = tuple(name for name, (_, shared) in _KEPT.items() if shared)
+_UNSHARED = tuple((name, fresh) for name, (fresh, shared) in _KEPT.items() if not shared)
+
 
 class KeptAnswers:
     """The kept answers of a round (the base of :class:`~hzmj_core.round.Round`) and the queries that read
@@ -102,8 +105,10 @@ class KeptAnswers:
 
     def _keep_in_copy(self, r: KeptAnswers) -> None:
         """Give ``r``, a copy of this round with its own lists, the kept answers that hold for it too."""
-        for name, (fresh, shared) in _KEPT.items():
-            setattr(r, name, getattr(self, name) if shared else fresh())
+        for name in _SHARED:
+            setattr(r, name, getattr(self, name))
+        for name, fresh in _UNSHARED:
+            setattr(r, name, fresh())
         r._wilds = self._wilds[:]
         for s in range(4):
             if self._counted[s] is self.hands[s]:
