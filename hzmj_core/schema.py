@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .bots import BOTS
+from .bots import BOTS, OLD_BOT_IDS
 from .jsontext import MAX_BYTES
 from .rng import SeedError, parse_seed
 
@@ -188,7 +188,8 @@ TILES = text(200)
 """A tile string in notation (generous: 14 tiles and their melds take about 40 characters)."""
 ACTION_TEXT = text(100)
 """An action in its text form, ``S1 discard 5m``."""
-LEVEL = choice(sorted(BOTS))
+LEVEL = choice([*BOTS, *OLD_BOT_IDS])
+"""A bot level: its id, or an old id that names the same kind (:data:`hzmj_core.bots.OLD_BOT_IDS`)."""
 TIMER_NAMES = ("off", "relaxed", "standard")
 """The turn timer settings (their seconds: :data:`hzmj_core.session.TIMERS`)."""
 SEAT = integer(0, 3)
@@ -236,7 +237,7 @@ hold the host's engine for long)."""
 
 METHOD_ARGS: dict[str, dict[str, Arg]] = {
     "version": {},
-    "new_game": {"options": Arg(obj({}), {}), "seed": Arg(seed, required=True), "level": Arg(LEVEL, "basic"),
+    "new_game": {"options": Arg(obj({}), {}), "seed": Arg(seed, required=True), "level": Arg(LEVEL, "standard"),
                  "human": Arg(SEAT, 0), "humans": Arg(optional(array(SEAT, 4))),
                  "timer": Arg(choice(list(TIMER_NAMES)), "off"), "hints": Arg(boolean, True),
                  "ranked": Arg(boolean, False)},

@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .actions import Action, ActionError, ActionType
-from .bots import BOTS, Bot, make_bot
+from .bots import BOTS, OLD_BOT_IDS, Bot, bot_id, make_bot
 from .hints import hints
 from .jsontext import JsonInputError, loads
 from .log import LogError, match_from_log, match_log, seedless_match_log
@@ -50,7 +50,7 @@ from .round import IllegalActionError, Phase
 from .schema import SAVE, SchemaError
 from .view import SeatView
 
-DEFAULT_LEVEL = "basic"
+DEFAULT_LEVEL = "standard"
 """The bot level of a new game when none is chosen."""
 
 
@@ -119,8 +119,9 @@ class GameSession:
     def __init__(self, options: Options, seed: int, level: str = DEFAULT_LEVEL, human: int = 0,
                  humans: set[int] | frozenset[int] | list[int] | None = None, timer: str = "off",
                  allow_hints: bool = True, ranked: bool = False) -> None:
-        if level not in BOTS:
-            raise SessionError(f"unknown bot level {level!r}: choose one of {', '.join(sorted(BOTS))}")
+        if level not in BOTS and level not in OLD_BOT_IDS:
+            raise SessionError(f"unknown bot level {level!r}: choose one of {', '.join(BOTS)}")
+        level = bot_id(level)  # a game saved with an old id plays on with the same kind, under its id
         if not 0 <= human <= 3:
             raise SessionError("the human seat must be 0-3")
         seats = frozenset({human} if humans is None else humans)

@@ -29,7 +29,7 @@ from typing import Any
 
 from . import __version__
 from .analysis import AnalysisError, analyze_hand
-from .bots import BOTS, LEVEL_NAMES
+from .bots import BOTS, LEVEL_NAMES, OLD_BOT_IDS
 from .fan import fan_table
 from .glossary import gloss, pinyin
 from .jsontext import MAX_ARGUMENT_CHARS, JsonInputError, loads
@@ -349,7 +349,8 @@ METHODS: dict[str, Callable[[dict[str, Any]], Any]] = {
     "bot_levels": lambda _: list(BOTS),
     # the levels offered to players ("random" is a test bot), weakest first, with names and the default
     "bot_level_names": lambda _: [{"id": k, "zh": LEVEL_NAMES[k][0], "en": LEVEL_NAMES[k][1],
-                                   "offered": k != "random", "default": k == DEFAULT_LEVEL} for k in BOTS],
+                                   "offered": k != "random", "default": k == DEFAULT_LEVEL,
+                                   "aliases": [old for old, new in OLD_BOT_IDS.items() if new == k]} for k in BOTS],
     "review_start": _review_start,
     "review_step": _review_step,
     "hint": lambda a: _need_session().hint(deep=a["deep"]),
