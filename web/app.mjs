@@ -10,9 +10,9 @@
 
 import {Bridge} from './bridge.mjs';
 import * as store from './store.mjs';
-import {getLang, setLang, t} from './i18n.mjs';
+import {getLang, setLang, setPeople, t} from './i18n.mjs';
 import {installKeyboard, moveFocus} from './input.mjs';
-import {$, closeDialogs, relabelToast, toast} from './game/dom.mjs';
+import {$, closeDialogs, relabelToast, toast, watchScroll} from './game/dom.mjs';
 import {Controller} from './game/controller.mjs';
 import {TableView} from './game/table-view.mjs';
 import {Dock} from './game/dock.mjs';
@@ -168,6 +168,7 @@ function wire(bridge, guest = false) {
     showResult: () => { result.show(); dock.render(); },
   });
   const result = new ResultDialog(ctrl);
+  for (const d of document.querySelectorAll('dialog.sheet')) watchScroll(d, () => t('more_below'));
   $('settle').addEventListener('close', () => dock.render());
   const newGame = new NewGameDialog(ctrl, (options, seed, level) => ctrl.startNewGame(options, seed, level, () => {
     replay.stopAutoplay();
@@ -242,6 +243,8 @@ function wire(bridge, guest = false) {
   });
   hzmj.views = {table, dock, result, history, newGame, replay, review};  // for tests
   table.names = () => friends.plateNames();
+  // every line that names a seat names the person there by the name they gave (a friends table), not in a replay
+  setPeople(() => (ctrl.mode === 'replay' ? null : friends.plateNames()));
   friends.attach(ctrl, {bridge: guest ? bridge : null, rulesText: () => $('rules').textContent,
     levels: () => newGame.metadata().then((m) => m.levels)});
   // the rules line under the felt waits for the first table: the worker answers in order, and the option
