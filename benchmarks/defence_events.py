@@ -5,7 +5,7 @@ Run: ``python benchmarks/defence_events.py --seed 40101 --walls 250 [--others no
 --set wild_defence=false] [--first NAME=VALUE] [--rollouts 20] [--json]``.
 
 Every wall is dealt at dealer streak 3 (3老: discard wins 放铳 live, a dealer and a non-dealer may claim a third 摊
-on each other, RULES §5.5, §9, §10.3) as the arena deals it (:func:`hzmj_core.arena.deal_params`) and played four
+on each other, rules.md §5.5, §9, §10.3) as the arena deals it (:func:`hzmj_core.arena.deal_params`) and played four
 times, the expert at each seat in turn against three ``--others`` (strong by default; ``arena --duplicate``). At
 each of its decisions a second expert with the ``--set`` parameters (by default the defence switched off:
 ``liability=false``, ``wild_defence=false``) is shown the same view and decides too; where the two choose

@@ -1,4 +1,4 @@
-"""Who may take a discard from whom (RULES §3, §4.3, §5, §9): every rule that forbids a claim, stated once.
+"""Who may take a discard from whom (rules.md §3, §4.3, §5, §9): every rule that forbids a claim, stated once.
 
 Pure functions of public facts (the options, dealer, streak, freeze owner, the wall left, 摊 counts and the
 seat's 漏胡/漏碰 marks), so that the round applying a rule, the round explaining why a claim is not offered,

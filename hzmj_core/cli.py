@@ -246,7 +246,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--hands", type=int_arg(1), required=True)
     s.add_argument("--seed", type=seed_arg, required=True, help="0 to 2^64-1")
     s.add_argument("--bots", default="basic", help=f"one name or four, comma-separated ({', '.join(sorted(BOTS))})")
-    s.add_argument("--options", type=Path, help="JSON file of rule options (RULES §11 keys)")
+    s.add_argument("--options", type=Path, help="JSON file of rule options (rules.md §11 keys)")
     s.add_argument("--preset", choices=sorted(PRESETS), help="a named set of options (玩法); --options then "
                    "changes some of them")
     s.add_argument("--save-logs", type=Path, metavar="DIR", help="write one JSON log per hand")

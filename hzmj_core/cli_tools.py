@@ -89,7 +89,7 @@ def add_parsers(sub: Any) -> None:
     a.add_argument("--streak", default="mix", help="dealer streak of every hand: 1, 2, 3 or mix (default)")
     a.add_argument("--workers", type=int_arg(1), default=1,
                    help="worker processes playing the walls (the results do not depend on it; 1 in Pyodide)")
-    a.add_argument("--options", type=Path, help="JSON file of rule options (RULES §11 keys)")
+    a.add_argument("--options", type=Path, help="JSON file of rule options (rules.md §11 keys)")
     a.add_argument("--json", action="store_true")
     h = sub.add_parser("hint", help="hints for one seat: 听牌, 进张, suggested action, blocked actions",
                        description="Hints for a seat at a step of a logged hand (a hand, match or scenario "

@@ -1,4 +1,4 @@
-"""Evaluating a win: form, 暴头/七客 state, chain and fan (番), RULES §6.3-§7.
+"""Evaluating a win: form, 暴头/七客 state, chain and fan (番), rules.md §6.3-§7.
 
 :func:`evaluate_win` is a pure function of the winner's tiles, the win type and his chain (§6.4). The
 scoring patterns are small units in one registry, :data:`PATTERNS`; every pattern that applies to an
@@ -126,7 +126,7 @@ class Pattern:
     name_zh: str
     name_en: str
     fan_rule: str
-    """The fan as written in RULES §7 (for display)."""
+    """The fan as written in rules.md §7 (for display)."""
     applies: Callable[[WinContext], bool]
     fan: Callable[[WinContext], int]
     names: Callable[[WinContext], tuple[str, str]]

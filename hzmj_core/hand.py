@@ -1,8 +1,8 @@
-"""Hand analysis with wildcards: win forms, 暴头/七客 states, shanten, waits (RULES §6, Appendix A).
+"""Hand analysis with wildcards: win forms, 暴头/七客 states, shanten, waits (rules.md §6, §6.6).
 
 Every function takes the concealed hand as *natural-face counts* (34 ints, each 0..4, indexed by face,
 see :meth:`hzmj_core.tiles.Wildcards.split`) plus ``w``, the number of wildcards, which may stand for any
-face (RULES §4.1). The number of sets still needed in the concealed part is derived from the tile count
+face (rules.md §4.1). The number of sets still needed in the concealed part is derived from the tile count
 (3n+1 or 3n+2 tiles), so these functions also work for hands with declared melds; ``melds`` is only used
 to forbid seven pairs (which needs k = 0).
 

@@ -355,7 +355,7 @@ def load(text: str) -> Any:
 
 
 def _check_options(h: dict[str, Any], options: Options, where: str) -> None:
-    """A hand's options must be the match's: options are fixed for a whole game (RULES §11)."""
+    """A hand's options must be the match's: options are fixed for a whole game (rules.md §11)."""
     hand_options = _options(h, where)
     if hand_options != options:
         mine, theirs = hand_options.to_json(), options.to_json()

@@ -1,4 +1,4 @@
-"""A whole game (RULES §8, §10.4): dealer and streak 老庄, points, the end condition.
+"""A whole game (rules.md §8, §10.4): dealer and streak 老庄, points, the end condition.
 
 The first dealer is drawn from the match seed; every hand's wall is shuffled from a seed derived from the
 match seed and the hand number, so the same seed and the same actions give the same game, bit for bit.
@@ -36,7 +36,7 @@ class HandRecord:
 
 
 class Match:
-    """A game of several hands until the end condition of RULES §10.4."""
+    """A game of several hands until the end condition of rules.md §10.4."""
 
     def __init__(self, options: Options | None = None, seed: int = 0) -> None:
         self.options = options or Options()
@@ -106,7 +106,7 @@ class Match:
 
 
 def next_dealer(options: Options, dealer: int, streak: int, winner: int | None) -> tuple[int, int]:
-    """Dealer and streak 老庄 of the hand after one won by ``winner`` (None: a draw, 流局), RULES §8: the dealer
+    """Dealer and streak 老庄 of the hand after one won by ``winner`` (None: a draw, 流局), rules.md §8: the dealer
     stays and the streak grows (at most 3) on a dealer win, and on a draw unless ``draw_adds_streak`` is off;
     a non-dealer win passes the deal on at the starting streak."""
     if winner is None:
@@ -119,7 +119,7 @@ def next_dealer(options: Options, dealer: int, streak: int, winner: int | None) 
 def next_deal(options: Options, dealer: int, streak: int, winner: int | None,
               points: list[int]) -> tuple[int, int, bool]:
     """Dealer and streak of the next hand (:func:`next_dealer`), and whether the game ends: a non-dealer won
-    and somebody is at 0 points or below (RULES §8, §10.4)."""
+    and somebody is at 0 points or below (rules.md §8, §10.4)."""
     new_dealer, new_streak = next_dealer(options, dealer, streak, winner)
     ends = winner is not None and winner != dealer and any(p <= 0 for p in points)
     return new_dealer, new_streak, ends

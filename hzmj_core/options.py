@@ -1,4 +1,4 @@
-"""The rule options of RULES §11 in one typed, immutable object.
+"""The rule options of rules.md §11 in one typed, immutable object.
 
 Every key has a default, an English and a Chinese name and a one-line description
 (:data:`OPTION_INFO`). Invalid values are refused with a message naming the key and the allowed values.
@@ -62,7 +62,7 @@ class OptionInfo:
 
     @property
     def chapter(self) -> str:
-        """The RULES chapter of the option (the first number of :attr:`section`): the page groups by it."""
+        """The chapter of docs/rules.md of the option (the first number of :attr:`section`): the page groups by it."""
         return self.section.split(",")[0].split(".")[0].strip()
 
     def label(self, value: object) -> tuple[str, str]:
@@ -88,7 +88,7 @@ SECTION_TITLES: dict[str, tuple[str, str]] = {
     "9": ("放铳", "Discard wins"),
     "10": ("分数", "Scoring"),
 }
-"""(Chinese, English) title of each RULES chapter that has options (:attr:`OptionInfo.chapter`)."""
+"""(Chinese, English) title of each chapter of docs/rules.md that has options (:attr:`OptionInfo.chapter`)."""
 
 
 
@@ -229,7 +229,7 @@ PRESETS: dict[str, Preset] = {
 
 @dataclass(frozen=True, slots=True)
 class Options:
-    """All rule options of a game (RULES §11); the defaults are the standard Hangzhou rules."""
+    """All rule options of a game (rules.md §11); the defaults are the standard Hangzhou rules."""
 
     wildcard_mode: WildcardModeName = "fixed"
     start_streak: int = 1

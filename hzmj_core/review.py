@@ -149,7 +149,7 @@ class ReviewItem:
 
 def stakes(r: Round, seat: int) -> int:
     """The stakes of the hand for ``seat``: the points a plain self-draw (no fan) would win it, at the hand's base
-    score 底分 and dealer streak 老庄 (each payment with the dealer doubled per streak, RULES §10)."""
+    score 底分 and dealer streak 老庄 (each payment with the dealer doubled per streak, rules.md §10)."""
     return sum(shares(seat, 0, r.dealer, r.streak, r.options.base_score))
 
 

@@ -1,4 +1,4 @@
-"""One hand (一局) as a state machine (RULES §2-§5, §9).
+"""One hand (一局) as a state machine (rules.md §2-§5, §9).
 
 A :class:`Round` is dealt from a seed or an explicit wall. At every decision point
 :meth:`Round.legal_actions` lists the legal actions of every seat that has a decision; :meth:`Round.apply`
@@ -549,11 +549,11 @@ class Round:
         return self.freeze_owner is not None and claims.claim_banned(self.options, self.freeze_owner, seat)
 
     def tan_cap(self, a: int, b: int) -> int | None:
-        """Cap on counted claims of seat a on seat b (None = unlimited), RULES §5.5."""
+        """Cap on counted claims of seat a on seat b (None = unlimited), rules.md §5.5."""
         return claims.tan_cap(self.options, self.dealer, self.streak, a, b)
 
     def discard_wins_live(self) -> bool:
-        """True if discard wins are possible at all in this hand (mode and streak, RULES §9)."""
+        """True if discard wins are possible at all in this hand (mode and streak, rules.md §9)."""
         kept = self._live
         if kept[0] is not self.options or kept[1] != self.streak:
             kept = self._live = (self.options, self.streak, claims.discard_wins_live(self.options, self.streak))
@@ -662,7 +662,7 @@ class Round:
         return kept[3][d]
 
     def _claim_options(self, d: int, x: int, final: bool) -> dict[int, list[Action]]:
-        """Legal claims of the three other seats on discard x of seat d (RULES §5, §9): every claim that the
+        """Legal claims of the three other seats on discard x of seat d (rules.md §5, §9): every claim that the
         seat's tiles can make and that no rule forbids (:func:`claims.rule_against`, which :meth:`why_no_claim`
         words). The cheap tile tests come first, since most discards are claimed by nobody."""
         face = self._ftab[x]
@@ -1427,7 +1427,7 @@ def wall_problem(order: Sequence[int], tiles: Sequence[int]) -> tuple[str, dict[
 
 
 def chow_ban(claimed: int, hand_tiles: Sequence[int], wc: Wildcards) -> tuple[int, ...]:
-    """Faces that may not be discarded after chowing discard ``claimed`` with two hand tiles (RULES §5.7)."""
+    """Faces that may not be discarded after chowing discard ``claimed`` with two hand tiles (rules.md §5.7)."""
     return _chow_ban(wc.face(claimed), _chow_faces(hand_tiles, claimed, wc)[0])
 
 

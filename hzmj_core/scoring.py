@@ -1,4 +1,4 @@
-"""Payments of a win (RULES §10): shares, who pays, 三摊承包 and 倒承包.
+"""Payments of a win (rules.md §10): shares, who pays, 三摊承包 and 倒承包.
 
 ``share(P) = b × 2^F × Z`` with ``Z = 2^L`` between the dealer and a non-dealer, 1 between non-dealers;
 ``T`` is the sum of the three shares. A self-draw is paid share by share unless a contract relation

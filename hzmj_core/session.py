@@ -10,7 +10,7 @@ a rule:
   which other seats may claim: a seat sees its own pending decision, or every other non-discarding seat as
   deciding.
 * **Simultaneous claims.** In a claim window every human seat with a choice declares at once (in any order);
-  the round keeps each declaration hidden and applies RULES priority once every seat has declared
+  the round keeps each declaration hidden and applies the priority of rules.md §5.4 once every seat has declared
   (:meth:`~hzmj_core.round.Round.apply`). Bots declare after the humans (:meth:`GameSession.bot_step`), so a
   bot's declaration never waits on, or tells anything to, a human.
 * **Stamps.** Every answer carries ``stamp``, the hand and its count of public events (``"2.57"``); an action

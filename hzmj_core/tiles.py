@@ -1,4 +1,4 @@
-"""Tiles, wildcards (财神) and melds, with the text notation of RULES §0.
+"""Tiles, wildcards (财神) and melds, with the text notation of rules.md §0.
 
 A tile *kind* is a small int, 0..33, used everywhere in the engine for speed:
 
@@ -101,7 +101,7 @@ class ParsedTile:
 
 
 def parse_tokens(text: str) -> list[ParsedTile]:
-    """Read a tile string in RULES notation, keeping the ``*`` marks.
+    """Read a tile string in the notation of rules.md §0, keeping the ``*`` marks.
 
     Accepts single tiles (``1m2m3m``), compact runs (``123m``), honours (``EEE``), an optional ``*`` after
     any tile or digit (``P*``, ``5s*``, ``55*5s``), and any spaces. Raises :class:`NotationError` naming the
@@ -197,7 +197,7 @@ class WildcardMode(enum.StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class Wildcards:
-    """The wildcard rule in force for a hand (RULES §1.3).
+    """The wildcard rule in force for a hand (rules.md §1.3).
 
     ``wild_kind`` is the kind whose tiles are wildcards (``P`` in fixed mode, the indicator's kind in
     flipped mode). In flipped mode with an indicator other than ``P``, the white dragons are natural tiles

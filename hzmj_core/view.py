@@ -184,7 +184,7 @@ class SeatView(NamedTuple):
 
     def kongs_this_turn(self) -> int:
         """Kongs the seat declared since its last discard (the kongs that end its chain): a win on the tile
-        drawn now is a 杠开 with this many kongs (RULES §6.4); 0 after a discard or a 飘."""
+        drawn now is a 杠开 with this many kongs (rules.md §6.4); 0 after a discard or a 飘."""
         n = 0
         for item in reversed(self.chain):
             if item != "kong":
@@ -222,7 +222,7 @@ class SeatView(NamedTuple):
     # ------------------------------------------------------------------ JSON
 
     def _next_deal_json(self, winner: int | None) -> dict[str, int]:
-        """Who deals the next hand and at which streak (RULES §8), for the result screen."""
+        """Who deals the next hand and at which streak (rules.md §8), for the result screen."""
         dealer, streak = next_dealer(self.options, self.dealer, self.streak, winner)
         return {"dealer": dealer, "streak": streak}
 

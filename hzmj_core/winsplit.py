@@ -89,7 +89,7 @@ def _physical(faces: list[list[int]], stand_ins: list[int], wildcards: Wildcards
                 out.append((wk, -f - 2))
             elif left[f]:
                 left[f] -= 1
-                out.append((33, f))  # only the white dragon stands in for another face (RULES §1.3)
+                out.append((33, f))  # only the white dragon stands in for another face (rules.md §1.3)
             else:
                 out.append((f, f))
         groups.append(tuple(out))

@@ -5,7 +5,7 @@ as it ships. An experiment is a variant of these values played against the defau
 (``benchmarks/paired_expert.py --set name=value``), never a subclass. The figures behind each value are in
 ``docs/bots.md`` and ``docs/research/EXPERIMENTS.md``.
 
-3老 below means a dealer streak at which discard wins (放铳) are live (RULES §9); "away from 3老" means
+3老 below means a dealer streak at which discard wins (放铳) are live (rules.md §9); "away from 3老" means
 every other hand, where a hand wins only by drawing.
 """
 
@@ -62,7 +62,7 @@ class ExpertParams:
     (a pong from any of three seats), of a face it could chow 1 + this (the previous seat), of any other useful
     face 1. 0: every useful copy alike, as strong counts them."""
     claim_tan_caps: bool = True
-    """Count those claims only from the seats the 摊 caps (RULES §5.5) still let this seat claim from: a seat it
+    """Count those claims only from the seats the 摊 caps (rules.md §5.5) still let this seat claim from: a seat it
     has claimed from twice gives it no more."""
 
     # --- 暴头 shaping and the 财神 fold
@@ -84,7 +84,7 @@ class ExpertParams:
 
     # --- 承包 at 3老: feeding a third 摊, and the 财神 as the safe discard
     liability: bool = True
-    """Count feeding a third 摊 to a seat that has claimed twice from us (RULES §5.5, §10.3) by its expected cost:
+    """Count feeding a third 摊 to a seat that has claimed twice from us (rules.md §5.5, §10.3) by its expected cost:
     the chance that seat can claim the tile (:attr:`feed_shape`) and does (:attr:`feed_claim`), times the chance it
     then wins (:attr:`feed_win_per_draw`) times the extra it makes us pay (T for its self-draw instead of our
     share), less what the claim would make it pay us when we win (2T, 倒承包), never below 0. Off: strong's flat

@@ -13,7 +13,7 @@ On top of the normal bot's tile efficiency it
 * never makes the third claim on one player (三摊) that would make it pay double under 承包 unless the
   claim makes it ready with a good wait, and avoids feeding a third claim to a player who already has two
   on it;
-* defends when discard wins are live (3老, RULES §9): each discard's danger is the chance that a player who
+* defends when discard wins are live (3老, rules.md §9): each discard's danger is the chance that a player who
   may win on it (dealer against non-dealer) is ready and waiting on it, times what it would cost; it folds a
   far hand and pushes a close one;
 * uses the match score: near 0 points it defends harder, and when a win would end the game with it ahead
@@ -72,7 +72,7 @@ class StrongBot(NormalBot):
         return out
 
     def can_ron_me(self, view: SeatView, o: int) -> bool:
-        """Whether seat ``o`` could win on a natural discard of ours now (RULES §9, freeze, 暴头 after a 飘)."""
+        """Whether seat ``o`` could win on a natural discard of ours now (rules.md §9, freeze, 暴头 after a 飘)."""
         # Our natural discard lifts a freeze that we own, before anybody may claim it.
         owner = None if view.freeze_owner == view.seat else view.freeze_owner
         if not may_win_on_discard(view.options, view.dealer, view.streak, owner, o, view.seat):

@@ -6,7 +6,7 @@ a grade is won when the points reach its threshold (60 + 20 × (grade − 1)) an
 threshold; from 业余 4 级 up, points below 0 lose the grade, and the lower grade starts at half its threshold again.
 The window is Tenhou's: the matches played since the grade was reached. Opponents get stronger with the grade
 (:data:`OPPONENTS`). A ranked match is :data:`RANKED_HANDS` hands with the default rules, the player at seat 0,
-or fewer when the game ends before (RULES §10.4); the placement is by points after it (a full game runs to dozens
+or fewer when the game ends before (rules.md §10.4); the placement is by points after it (a full game runs to dozens
 of hands).
 
 A grade won in matches is proved by a match file: per match its seed, the opponents' level and the player's own

@@ -16,7 +16,7 @@ from builder.server import CSP
 pytestmark = pytest.mark.cold_profile  # the whole first visit runs under the policy, service worker included
 
 BOOT_MS = 120_000
-PAGES = ["index.html", "tutorial.html", "embed-demo.html", "exam.html"]
+PAGES = ["index.html", "tutorial.html", "embed-demo.html", "exam.html", "rules.html"]
 RECORD_VIOLATIONS = """
 window.__csp = [];
 document.addEventListener('securitypolicyviolation',

@@ -1,4 +1,4 @@
-"""Small helpers for driving the real state machine through hand-built scenarios (RULES §14 style).
+"""Small helpers for driving the real state machine through hand-built scenarios (rules.md §14 style).
 
 A scenario fixes some seats' hands, the front draws in order and the back tiles (replacement, burn, ...);
 every other tile comes from a seeded shuffle, so a scenario is deterministic. Seats whose hands are not

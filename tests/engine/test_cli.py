@@ -85,13 +85,13 @@ def test_analyze_13_baotou_qike(capsys: pytest.CaptureFixture[str], hand: str, b
 
 
 def test_analyze_flipped_wildcard(capsys: pytest.CaptureFixture[str]) -> None:
-    # EX38(e): 5s* is the wildcard -> 暴头 state
+    # EX45(e): 5s* is the wildcard -> 暴头 state
     d = run_json(capsys, "analyze", "5s* 1m2m3m 4p5p6p 7s8s9s E E E", "--wildcard", "5s")
     assert d["mode"] == "flipped" and d["wildcard"] == "5s" and d["baotou"] is True
     # P stands in for 5s: waiting on face 5s, only the four P are natural 5s (the 5s are wildcards)
     d = run_json(capsys, "analyze", "1m2m3m 4m5m6m 7p8p9p 2s3s4s P", "--wildcard", "5s")
     assert d["waits"] == [{"tile": "2s", "remaining": 3}, {"tile": "5s", "remaining": 3}]
-    # EX38(a): P P is a natural pair -> seven pairs without a wildcard
+    # EX45(a): P P is a natural pair -> seven pairs without a wildcard
     d = run_json(capsys, "analyze", "1m1m 3m3m P P 7p7p E E C C 9s 9s", "--wildcard", "5s")
     assert d["win"] is True and d["forms"] == ["seven_pairs"]
 
@@ -188,7 +188,7 @@ def test_docs_scenario_played_to_the_end(capsys: pytest.CaptureFixture[str], tmp
     f.write_text(json.dumps(log))
     d = run_json(capsys, "replay", str(f))
     assert d["result"]["winner"] == 2 and d["result"]["evaluation"]["fan"] == 1
-    assert d["result"]["deltas"] == [-4, -2, 8, -2]  # RULES §14 EX4
+    assert d["result"]["deltas"] == [-4, -2, 8, -2]  # rules.md §14 EX4
 
 
 @pytest.mark.parametrize("content, needle", [

@@ -1,7 +1,7 @@
 """The exam (考级): every kind's answer against an independent computation, exams from seeds, grading, codes.
 
-References: the brute-force hand evaluator of ``test_hand`` (RULES Appendix A) for wins, waits, states and unseen
-counts; RULES §7 for fan, §10 and the §14 worked examples for payments, §5.7 for the chow ban, §8 for the next
+References: the brute-force hand evaluator of ``test_hand`` (rules.md §6) for wins, waits, states and unseen
+counts; rules.md §7 for fan, §10 and the §14 worked examples for payments, §5.7 for the chow ban, §8 for the next
 dealer, §10.4 for the end of the game; the rules of §4.3, §5.5, §5.6, §9 and the last 20 tiles for claims.
 """
 
@@ -78,7 +78,7 @@ def test_waits_against_brute_force() -> None:
 
 
 def test_state_against_any_draw_wins() -> None:
-    """暴头 or 七客 state is exactly 'every draw wins' (RULES §6.3); which one is told by its definition."""
+    """暴头 or 七客 state is exactly 'every draw wins' (rules.md §6.3); which one is told by its definition."""
     for q in questions("state"):
         tiles, _ = hand_of(q)
         c, w = counts_of(tiles)
@@ -113,7 +113,7 @@ def test_unseen_against_brute_force() -> None:
         assert total in [ch["value"] for ch in q.choices or ()]
 
 
-# ---------------------------------------------------------------------- fan (RULES §7)
+# ---------------------------------------------------------------------- fan (rules.md §7)
 
 
 def ref_fan(q: Question) -> int:
@@ -154,7 +154,7 @@ def test_pattern_fan_against_rules_table() -> None:
         assert q.answer in [c["value"] for c in q.choices or ()]
 
 
-# ---------------------------------------------------------------------- payments (RULES §10, §14)
+# ---------------------------------------------------------------------- payments (rules.md §10, §14)
 
 
 def ref_settle(winner: int, fan: int, dealer: int, streak: int, base: int, payer: int | None,
@@ -186,7 +186,7 @@ def ref_settle(winner: int, fan: int, dealer: int, streak: int, base: int, payer
     ((1, 0, 0, 3, 1, None), [-8, 10, -1, -1]),      # EX2
     ((0, 0, 0, 2, 2, None), [24, -8, -8, -8]),      # EX3
     ((0, 0, 0, 3, 1, 2), [24, 0, -24, 0]),          # EX24
-    ((1, 0, 0, 3, 1, 0), [-10, 10, 0, 0]),          # EX26
+    ((1, 0, 0, 3, 1, 0), [-10, 10, 0, 0]),          # EX27
     ((2, 1, 0, 1, 1, None), [-4, -2, 8, -2]),       # EX4
     ((0, 3, 0, 3, 1, None), [192, -64, -64, -64]),  # EX7
 ])
@@ -197,15 +197,15 @@ def test_payment_reference_matches_rules_examples(args: tuple[Any, ...], expecte
 def test_contract_reference_matches_rules_examples() -> None:
     tan = [[0] * 4 for _ in range(4)]
     tan[1][0] = 3
-    assert ref_settle(1, 1, 0, 3, 1, None, tan) == [-20, 20, 0, 0]        # EX34
-    assert ref_settle(0, 0, 0, 3, 1, None, tan) == [48, -48, 0, 0]        # EX35
+    assert ref_settle(1, 1, 0, 3, 1, None, tan) == [-20, 20, 0, 0]        # EX41
+    assert ref_settle(0, 0, 0, 3, 1, None, tan) == [48, -48, 0, 0]        # EX42
     tan2 = [[0] * 4 for _ in range(4)]
     tan2[0][3] = 3
     tan2[1][0] = 3
-    assert ref_settle(0, 0, 0, 3, 1, None, tan2) == [72, -48, 0, -24]     # EX36
+    assert ref_settle(0, 0, 0, 3, 1, None, tan2) == [72, -48, 0, -24]     # EX43
     tan3 = [[0] * 4 for _ in range(4)]
     tan3[0][3] = 3
-    assert ref_settle(0, 0, 0, 3, 1, 2, tan3) == [48, 0, -24, -24]        # EX37
+    assert ref_settle(0, 0, 0, 3, 1, 2, tan3) == [48, 0, -24, -24]        # EX44
 
 
 @pytest.mark.parametrize("kind", ["payment", "chengbao"])

@@ -1,8 +1,8 @@
-"""RULES §14 worked examples played through the real state machine (Round.deal / legal_actions / apply).
+"""rules.md §14 worked examples played through the real state machine (Round.deal / legal_actions / apply).
 
 Each test builds the example's position with an explicit wall (hzmj_core.scenario.build_wall), applies the
 example's actions (draws are automatic), checks the legal actions at the key point and the settlement
-deltas written in the example. Expected numbers come from RULES.md, not from the engine.
+deltas written in the example. Expected numbers are written here from the rules, not taken from the engine.
 """
 
 from __future__ import annotations
@@ -61,11 +61,11 @@ SELF_DRAW = {
     "EX20 draw 9s": (3, 1, "1m1m 3m3m 5p5p 7p7p E E P P 9s", "9s", 2, (-8, -4, -4, 16), {}),
     "EX21": (1, 1, "P 1m1m2m2m3m3m 5p5p6p6p7p7p", "E", 2, (-8, 16, -4, -4), {}),
     "EX22": (2, 1, "5s5s5s5s 1m1m 3m3m 7p7p E E P", "9m", 3, (-16, -8, 32, -8), {}),
-    "EX38a flipped 5s": (1, 1, "1m1m 3m3m P P 7p7p E E C C 9s", "9s", 2, (-8, 16, -4, -4),
+    "EX45 flipped 5s": (1, 1, "1m1m 3m3m P P 7p7p E E C C 9s", "9s", 2, (-8, 16, -4, -4),
                          {"wildcard_mode": "flipped"}),
-    "EX38b flipped 5s": (1, 1, "1m1m 3m3m P P 7p7p E E C 5s 9s", "C", 1, (-4, 8, -2, -2),
+    "flipped 5s qidui": (1, 1, "1m1m 3m3m P P 7p7p E E C 5s 9s", "C", 1, (-4, 8, -2, -2),
                          {"wildcard_mode": "flipped"}),
-    "EX38c flipped 5s": (1, 1, "P P P P 1m1m 7p7p E E C C 9s", "9s", 3, (-16, 32, -8, -8),
+    "EX46 flipped 5s": (1, 1, "P P P P 1m1m 7p7p E E C C 9s", "9s", 3, (-16, 32, -8, -8),
                          {"wildcard_mode": "flipped"}),
 }
 
@@ -332,7 +332,7 @@ def test_ex24_dealer_discard_win_needs_l3(lao: int, can_win: bool) -> None:
         assert r.result.deltas == (24, 0, -24, 0)
 
 
-def test_ex25_non_dealers_never_discard_win_even_at_l3() -> None:
+def test_ex26_non_dealers_never_discard_win_even_at_l3() -> None:
     r = scenario({3: EX1_HAND}, draws="5s", streak=3)
     discard_any(r, 0, avoid="2s 5s")
     pass_claims(r)
@@ -340,7 +340,7 @@ def test_ex25_non_dealers_never_discard_win_even_at_l3() -> None:
     assert ActionType.WIN not in legal_types(r, 3)
 
 
-def test_ex25_dealer_discard_into_non_dealer() -> None:
+def test_ex26_dealer_discard_into_non_dealer() -> None:
     r = scenario({3: EX1_HAND, 0: "5s"}, streak=3)
     act(r, "S0 discard 5s")
     win(r, 3)
@@ -355,7 +355,7 @@ EX26_S3 = "9m9m9m 1p2p3p 6p7p8p W W W 5p"
     ("1m2m3m 4m5m6m 7s8s9s 2s3s4s 5p", (-10, 10, 0, 0)),
     ("1m1m 3m3m 7p7p E E C C 5p 9s P", (-20, 20, 0, 0)),
 ])
-def test_ex26_first_claimant_in_turn_order_wins(order: tuple[int, int], s1: str, deltas: tuple[int, ...]) -> None:
+def test_ex27_first_claimant_in_turn_order_wins(order: tuple[int, int], s1: str, deltas: tuple[int, ...]) -> None:
     r = scenario({0: "5p", 1: s1, 3: EX26_S3}, streak=3)
     act(r, "S0 discard 5p")
     assert "S1 win" in legal(r, 1) and "S3 win" in legal(r, 3)
@@ -366,7 +366,7 @@ def test_ex26_first_claimant_in_turn_order_wins(order: tuple[int, int], s1: str,
     assert r.result.deltas == deltas
 
 
-def test_ex27_baotou_state_and_wildcards_cannot_be_won_on() -> None:
+def test_ex29_baotou_state_and_wildcards_cannot_be_won_on() -> None:
     fill = junk(4, BAOTOU_HAND, "4m P 9p")
     f = fill.split()
     r = scenario({0: BAOTOU_HAND + " 9p"}, draws=" ".join([f[0], "4m", f[1], f[2], "P"]), streak=3)
@@ -389,7 +389,7 @@ def test_ex27_baotou_state_and_wildcards_cannot_be_won_on() -> None:
 EX28_HAND = "1m2m3m 4m5m6m 7s8s9s 4p5p E E"
 
 
-def test_ex28_passed_win() -> None:
+def test_ex31_passed_win() -> None:
     r = scenario({0: EX28_HAND + " 9p"}, draws="3p 3p 6p", streak=3)
     act(r, "S0 discard 9p")
     pass_claims(r)
@@ -406,7 +406,7 @@ def test_ex28_passed_win() -> None:
     assert r.result is not None and r.result.deltas == (24, 0, 0, -24)
 
 
-def test_ex28_passed_win_lifts_after_own_discard() -> None:
+def test_ex31_passed_win_lifts_after_own_discard() -> None:
     fill = junk(2, EX28_HAND, "3p 6p 9p", avoid="3p 6p")
     f = fill.split()
     r = scenario({0: EX28_HAND + " 9p"}, draws=f"3p 3p {f[0]} {f[1]} 3p", streak=3)
@@ -429,7 +429,7 @@ def test_ex28_passed_win_lifts_after_own_discard() -> None:
 S2_PAIR_8S = "8s8s 1m4m7m 2p5p 1p9p E S W N"
 
 
-def test_ex29_passed_pong() -> None:
+def test_ex32_passed_pong() -> None:
     r = scenario({0: "8s", 2: S2_PAIR_8S}, draws="8s")
     act(r, "S0 discard 8s")
     assert "S2 pong 8s8s" in legal(r, 2)
@@ -441,7 +441,7 @@ def test_ex29_passed_pong() -> None:
         r.apply(Action.parse("S2 pong 8s8s"))
 
 
-def test_ex29_passed_pong_lifts_after_own_discard() -> None:
+def test_ex32_passed_pong_lifts_after_own_discard() -> None:
     fill = junk(4, S2_PAIR_8S, "8s 8s", avoid="8s")
     f = fill.split()
     r = scenario({0: "8s", 2: S2_PAIR_8S}, draws=" ".join([*f, "8s"]))
@@ -454,7 +454,7 @@ def test_ex29_passed_pong_lifts_after_own_discard() -> None:
 
 
 @pytest.mark.parametrize("in_melds", [False, True])
-def test_ex30_wildcards_cannot_pong_by_default(in_melds: bool) -> None:
+def test_wildcards_cannot_pong_by_default(in_melds: bool) -> None:
     s2 = "9p P 1m4m7m 2p5p 1s4s E S W N"
     r = scenario({2: s2}, draws="9p", options=opts(wildcard_in_melds=in_melds))
     discard_any(r, 0, avoid="9p P")
@@ -478,7 +478,7 @@ CHOW_FILLER = "1m3m4m5m6m7m 1p5p9p E S"
     ("1m2m", "3m", {"3m"}),
     ("8m9m", "7m", {"7m"}),
 ])
-def test_ex31_discard_ban_after_chow(held: str, claimed: str, banned: set[str]) -> None:
+def test_ex34_discard_ban_after_chow(held: str, claimed: str, banned: set[str]) -> None:
     r = scenario({0: claimed, 1: held + " " + CHOW_FILLER})
     act(r, f"S0 discard {claimed}")
     act(r, f"S1 chow {held}")
@@ -493,7 +493,7 @@ def test_ex31_discard_ban_after_chow(held: str, claimed: str, banned: set[str]) 
 
 
 @pytest.mark.parametrize("order", [("S1 chow 4s5s", "S2 pong 6s6s"), ("S2 pong 6s6s", "S1 chow 4s5s")])
-def test_ex32_pong_beats_chow(order: tuple[str, str]) -> None:
+def test_pong_beats_chow(order: tuple[str, str]) -> None:
     r = scenario({0: "6s", 1: "4s5s 1m4m7m 2p5p8p E S W N", 2: "6s6s 2m5m8m 3p6p9p E S W"})
     act(r, "S0 discard 6s")
     for text in order:
@@ -502,7 +502,7 @@ def test_ex32_pong_beats_chow(order: tuple[str, str]) -> None:
     assert r.current == 2 and r.melds[2][0].kind is MeldKind.PONG and not r.melds[1]
 
 
-def test_ex32_win_beats_pong_and_chow() -> None:
+def test_win_beats_pong_and_chow() -> None:
     r = scenario({0: "6s", 1: "4s5s 1m4m7m 2p5p8p E S W N", 2: "6s6s 2m5m8m 3p6p9p E S W",
                   3: "1m2m3m 4m5m6m 7p8p9p 2s3s4s 6s"}, streak=3)
     act(r, "S0 discard 6s")
@@ -545,7 +545,7 @@ def tan_round(lao: int, **changes: object) -> Round:
     (1, {"three_tan_needs_l3": False}, True),
     (3, {"three_tan_chengbao": False}, False),
 ])
-def test_ex33_third_claim_between_dealer_and_non_dealer(lao: int, changes: dict[str, object], third: bool) -> None:
+def test_ex38_third_claim_between_dealer_and_non_dealer(lao: int, changes: dict[str, object], third: bool) -> None:
     r = tan_round(lao, **changes)
     types = legal_types(r, 1)
     assert (ActionType.CHOW in types) is third
@@ -564,7 +564,7 @@ PONG_S2 = "W W N N C C 1m4m7m 2p5p8p 3s"
     (3, {}, False),
     (1, {"pong_counts_as_tan": False}, True),
 ])
-def test_ex33_non_dealers_cap_two(lao: int, changes: dict[str, object], third: bool) -> None:
+def test_ex38_non_dealers_cap_two(lao: int, changes: dict[str, object], third: bool) -> None:
     fill = junk(5, PONG_S2, "W N C", avoid="W N C")
     r = scenario({2: PONG_S2, 3: "W N C"}, draws=fill, streak=lao, options=opts(**changes))
     discard_any(r, 0, avoid="W N C")
@@ -588,7 +588,7 @@ def test_ex33_non_dealers_cap_two(lao: int, changes: dict[str, object], third: b
 # --------------------------------------------------------------------------- flipped mode
 
 
-def test_ex38d_flipped_chow_with_stand_in_and_wildcard_discard() -> None:
+def test_flipped_chow_with_stand_in_and_wildcard_discard() -> None:
     o = opts(wildcard_mode="flipped")
     s2 = "4s P 1m4m7m 2p5p8p 3s9s E S W"
     r = scenario({2: s2, 1: "6s 5s"}, options=o, indicator="5s")
@@ -603,7 +603,7 @@ def test_ex38d_flipped_chow_with_stand_in_and_wildcard_discard() -> None:
     assert [TILE_NAMES[f] for f in meld.faces] == ["4s", "5s", "6s"]
 
 
-def test_ex38d_flipped_wildcard_discard_starts_freeze() -> None:
+def test_flipped_wildcard_discard_starts_freeze() -> None:
     o = opts(wildcard_mode="flipped")
     r = scenario({2: "4s6s 1m4m7m 2p5p8p 3s9s E S W", 1: "5s"}, options=o, indicator="5s")
     discard_any(r, 0, avoid="5s P")
@@ -613,7 +613,7 @@ def test_ex38d_flipped_wildcard_discard_starts_freeze() -> None:
     assert r.freeze_owner == 1
 
 
-def test_ex38e_flipped_baotou_state() -> None:
+def test_ex47_flipped_baotou_state() -> None:
     r = scenario({1: "5s 1m2m3m 4p5p6p 7s8s9s E E E"}, draws="C", options=opts(wildcard_mode="flipped"),
                  indicator="5s")
     discard_any(r, 0, avoid="5s C")
@@ -621,7 +621,7 @@ def test_ex38e_flipped_baotou_state() -> None:
     assert fan_of(r) == 1
 
 
-def test_ex39_flipped_indicator_p() -> None:
+def test_flipped_indicator_p() -> None:
     r = scenario({1: BAOTOU_HAND}, draws="N", options=opts(wildcard_mode="flipped"), indicator="P")
     assert r.wildcards.is_wild(33)
     discard_any(r, 0, avoid="N P")
@@ -646,7 +646,7 @@ EX40_HANDS = {
 }
 
 
-def test_ex40_end_of_wall_no_kong_then_final_claims() -> None:
+def test_ex48_end_of_wall_no_kong_then_final_claims() -> None:
     r = scenario(EX40_HANDS)
     assert r.remaining == 83
     discard_any(r, 0, avoid="1s 9p P")
@@ -667,7 +667,7 @@ def test_ex40_end_of_wall_no_kong_then_final_claims() -> None:
     assert r.result.deltas == (0, 0, 0, 0)
 
 
-def test_ex40_final_claim_phase_allows_a_discard_win() -> None:
+def test_ex48_final_claim_phase_allows_a_discard_win() -> None:
     hands = dict(EX40_HANDS)
     hands[0] = "1s 1m2m3m 4m5m6m 7s8s9s E E E 9m"
     r = scenario(hands, streak=3)
@@ -680,7 +680,7 @@ def test_ex40_final_claim_phase_allows_a_discard_win() -> None:
     assert r.result is not None and r.result.deltas == (24, 0, 0, -24)
 
 
-def test_ex40_kong_case() -> None:
+def test_ex48_kong_case() -> None:
     hands = {0: "1s1s 2m5m8m 3p6p9p E S W N", 1: "7m 1p 2m5m8m 3p6p9p S W N F C",
              2: "7m7m7m 2p 2m5m8m 3p6p 9p E S W", 3: "P P P P 2p 2p 2m5m8m 3p6p9p E"}
     r = scenario(hands)
@@ -702,7 +702,7 @@ def test_ex40_kong_case() -> None:
 # --------------------------------------------------------------------------- options examples
 
 
-def test_ex43_rob_kong_l2() -> None:
+def test_ex52_rob_kong_l2() -> None:
     o = opts(rob_kong=True)
     s0 = "1m2m3m 4m5m6m 7s8s9s 4p5p E E 9p"
     s3 = "6p6p 1m4m7m 2s5s 1s9s S W N"
@@ -729,7 +729,7 @@ def test_ex43_rob_kong_l2() -> None:
 
 
 @pytest.mark.parametrize("suit", ["m", "p", "s"])
-def test_ex44_que_yi_men(suit: str) -> None:
+def test_ex49_que_yi_men(suit: str) -> None:
     o = opts(que_yi_men=suit)
     r = Round.deal(o, seed=5)
     assert len(r.wall) == 100 and r.remaining == 47

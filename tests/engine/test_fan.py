@@ -1,4 +1,4 @@
-"""evaluate_win against the worked examples of RULES §14 (fan per §6.3-§7)."""
+"""evaluate_win against the worked examples of rules.md §14 (fan per §6.3-§7)."""
 
 from __future__ import annotations
 
@@ -80,36 +80,36 @@ EXAMPLES: dict[str, Row] = {
     "EX23b pairs with melds": Row("1m1m 3m3m 7p7p C", "C", SD, None, melds=2),
     "EX23c three odd faces": Row("1m1m 3m3m 5p5p 7p7p E E C P* 9s", "2s", SD, None),
     "EX24 dealer discard win": Row("1m2m3m 4m5m6m 7p8p9p 2s3s4s 5s", "5s", DIS, 0, "discard", "放铳胡"),
-    "EX26 discard": Row("1m2m3m 4m5m6m 7s8s9s 2s3s4s 5p", "5p", DIS, 0, "discard"),
-    "EX26 qidui on a discard": Row("1m1m 3m3m 7p7p E E C C 5p 9s P*", "5p", DIS, 1, "qidui", "七对子"),
-    "EX27 baotou state refuses discard": Row("P* 1m2m3m 4p5p6p 7s8s9s E E E", "4m", DIS, None),
-    "EX27 wildcard discard": Row("1m2m3m 4m5m6m 7p8p9p 2s3s4s 5s", "P*", DIS, None),
-    "EX28 discard 6p": Row("1m2m3m 4m5m6m 7s8s9s 4p5p E E", "6p", DIS, 0, "discard"),
+    "EX27 discard": Row("1m2m3m 4m5m6m 7s8s9s 2s3s4s 5p", "5p", DIS, 0, "discard"),
+    "EX27 qidui on a discard": Row("1m1m 3m3m 7p7p E E C C 5p 9s P*", "5p", DIS, 1, "qidui", "七对子"),
+    "EX29 baotou state refuses discard": Row("P* 1m2m3m 4p5p6p 7s8s9s E E E", "4m", DIS, None),
+    "EX29 wildcard discard": Row("1m2m3m 4m5m6m 7p8p9p 2s3s4s 5s", "P*", DIS, None),
+    "EX31 discard 6p": Row("1m2m3m 4m5m6m 7s8s9s 4p5p E E", "6p", DIS, 0, "discard"),
     "qike state refuses discard": Row("1m1m 3m3m 5p5p 7p7p E E C C P*", "C", DIS, None),
     "qingqidui on a discard": Row("1m1m 3m3m 5p5p 7p7p E E C C 9s", "9s", DIS, 2, "qingqidui", "清七对"),
-    "EX38a flipped qingqidui": Row("1m1m 3m3m P P 7p7p E E C C 9s", "9s", SD, 2, "qingqidui", rule=FLIP5S),
-    "EX38b flipped qidui": Row("1m1m 3m3m P P 7p7p E E C 5s* 9s", "C", SD, 1, "qidui", rule=FLIP5S),
-    "EX38c flipped haohua": Row(
+    "EX45 flipped qingqidui": Row("1m1m 3m3m P P 7p7p E E C C 9s", "9s", SD, 2, "qingqidui", rule=FLIP5S),
+    "flipped qidui": Row("1m1m 3m3m P P 7p7p E E C 5s* 9s", "C", SD, 1, "qidui", rule=FLIP5S),
+    "EX46 flipped haohua": Row(
         "P P P P 1m1m 7p7p E E C C 9s", "9s", SD, 3, "qingqidui", "豪华清七对", rule=FLIP5S
     ),
-    "EX38e flipped baotou": Row("5s* 1m2m3m 4p5p6p 7s8s9s E E E", "N", SD, 1, "baotou", rule=FLIP5S),
-    "EX38 P is no wildcard when flipped": Row("P 1m2m3m 4p5p6p 7s8s9s E E E", "N", SD, None, rule=FLIP5S),
-    "EX42 must_baotou refuses EX14": Row(
+    "EX47 flipped baotou": Row("5s* 1m2m3m 4p5p6p 7s8s9s E E E", "N", SD, 1, "baotou", rule=FLIP5S),
+    "EX45 P is no wildcard when flipped": Row("P 1m2m3m 4p5p6p 7s8s9s E E E", "N", SD, None, rule=FLIP5S),
+    "EX51 must_baotou refuses EX14": Row(
         "P* 1m2m 4p5p6p 7s8s9s E E 9m9m", "3m", SD, None, chain=("piao",), must_baotou=True
     ),
-    "EX42 must_baotou EX4": Row("P* 1m2m3m 4p5p6p 7s8s9s E E E", "N", SD, 1, "baotou", must_baotou=True),
-    "EX42 must_baotou EX16": Row("1m1m 3m3m 5p5p 7p7p E E C C P*", "4s", SD, 2, "qike", must_baotou=True),
-    "EX42 must_baotou EX17": Row(
+    "EX51 must_baotou EX4": Row("P* 1m2m3m 4p5p6p 7s8s9s E E E", "N", SD, 1, "baotou", must_baotou=True),
+    "EX51 must_baotou EX16": Row("1m1m 3m3m 5p5p 7p7p E E C C P*", "4s", SD, 2, "qike", must_baotou=True),
+    "EX51 must_baotou EX17": Row(
         "1m1m 3m3m 5p5p 7p7p E E C C 9s", "9s", SD, 2, "qingqidui", must_baotou=True
     ),
-    "EX42 must_baotou refuses EX15": Row("1m1m 3m3m 5p5p 7p7p E E C P* 9s", "C", SD, None, must_baotou=True),
-    "EX42 must_baotou refuses wildcard discard win": Row(
+    "EX51 must_baotou refuses EX15": Row("1m1m 3m3m 5p5p 7p7p E E C P* 9s", "C", SD, None, must_baotou=True),
+    "EX51 must_baotou refuses wildcard discard win": Row(
         "1m1m 3m3m 7p7p E E C C 5p 9s P*", "5p", DIS, None, must_baotou=True
     ),
-    "EX42 must_baotou plain discard win": Row(
+    "EX51 must_baotou plain discard win": Row(
         "1m2m3m 4m5m6m 7s8s9s 4p5p E E", "6p", DIS, 0, "discard", must_baotou=True
     ),
-    "EX43 rob kong": Row(
+    "EX52 rob kong": Row(
         "1m2m3m 4m5m6m 7s8s9s 4p5p E E", "6p", WinType.ROB_KONG, 1, "rob_kong", "拉杠胡"
     ),
     "rob kong in baotou state": Row("P* 1m2m3m 4p5p6p 7s8s9s E E E", "4m", WinType.ROB_KONG, None),

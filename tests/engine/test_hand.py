@@ -1,4 +1,4 @@
-"""hzmj_core.hand against slow brute-force references (RULES §6, Appendix A)."""
+"""hzmj_core.hand against slow brute-force references (rules.md §6, §6.6)."""
 
 from __future__ import annotations
 
@@ -62,7 +62,7 @@ def ref_plain_standard(c: list[int]) -> bool:
 
 
 def substitutions(c: Sequence[int], w: int) -> list[list[int]]:
-    """Every way of giving the w wildcards a face (RULES §4.1: any face, copy limits ignored)."""
+    """Every way of giving the w wildcards a face (rules.md §4.1: any face, copy limits ignored)."""
     out = []
     for faces in itertools.combinations_with_replacement(range(34), w):
         d = list(c)
@@ -77,7 +77,7 @@ def ref_standard_by_substitution(c: Sequence[int], w: int) -> bool:
 
 
 def ref_sets_appendix_a(c: list[int], w: int) -> bool:
-    """Appendix A ``sets(c, w)``: lowest face as pong (3, 2 or 1 copies + wildcards) or in a chow."""
+    """rules.md §6.6 ``sets(c, w)``: lowest face as pong (3, 2 or 1 copies + wildcards) or in a chow."""
     i = next((k for k in range(34) if c[k]), -1)
     if i < 0:
         return w % 3 == 0
@@ -288,9 +288,9 @@ def test_states_examples(text: str, melds: int, baotou: bool, qike: bool) -> Non
 
 def test_flipped_mode_states() -> None:
     rule = Wildcards.flipped(parse_tiles("5s")[0])
-    c, w = split("5s* 1m2m3m 4p5p6p 7s8s9s E E E", rule)  # EX38(e)
+    c, w = split("5s* 1m2m3m 4p5p6p 7s8s9s E E E", rule)  # EX45(e)
     assert w == 1 and hand.baotou_state(c, w)
-    c, w = split("P P P P 1m1m 7p7p E E C C 9s 9s", rule)  # EX38(c): P is a natural 5s
+    c, w = split("P P P P 1m1m 7p7p E E C C 9s 9s", rule)  # EX45(c): P is a natural 5s
     assert w == 0 and c[parse_tiles("5s")[0]] == 4 and hand.is_seven_pairs(c, w)
 
 
@@ -303,7 +303,7 @@ def _plus(c: Sequence[int], f: int) -> list[int]:
 @pytest.mark.parametrize(
     ("text", "melds", "expected_waits"),
     [
-        ("1m2m3m 4m5m6m 7s8s9s 4p5p E E", 0, "3p6p"),  # EX28
+        ("1m2m3m 4m5m6m 7s8s9s 4p5p E E", 0, "3p6p"),  # EX31
         ("1m2m3m 4m5m6m 7p8p9p 2s3s4s 5s", 0, "2s5s"),  # EX1
         ("1m1m 3m3m 5p5p 7p7p E E C P* 9s", 0, "9s C"),  # EX15: seven pairs only
         ("1m1m1m 2m3m4m 5m6m7m 8m9m9m9m", 0, "1m2m3m4m5m6m7m8m9m"),  # 九莲宝灯 shape
@@ -383,7 +383,7 @@ def test_states_and_waits_match_reference(h: tuple[list[int], int, int]) -> None
     assert hand.qike_state(c, w, melds) is ref_qike
     winning = [f for f in range(34) if ref_win(_plus(c, f), w, melds)]
     assert hand.waits(c, w, melds) == winning
-    # RULES §6.3: the structural states hold exactly when every face completes the hand.
+    # rules.md §6.3: the structural states hold exactly when every face completes the hand.
     if total == 3 * (4 - melds) + 1:
         assert (len(winning) == 34) is (ref_baotou or ref_qike)
 

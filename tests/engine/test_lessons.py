@@ -1,4 +1,4 @@
-"""The tutorial's lessons: every exercise is answerable, judged by the engine, and agrees with RULES §14."""
+"""The tutorial's lessons: every exercise is answerable, judged by the engine, and agrees with rules.md §14."""
 
 from __future__ import annotations
 
@@ -83,14 +83,14 @@ def test_right_answer_is_correct_and_wrong_answer_is_not(exercise_id: str) -> No
     assert bad["explanation_zh"] and bad["explanation_en"]
 
 
-# The engine's answers agree with the worked examples of RULES §14.
+# The engine's answers agree with the worked examples of rules.md §14.
 @pytest.mark.parametrize(
     ("exercise_id", "expected"),
     [
         ("sets-win", 0),
         ("sets-waits", {"tiles": ["3p", "6p"], "left": 8}),
-        ("caishen-flipped", 2),  # EX38 (a)
-        ("baotou-discard-win", None),  # EX27
+        ("caishen-flipped", 2),  # EX45 (a)
+        ("baotou-discard-win", None),  # EX29
         ("caipiao-play", ["S1 discard P"]),  # EX6: the 飘 beats winning at once
         ("caipiao-freeze", ["S2 discard 8s"]),  # 抓打
         ("gang-kaigang", 1),  # EX9
@@ -98,14 +98,14 @@ def test_right_answer_is_correct_and_wrong_answer_is_not(exercise_id: str) -> No
         ("qidui-qike", 2),  # EX16
         ("qidui-haohua", 1),  # EX19
         ("claims-chow", [1]),
-        ("claims-loupeng", []),  # EX29
+        ("claims-loupeng", []),  # EX32
         ("scoring-selfdraw", [-8, -2, 12, -2]),
         ("scoring-discard", [24, 0, -24, 0]),  # EX24
-        ("chengbao-cap", []),  # EX33
-        ("chengbao-pay", [-20, 20, 0, 0]),  # EX34
-        ("discardwin-who", [0]),  # EX25/EX26
-        ("discardwin-louhu", []),  # EX28
-        ("endwall-pong", []),  # EX40
+        ("chengbao-cap", []),  # EX38
+        ("chengbao-pay", [-20, 20, 0, 0]),  # EX41
+        ("discardwin-who", [0]),  # EX26/EX27
+        ("discardwin-louhu", []),  # EX31
+        ("endwall-pong", []),  # EX48
     ],
 )
 def test_engine_answers_match_rules_examples(exercise_id: str, expected: Any) -> None:

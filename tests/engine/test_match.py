@@ -1,4 +1,4 @@
-"""Dealer, streak and game end (RULES §8, §10.4): next_deal tables and EX41 played hand by hand."""
+"""Dealer, streak and game end (rules.md §8, §10.4): next_deal tables and EX53 played hand by hand."""
 
 from __future__ import annotations
 
@@ -36,8 +36,8 @@ def test_next_deal(changes: dict[str, object], dealer: int, lao: int, winner: in
     assert next_dealer(opts(**changes), dealer, lao, winner) == expect[:2]
 
 
-# EX41 as (winner, F, expected points after, expected next dealer, next L, over)
-EX41 = [
+# EX53 as (winner, F, expected points after, expected next dealer, next L, over)
+EX53 = [
     (0, 0, [56, 48, 48, 48], 0, 2, False),
     (None, None, [56, 48, 48, 48], 0, 3, False),
     (2, 1, [40, 46, 68, 46], 2, 1, False),
@@ -47,11 +47,11 @@ EX41 = [
 ]
 
 
-def test_ex41_next_deal_and_settle_sequence() -> None:
+def test_ex53_next_deal_and_settle_sequence() -> None:
     o = Options()
     points = [50, 50, 50, 50]
     dealer, lao = 0, 1
-    for winner, fan, after, nd, nl, over in EX41:
+    for winner, fan, after, nd, nl, over in EX53:
         if winner is not None:
             assert fan is not None
             s = settle(winner, fan, dealer, lao, 1, None)
@@ -148,14 +148,14 @@ def play_ex41(last: object) -> Match:
             _hand_2(m)
         m.finish_hand()
         if i < 5:
-            _, fan, after, nd, nl, over = EX41[i]
+            _, fan, after, nd, nl, over = EX53[i]
             assert m.history[-1].result.evaluation is None if fan is None else (
                 m.history[-1].result.evaluation is not None and m.history[-1].result.evaluation.fan == fan)
             assert (m.points, m.dealer, m.streak, m.over) == (after, nd, nl, over)
     return m
 
 
-def test_ex41_match_game_over_after_non_dealer_win() -> None:
+def test_ex53_match_game_over_after_non_dealer_win() -> None:
     m = play_ex41(_hand_6a)
     assert m.points == [-1, 16, 180, 5]
     assert m.over
@@ -166,7 +166,7 @@ def test_ex41_match_game_over_after_non_dealer_win() -> None:
     assert [row["seat"] for row in s["standings"]] == [2, 1, 3, 0]
 
 
-def test_ex41_alternative_dealer_wins_back() -> None:
+def test_ex53_alternative_dealer_wins_back() -> None:
     m = play_ex41(_hand_6b)
     assert m.points == [20, 4, 172, 4]
     assert not m.over

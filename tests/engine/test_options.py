@@ -1,8 +1,9 @@
-"""Every option value of RULES §11 has an observable effect; validation and JSON round trip.
+"""Every option value of rules.md §11 has an observable effect; validation and JSON round trip.
 
-Effects tested elsewhere: wildcard_mode flipped (test_examples_game EX38/EX39), start_streak, start_points,
-next_dealer, draw_adds_streak (test_match), three_tan_chengbao / pong_counts_as_tan / three_tan_needs_l3
-(test_examples_game EX33, test_scoring), wildcard_in_melds (EX30), que_yi_men (EX44), base_score (EX3).
+Effects tested elsewhere: wildcard_mode flipped (test_examples_game EX45-EX47 and the indicator P),
+start_streak, start_points, next_dealer, draw_adds_streak (test_match), three_tan_chengbao / pong_counts_as_tan /
+three_tan_needs_l3 (test_examples_game EX38, test_scoring), wildcard_in_melds (test_examples_game: wildcards cannot
+pong by default), que_yi_men (EX49), base_score (EX3).
 """
 
 from __future__ import annotations
@@ -95,7 +96,7 @@ def test_discard_win_gates(changes: dict[str, object], lao: int, can_win: bool,
         assert r.result is not None and r.result.deltas == deltas
 
 
-# --------------------------------------------------------------------------- must_baotou (EX42)
+# --------------------------------------------------------------------------- must_baotou (EX51)
 
 
 def self_draw(seat: int, hand: str, draw: str, lao: int = 1, **changes: object) -> Round:

@@ -67,7 +67,7 @@ def test_illegal_action_error_carries_its_reason() -> None:
 
 def _chow_with_wildcard_in_ban() -> tuple[Round, Action]:
     # 翻财神 with indicator 4s: the other 4s are wildcards. S1 chows 1s with 2s3s, which bans the faces 1s
-    # and 4s; the wildcard 4s in S1's hand is still discardable (RULES §5.7: the ban is on natural tiles).
+    # and 4s; the wildcard 4s in S1's hand is still discardable (rules.md §5.7: the ban is on natural tiles).
     r = scenario({0: "1s", 1: "2s3s 4s 1m5m9m 2p6p E S W N C"}, options=opts(wildcard_mode="flipped"),
                  indicator="4s")
     act(r, "S0 discard 1s")

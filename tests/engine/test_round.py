@@ -1,4 +1,4 @@
-"""Round state machine basics (RULES §2, §3, §5): dealing, phases, who decides, explanations."""
+"""Round state machine basics (rules.md §2, §3, §5): dealing, phases, who decides, explanations."""
 
 from __future__ import annotations
 
@@ -144,7 +144,7 @@ def test_added_kong_allowed_without_freeze() -> None:
 
 
 def test_dealer_first_turn_tries_every_tile_as_the_drawn_one() -> None:
-    # RULES §2: the dealer's 14 can be a 暴头 win whatever order they were dealt in
+    # rules.md §2: the dealer's 14 can be a 暴头 win whatever order they were dealt in
     r = scenario({0: "P N 1m2m3m 4p5p6p 7s8s9s E E E"})
     act(r, "S0 win")
     assert r.result is not None and r.result.evaluation is not None and r.result.evaluation.fan == 1
@@ -163,7 +163,7 @@ def test_derived_seeds_survive_javascript_numbers() -> None:
 
 @pytest.mark.parametrize("subject", ["others", "discarder"])
 def test_freeze_owner_may_add_to_a_pong_only_when_the_freeze_binds_the_others(subject: str) -> None:
-    """RULES §4.3: the 飘 player is exempt from the freeze (zhuada_subject=others) and so may 加杠; with
+    """rules.md §4.3: the 飘 player is exempt from the freeze (zhuada_subject=others) and so may 加杠; with
     zhuada_subject=discarder the freeze binds the owner himself and nobody may 加杠."""
     s2 = "9p9p P 1m4m7m 2s5s8s E S W N"
     fill = junk(8, s2, "9p 9p P", avoid="9p P")

@@ -1,4 +1,4 @@
-"""Payments (RULES §10): shares, who pays, 三摊承包 / 倒承包 — settle() tables from §14 and real games."""
+"""Payments (rules.md §10): shares, who pays, 三摊承包 / 倒承包 — settle() tables from §14 and real games."""
 
 from __future__ import annotations
 
@@ -33,14 +33,14 @@ SETTLE = {
     "EX12 piaogang dealer": (0, 3, 0, 1, 1, None, D, (), True, (48, -16, -16, -16)),
     "EX22 haohua qike": (2, 3, 0, 1, 1, None, D, (), True, (-16, -8, 32, -8)),
     "EX24 discard into dealer": (0, 0, 0, 3, 1, 2, D, (), True, (24, 0, -24, 0)),
-    "EX25 dealer discards": (3, 0, 0, 3, 1, 0, D, (), True, (-10, 0, 0, 10)),
-    "EX26 seven pairs on discard": (1, 1, 0, 3, 1, 0, D, (), True, (-20, 20, 0, 0)),
-    "EX43 robbed kong": (0, 1, 0, 2, 1, 3, K, (), True, (24, 0, 0, -24)),
-    "EX34 chengbao self-draw": (1, 1, 0, 3, 1, None, D, ((1, 0, 3),), True, (-20, 20, 0, 0)),
-    "EX35 dao chengbao": (0, 0, 0, 3, 1, None, D, ((1, 0, 3),), True, (48, -48, 0, 0)),
-    "EX36 chain": (0, 0, 0, 3, 1, None, D, ((0, 3, 3), (1, 0, 3)), True, (72, -48, 0, -24)),
-    "EX37 contract + discard": (0, 0, 0, 3, 1, 2, D, ((0, 3, 3),), True, (48, 0, -24, -24)),
-    "EX37 contractor discards": (0, 0, 0, 3, 1, 3, D, ((0, 3, 3),), True, (48, 0, 0, -48)),
+    "EX26 dealer discards": (3, 0, 0, 3, 1, 0, D, (), True, (-10, 0, 0, 10)),
+    "EX27 seven pairs on discard": (1, 1, 0, 3, 1, 0, D, (), True, (-20, 20, 0, 0)),
+    "EX52 robbed kong": (0, 1, 0, 2, 1, 3, K, (), True, (24, 0, 0, -24)),
+    "EX41 chengbao self-draw": (1, 1, 0, 3, 1, None, D, ((1, 0, 3),), True, (-20, 20, 0, 0)),
+    "EX42 dao chengbao": (0, 0, 0, 3, 1, None, D, ((1, 0, 3),), True, (48, -48, 0, 0)),
+    "EX43 chain": (0, 0, 0, 3, 1, None, D, ((0, 3, 3), (1, 0, 3)), True, (72, -48, 0, -24)),
+    "EX44 contract + discard": (0, 0, 0, 3, 1, 2, D, ((0, 3, 3),), True, (48, 0, -24, -24)),
+    "EX44 contractor discards": (0, 0, 0, 3, 1, 3, D, ((0, 3, 3),), True, (48, 0, 0, -48)),
     "both roles pay 3T": (0, 0, 0, 3, 1, None, D, ((0, 1, 3), (1, 0, 3)), True, (72, -72, 0, 0)),
     "two claims are no contract": (1, 1, 0, 3, 1, None, D, ((1, 0, 2),), True, (-16, 20, -2, -2)),
     "chengbao off ignores 3 claims": (1, 1, 0, 3, 1, None, D, ((1, 0, 3),), False, (-16, 20, -2, -2)),
@@ -57,14 +57,14 @@ def test_settle_table(name: str) -> None:
     assert st_.deltas[w] == sum(p.amount for p in st_.payments)
 
 
-def test_ex37_payment_reasons() -> None:
+def test_ex44_payment_reasons() -> None:
     st_ = settle(0, 0, 0, 3, 1, 2, D, tan_matrix((0, 3, 3)))
     assert st_.total == 24
     assert [(p.payer, p.amount, p.reason) for p in st_.payments] == [
         (2, 24, PaymentReason.DISCARDER), (3, 24, PaymentReason.CHENGBAO)]
 
 
-def test_ex35_dao_chengbao_reason() -> None:
+def test_ex42_dao_chengbao_reason() -> None:
     st_ = settle(0, 0, 0, 3, 1, None, D, tan_matrix((1, 0, 3)))
     assert [(p.payer, p.amount, p.reason) for p in st_.payments] == [(1, 48, PaymentReason.DAO_CHENGBAO)]
 
@@ -132,7 +132,7 @@ def three_pongs(r: Round) -> None:
     assert r.tan[1][0] == 3
 
 
-def test_ex34_chengbao_through_a_game() -> None:
+def test_ex41_chengbao_through_a_game() -> None:
     fill = junk(7, S1_PONGS, "E S W", avoid="E S W P")
     f = fill.split()
     r = contract_round("", [*f[:6], f[6]])
@@ -145,7 +145,7 @@ def test_ex34_chengbao_through_a_game() -> None:
     assert r.result.deltas == (-20, 20, 0, 0)
 
 
-def test_ex35_dao_chengbao_through_a_game() -> None:
+def test_ex42_dao_chengbao_through_a_game() -> None:
     s0_rest = "1m2m3m 4m5m6m 7p8p9p 2s3s"
     j = junk(6, S1_PONGS, s0_rest, "E S W 4s 9m 9m", avoid="E S W P 9m 1s 4s")
     f = j.split()

@@ -1,4 +1,4 @@
-"""Tile notation, wildcard faces (RULES §0, §1.3) and action text."""
+"""Tile notation, wildcard faces (rules.md §0, §1.3) and action text."""
 
 from __future__ import annotations
 

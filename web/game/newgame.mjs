@@ -1,6 +1,6 @@
 // The new-game dialog: first the presets (玩法: 杭州常用, 笃三老庄, … from the engine, each with a line saying
 // what it means) and 自定义, then opponents and seed, then every rule option behind a disclosure, grouped by
-// the RULES chapter the engine gives each option; names and descriptions come from the engine in both
+// the rules chapter (docs/rules.md) the engine gives each option; names and descriptions come from the engine in both
 // languages. A preset sets the options; changing an option makes the choice 自定义 and shows the options.
 // Starting a new game while the match in progress has a decision of the player's in it asks first.
 // A value the engine would refuse (an empty or out-of-range base score, 1e20) is refused here, in words, on

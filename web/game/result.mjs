@@ -46,7 +46,7 @@ export class ResultDialog {
   drawn(body, s) {
     body.appendChild(el('h2', {}, t('settle_title_draw')));
     body.appendChild(el('p', {}, t('settle_draw_text', {n: s.wall_remaining})));
-    // the engine says who deals next and at which streak (after a draw the dealer stays, RULES §8)
+    // the engine says who deals next and at which streak (after a draw the dealer stays, rules.md §8)
     const next = s.next_deal;
     if (!next) return;
     const who = seatName(next.dealer, s.seat);

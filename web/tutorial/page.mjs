@@ -13,10 +13,10 @@ let lang = settings.lang || ((navigator.language || '').toLowerCase().startsWith
 let catalogue = [];
 let notice = null;  // what was reset of the stored progress, shown above the first lesson
 const UI = {
-  zh: {lang: 'English', play: '开始游戏', reset: '重置进度', progress: '已完成 {a} / {b} 个练习', prev: '← 上一课',
+  zh: {lang: 'English', play: '开始游戏', rules: '规则', reset: '重置进度', progress: '已完成 {a} / {b} 个练习', prev: '← 上一课',
     next: '下一课 →', confirm: '清除所有练习进度？', fail: '引擎没能启动：',
     repaired: '保存的进度已损坏，这部分已重置：{a}。其余的进度都还在。', solved: '已完成的练习', last: '上次打开的课'},
-  en: {lang: '中文', play: 'Play the game', reset: 'Reset progress', progress: '{a} of {b} exercises done',
+  en: {lang: '中文', play: 'Play the game', rules: 'The rules', reset: 'Reset progress', progress: '{a} of {b} exercises done',
     prev: '← Previous', next: 'Next →', confirm: 'Clear all exercise progress?', fail: 'The engine could not start: ',
     repaired: 'Your saved progress was damaged; this part was reset: {a}. The rest is kept.',
     solved: 'the exercises solved', last: 'the last lesson open'},
@@ -35,6 +35,7 @@ function drawChrome() {
   document.documentElement.lang = lang === 'en' ? 'en' : 'zh-CN';
   $('lang').textContent = ui('lang');
   $('play').textContent = ui('play');
+  $('rules').textContent = ui('rules');
   $('reset').textContent = ui('reset');
   const done = solved();
   const id = currentId();

@@ -1,7 +1,7 @@
 """承包 (``chengbao``): a win at 3老 between seats that claimed three times from each other (三摊); who pays how
 much? One of four choices ``[东, 南, 西, 北]``.
 
-The answer is :func:`hzmj_core.scoring.settle`'s with the hand's 摊 counts (RULES §10.3): on a self-draw only the
+The answer is :func:`hzmj_core.scoring.settle`'s with the hand's 摊 counts (rules.md §10.3): on a self-draw only the
 contracted seats pay, B pays T when "the winner 吃 B 三摊" (三摊承包) and A pays 2T when "A 吃 the winner 三摊"
 (倒承包); on a discard the discarder pays T and the contracts come on top. Band 1-2: 三摊承包 on a self-draw. Band 3:
 倒承包, or a discard with a contract. Band 4: both relations at once.
@@ -35,7 +35,7 @@ def make(rng: Rng, band: int) -> Question:
         else:
             winner = rng.choice([dealer, other])
             tan[winner][other if winner == dealer else dealer] = 3
-            # the discarder: the dealer when a non-dealer wins, else any non-dealer (RULES §9)
+            # the discarder: the dealer when a non-dealer wins, else any non-dealer (rules.md §9)
             payer = dealer if winner != dealer else (dealer + 1 + rng.below(3)) % 4
     else:
         winner = dealer

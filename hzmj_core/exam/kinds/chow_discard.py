@@ -1,6 +1,6 @@
 """吃后限打 (``chow_discard``): after this chow, which faces may not be discarded this turn? Answer a list of faces.
 
-The answer is the round's own ban (:func:`hzmj_core.round.chow_ban`, RULES §5.7): the claimed face, and the face
+The answer is the round's own ban (:func:`hzmj_core.round.chow_ban`, rules.md §5.7): the claimed face, and the face
 at the other end of the run when the claimed tile is at one end (hold 5 6, chow 4: not 4 or 7; hold 4 6, chow 5:
 only 5; hold 1 2, chow 3: only 3). Band 1: a chow in the middle. Band 2: a chow at one end with both faces banned.
 Band 3: a chow at an edge of the suit (one face banned). Band 4: hands holding several tiles of the banned faces.

@@ -1,6 +1,6 @@
 """终局 (``match_end``): after this hand's payments, does the game end? Answer ``true`` or ``false``.
 
-The answer is :func:`hzmj_core.match.next_deal`'s (RULES §10.4): the game ends only when a hand won by a non-dealer
+The answer is :func:`hzmj_core.match.next_deal`'s (rules.md §10.4): the game ends only when a hand won by a non-dealer
 leaves somebody at 0 points or below; a dealer's win or a draw never ends it. Band 1: a non-dealer's win that
 sends someone below 0. Band 2: nobody at or below 0. Band 3: the dealer wins with someone below 0. Band 4:
 somebody at exactly 0, or a draw with somebody below 0.

@@ -1,7 +1,7 @@
 """下一局庄家 (``next_dealer``): after this hand, who deals and at which streak (老庄)? One of four choices
 ``[seat, streak]``.
 
-The answer is :func:`hzmj_core.match.next_deal`'s (RULES §8): the dealer keeps the deal and adds a 老庄 when he wins
+The answer is :func:`hzmj_core.match.next_deal`'s (rules.md §8): the dealer keeps the deal and adds a 老庄 when he wins
 or the hand is drawn (never above 3); a non-dealer who wins takes the deal at the starting streak. Band 1: the
 dealer wins. Band 2: a non-dealer wins. Band 3: a draw, or the dealer at 3老. Band 4: other house rules (下家接庄,
 笃二老庄, a draw that adds no 老庄).

@@ -1,7 +1,7 @@
 """算分 (``payment``): who pays whom, and how much, for a win at this dealer streak (老庄)? One of four choices,
 each the four seats' changes ``[东, 南, 西, 北]``.
 
-The answer is :func:`hzmj_core.scoring.settle`'s (RULES §10): share = 底分 × 2^番 × 庄闲分 (2^老庄 between the
+The answer is :func:`hzmj_core.scoring.settle`'s (rules.md §10): share = 底分 × 2^番 × 庄闲分 (2^老庄 between the
 dealer and
 a non-dealer, 1 between non-dealers); a discarder pays the full amount T. Band 1: a non-dealer's self-draw at
 平庄. Band 2: the dealer's self-draw, or 2老/3老. Band 3: a discard win at 3老. Band 4: 底分 2 and more fan.
@@ -107,7 +107,7 @@ def make(rng: Rng, band: int) -> Question:
     else:
         streak = 3 if band == 3 else 1 + rng.below(3)
         if streak == 3 and rng.random() < 0.7:
-            # a discard win needs the dealer on exactly one side (RULES §9)
+            # a discard win needs the dealer on exactly one side (rules.md §9)
             if rng.random() < 0.5:
                 winner, payer = dealer, (dealer + 1 + rng.below(3)) % 4
             else:

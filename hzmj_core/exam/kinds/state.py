@@ -1,6 +1,6 @@
 """暴头/七客状态 (``state``): before the draw, is this 13-tile hand in 暴头 state, 七客 state, both or neither?
 
-暴头 state: a 财神 and, without it, only complete sets (RULES §6.3); 七客 state: no melds and more 财神 than faces
+暴头 state: a 财神 and, without it, only complete sets (rules.md §6.3); 七客 state: no melds and more 财神 than faces
 held an odd number of times. Either way any draw wins. Bands 1 and 2: one 财神, runs few (1) or many (2). Band 3: 七客
 shapes. Band 4: two 财神, or both states at once.
 """
