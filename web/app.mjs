@@ -48,7 +48,9 @@ function setState(s) { document.documentElement.dataset.state = s; }
 
 function onProgress(p) {
   $('progress').value = p.fraction;
-  $('status').textContent = t(`phase.${p.phase}`, {a: (p.loaded / 1e6).toFixed(1), b: (p.total / 1e6).toFixed(1)});
+  // the megabytes the network carries (gzipped where the server compresses); the bar moves by the bytes read
+  const [a, b] = p.wireTotal ? [p.wire, p.wireTotal] : [p.loaded, p.total];
+  $('status').textContent = t(`phase.${p.phase}`, {a: (a / 1e6).toFixed(1), b: (b / 1e6).toFixed(1)});
   hzmj.progressLog.push({t: Math.round(performance.now()), phase: p.phase, fraction: p.fraction});
 }
 
