@@ -19,6 +19,8 @@ from test_layout import sized_page
 from test_table_play import resume
 
 SHORT = [(844, 390), (1024, 500)]
+# the desktop sizes too: the same checks hold there, and their screenshots are looked at
+LANDSCAPE = [*SHORT, (1280, 800), (1920, 1080)]
 # each dialog: how it opens from the result screen of the match's last hand, and its close / next controls
 CONTROLS = {
     "settle": ["#settle-close", "#settle [data-action=next]"],
@@ -132,8 +134,8 @@ def scroll_to(page: Any, dialog: str, where: str) -> None:
 
 
 @pytest.mark.parametrize("lang", ["zh", "en"])
-@pytest.mark.parametrize(("w", "h"), SHORT, ids=[f"{w}x{h}" for w, h in SHORT])
-def test_short_screens_keep_close_and_next_in_view(warm_page: Any, site: Any, screenshot: Any,
+@pytest.mark.parametrize(("w", "h"), LANDSCAPE, ids=[f"{w}x{h}" for w, h in LANDSCAPE])
+def test_close_and_next_stay_in_view(warm_page: Any, site: Any, screenshot: Any,
                                                    w: int, h: int, lang: str) -> None:
     page = sized_page(warm_page, w, h)
     problems: list[str] = []
