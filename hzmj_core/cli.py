@@ -62,10 +62,7 @@ def _check_tile(text: str | None, option: str) -> None:
 
 
 def _emit(data: dict[str, Any], as_json: bool, text: Callable[[dict[str, Any]], str]) -> None:
-    if as_json:
-        print(json.dumps(data, ensure_ascii=False, indent=2))
-    else:
-        print(text(data))
+    cli_tools.emit(json.dumps(data, ensure_ascii=False, indent=2) if as_json else text(data))
 
 
 # ---------------------------------------------------------------------------- analyze

@@ -278,8 +278,16 @@ _EXAM_PROBLEMS: dict[str, tuple[str, str]] = {
     "cert_damaged": ("验证码有误或被改动过（校验不符）：请对照证书逐个字符核对",
                      "the code is damaged or was changed (its check does not match): compare it with the "
                      "certificate character by character"),
-    "cert_version": ("这个验证码是第 {value} 版的格式，本页只能核验第 {supported} 版",
-                     "the code is of format version {value}; this page verifies version {supported}"),
+    "cert_version": ("这个验证码是第 {value} 版的格式，本页只能核验到第 {supported} 版",
+                     "the code is of format version {value}; this page verifies versions up to {supported}"),
+    "cert_date_form": ("证书日期应写成 年-月-日（例如 2026-12-08），不是 {value}",
+                       "a certificate date is written YYYY-MM-DD, not {value}"),
+    "cert_date_early": ("证书日期 {date} 早于 {first}：请检查这台设备的日期",
+                        "the certificate date {date} is before {first}: check this device's date"),
+    "cert_date_future": ("证书日期 {date} 晚于今天（{today}）：不能为将来的日子发证书",
+                         "the certificate date {date} is after today ({today}): no certificate is dated in the "
+                         "future"),
+    "cert_date_range": ("验证码里的日期超出了公元 9999 年", "the date in the code is past the year 9999"),
     "cert_level": ("验证码里的级别（编号 {value}）这个版本不认识",
                    "the code names a level this version does not know (number {value})"),
     "cert_left_over": ("验证码末尾多出了内容", "the code has something left over at its end"),
@@ -322,11 +330,24 @@ _EXAM_PROBLEMS: dict[str, tuple[str, str]] = {
     "ladder_no_end": ("第 {match} 场重放到最后也没有结束", "match {match} does not end when replayed"),
     "ladder_moves_over": ("第 {match} 场已经结束，后面却还有你的动作",
                           "match {match} is over, but moves of yours are left after it"),
+    "ladder_profile": ("对局文件没有段位档案的种子（profile），或者它不是 0 到 2^64−1 的整数："
+                       "这是排位赛串起来之前的记录，它的比赛不能发证书",
+                       "the match file has no profile seed ('profile'), or it is not a whole number from 0 to "
+                       "2^64 - 1: a record from before ranked matches were chained cannot be certified"),
+    "ladder_chain": ("第 {match} 场的种子不是接在上一场后面发的那一副（有比赛被删掉、重复或挑选过）",
+                     "the seed of match {match} is not the deal the ladder gave after the match before it (a "
+                     "match was left out, repeated or picked)"),
+    "ladder_hints": ("第 {match} 场是开着提示打的：开提示的比赛不算排位",
+                     "match {match} was played with hints on: a match with hints does not count as ranked"),
+    "ladder_hints_unsaid": ("第 {match} 场没有写明提示是否关闭（hints）",
+                            "match {match} does not say whether hints were off ('hints')"),
+    "ladder_placement": ("第 {match} 场记录的名次是 {said}，重放得到的却是第 {placed} 名",
+                         "match {match} says placement {said}, but replayed it places {placed}"),
     # the ladder record the page keeps (升级赛记录), imported from a file
     "ladder_record_json": ("文件读不出来（不是有效的 JSON，或者太大）",
                            "the file cannot be read (not valid JSON, or too large)"),
-    "ladder_record": ("这不是升级赛记录：应有版本号 1（version）和对局列表（matches）",
-                      "this is not a ladder record: it needs version 1 ('version') and a list of matches "
+    "ladder_record": ("这不是升级赛记录：应有版本号 1 或 2（version）和对局列表（matches）",
+                      "this is not a ladder record: it needs version 1 or 2 ('version') and a list of matches "
                       "('matches')"),
     "ladder_record_placement": ("第 {match} 场的名次应是 1 到 4，记录里是 {value}",
                                 "the placement of match {match} must be from 1 to 4, not {value}"),

@@ -290,15 +290,19 @@ EXAM_ARGS: dict[str, dict[str, Arg]] = {
                    "index": Arg(integer(0, 49), required=True), "answer": Arg(anything)},
     "exam_grade": {"level": Arg(_EXAM_LEVEL, required=True), "seed": Arg(seed, required=True),
                    "answers": Arg(_ANSWER_SHEET, required=True), "name": Arg(optional(text(60)), ""),
-                   "date": Arg(optional(text(10)))},
+                   "date": Arg(optional(text(10))), "today": Arg(optional(text(10)))},
     "exam_verify": {"code": Arg(text(200), required=True), "name": Arg(optional(text(60))),
-                    "file": Arg(optional(text_or_object(MAX_BYTES, anything, "the match file")))},
+                    "file": Arg(optional(text_or_object(MAX_BYTES, anything, "the match file"))),
+                    "today": Arg(optional(text(10)))},
     "ladder_state": {"placements": Arg(array(integer(1, 4), 100_000), []),
                      "record": Arg(optional(text_or_object(MAX_BYTES, anything, "a ladder record")))},
     "ladder_rules": {},
+    "ladder_next": {"record": Arg(text_or_object(MAX_BYTES, anything, "a ladder record"), required=True)},
+    "ladder_check": {"record": Arg(text_or_object(MAX_BYTES, anything, "a ladder record"), required=True)},
     "ladder_ranked": {"save": Arg(text_or_object(MAX_BYTES, anything, "the saved game"), required=True)},
     "ladder_issue": {"file": Arg(text_or_object(MAX_BYTES, anything, "the match file"), required=True),
-                     "name": Arg(optional(text(60)), ""), "date": Arg(optional(text(10)))},
+                     "name": Arg(optional(text(60)), ""), "date": Arg(optional(text(10))),
+                     "today": Arg(optional(text(10)))},
 }
 """The 考级 methods (:mod:`hzmj_core.exam.api`) and their arguments. They are listed here, not in the exam
 package, so that the web API can check a call and import the exams only when one is first asked for."""

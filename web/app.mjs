@@ -87,7 +87,8 @@ async function start() {
     // first save too, so that a reload from then on finds the same game
     let drawnAt = null;
     game.on('view', () => { drawnAt ??= performance.now(); });
-    if (!(await beginRanked(game, params))) await game.begin(asked.seed ?? null, notes);
+    const rankedSay = (kind) => toast(() => rankedWords(kind, null, getLang()), true, 9000);
+    if (!(await beginRanked(game, params, rankedSay))) await game.begin(asked.seed ?? null, notes);
     await friends.afterBegin();
     hzmj.tableReadyAt = drawnAt ?? performance.now();
     document.documentElement.dataset.table = 'ready';
@@ -184,7 +185,8 @@ function wire(bridge, guest = false) {
   ctrl.on('view', () => { dock.render(); renderRules(ctrl); autoPlay(ctrl); });
   ctrl.on('handOver', () => { result.show(); dock.render(); });
   ctrl.on('matchOver', () => { closeDialogs(); history.show(); dock.render(); });
-  watchRanked(ctrl, (place) => toast(() => rankedWords(place, getLang()), false, 9000));
+  watchRanked(ctrl, (kind, place) => toast(() => rankedWords(kind, place, getLang()), kind === 'pending',
+    kind === 'pending' ? 60000 : 9000));
   // replay.renderBar subscribed in its constructor, after the dock: it writes the replay's prompt and info
 
   installKeyboard({

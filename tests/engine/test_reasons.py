@@ -266,7 +266,12 @@ TABLE_EXAMPLES: dict[str, list[dict[str, object]]] = {
 
 EXAM_EXAMPLES: dict[str, list[dict[str, object]]] = {
     "cert_empty": [{}], "cert_characters": [{}], "cert_length": [{}], "cert_short": [{}], "cert_cut_short": [{}],
-    "cert_damaged": [{}], "cert_version": [{"value": 2, "supported": 1}], "cert_level": [{"value": 7}],
+    "cert_damaged": [{}], "cert_version": [{"value": 3, "supported": 2}],
+    "cert_date_form": [{"value": "1/2/2026"}], "cert_date_early": [{"date": "2023-06-01", "first": "2024-01-01"}],
+    "cert_date_future": [{"date": "2030-01-01", "today": "2026-12-08"}], "cert_date_range": [{}],
+    "ladder_profile": [{}], "ladder_chain": [{"match": 2}], "ladder_hints": [{"match": 1}],
+    "ladder_hints_unsaid": [{"match": 1}], "ladder_placement": [{"match": 1, "said": "1", "placed": 3}],
+    "cert_level": [{"value": 7}],
     "cert_left_over": [{}], "cert_is_ladder": [{}], "cert_is_exam": [{}], "cert_seed": [{}],
     "cert_answers_over": [{}], "cert_name": [{}], "cert_below_pass": [{"score": 6, "total": 10, "pass_mark": 7}],
     "cert_file_differs": [{}], "cert_grade_short": [{"best": 2, "grade": 3}],

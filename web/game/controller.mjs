@@ -102,7 +102,8 @@ export class Controller {
     this.away = why;
     this.gen += 1;
     document.documentElement.dataset.away = '1';
-    const q = ask('away', t('away_title'), t(why === 'changed' ? 'away_changed' : 'away_other_tab'),
+    const q = ask('away', t(why === 'changed' ? 'away_changed_title' : 'away_title'),
+      t(why === 'changed' ? 'away_changed' : 'away_other_tab'),
       [{value: 'take', label: t('away_take'), primary: true}]);
     q.answer.then(() => this.takeOver());
   }

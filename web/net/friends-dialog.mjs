@@ -165,7 +165,7 @@ export class FriendsDialog {
         this.cards.delete(s.seat);
         continue;
       }
-      const key = `${s.link}|${s.connected}`;
+      const key = `${s.link}|${s.connected}|${s.spent}`;
       let card = this.cards.get(s.seat);
       if (!card || card.key !== key) {
         const node = this.card(s, host);
@@ -223,7 +223,7 @@ export class FriendsDialog {
       reply.dataset.seat = String(s.seat);
       body.appendChild(reply);
       const row = el('div', {className: 'fr-buttons'});
-      const accept = el('button', {type: 'button', className: 'primary'}, t('fr_accept'));
+      const accept = el('button', {type: 'button', className: s.spent ? '' : 'primary'}, t('fr_accept'));
       accept.dataset.action = 'accept';
       accept.dataset.seat = String(s.seat);
       accept.addEventListener('click', () => this.accept(s.seat, reply.value, accept));
@@ -234,7 +234,15 @@ export class FriendsDialog {
         scan.addEventListener('click', () => this.scan(body, reply, accept));
         row.appendChild(scan);
       }
+      // a new invitation for this seat, at any time: the one to use when a reply could not connect (it spent this one)
+      const renew = el('button', {type: 'button', className: s.spent ? 'primary' : ''}, t('fr_renew'));
+      renew.dataset.action = 'renew';
+      renew.dataset.seat = String(s.seat);
+      renew.addEventListener('click', () => this.renew(s.seat, renew));
+      row.appendChild(renew);
       body.appendChild(row);
+      // said first in the card: this link is used up, the button below makes the one to send
+      if (s.spent) body.prepend(el('p', {className: 'fr-spent', role: 'alert'}, t('fr_spent_note')));
       node.appendChild(body);
     } else if (!s.connected && ((s.who === 'human' && this.table.started) || s.status === 'left')) {
       const again = el('button', {type: 'button'}, t('fr_reinvite'));
@@ -243,6 +251,20 @@ export class FriendsDialog {
       node.appendChild(again);
     }
     return node;
+  }
+
+  async renew(seat, button) {
+    button.disabled = true;
+    try {
+      await this.table.invite(this.table.seats[seat]);
+    } catch (err) {
+      this.problem(button.parentNode, t('fr_invite_failed', {msg: netWords(err, this.friends.ctrl.seatOfHost())}));
+      return;
+    } finally {
+      button.disabled = false;
+    }
+    this.renderSeats();
+    document.getElementById(`fr-link-${seat}`)?.focus();
   }
 
   async accept(seat, text, button) {

@@ -112,7 +112,9 @@ function render() {
 }
 
 function goToHash() {
-  const id = decodeURIComponent(location.hash.slice(1));
+  // a fragment that is not valid percent-encoding (#%) points nowhere: read safely, never thrown
+  let id = '';
+  try { id = decodeURIComponent(location.hash.slice(1)); } catch { id = ''; }
   const target = id && document.getElementById(id);
   if (target) target.scrollIntoView();
 }
