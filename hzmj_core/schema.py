@@ -208,12 +208,13 @@ SAVE = obj({
     "humans": array(integer(0, 3), 4),
     "timer": choice(list(TIMER_NAMES)),
     "hints": boolean,
+    "ranked": boolean,
     "away": array(integer(0, 3), 4),
     "log": obj({"hands": array(obj({"actions": array(ACTION_TEXT, 10_000)}, required=("actions",)), 100_000)},
                required=("hands",)),
 }, required=("version", "options", "seed", "level", "human", "log"))
-"""What :meth:`~hzmj_core.session.GameSession.save` writes (``humans``, ``timer``, ``hints`` and ``away`` may be
-left out: a game of one human seat); ``restore`` checks a save with it once the JSON text is read,
+"""What :meth:`~hzmj_core.session.GameSession.save` writes (``humans``, ``timer``, ``hints``, ``ranked`` and
+``away`` may be left out: a game of one human seat); ``restore`` checks a save with it once the JSON text is read,
 then replays the log, which checks the rest."""
 
 ACTION = text_or_object(100, obj({}), "an action text or object")
@@ -237,7 +238,8 @@ METHOD_ARGS: dict[str, dict[str, Arg]] = {
     "version": {},
     "new_game": {"options": Arg(obj({}), {}), "seed": Arg(seed, required=True), "level": Arg(LEVEL, "basic"),
                  "human": Arg(SEAT, 0), "humans": Arg(optional(array(SEAT, 4))),
-                 "timer": Arg(choice(list(TIMER_NAMES)), "off"), "hints": Arg(boolean, True)},
+                 "timer": Arg(choice(list(TIMER_NAMES)), "off"), "hints": Arg(boolean, True),
+                 "ranked": Arg(boolean, False)},
     "state": {},
     "act": {"action": Arg(ACTION, required=True), "stamp": Arg(optional(STAMP))},
     "bot_step": {},
@@ -307,6 +309,20 @@ EXAM_ARGS: dict[str, dict[str, Arg]] = {
 """The 考级 methods (:mod:`hzmj_core.exam.api`) and their arguments. They are listed here, not in the exam
 package, so that the web API can check a call and import the exams only when one is first asked for."""
 METHOD_ARGS.update(EXAM_ARGS)
+
+_DATE = text(10)
+DAILY_ARGS: dict[str, dict[str, Arg]] = {
+    "daily_today": {"now": Arg(NOW, required=True)},
+    "daily_info": {"date": Arg(_DATE, required=True)},
+    "daily_start": {"date": Arg(_DATE, required=True), "name": Arg(optional(text(200)), ""),
+                    "practice": Arg(boolean, False)},
+    "daily_par_step": {"date": Arg(_DATE, required=True), "budget_ms": Arg(integer(1, 60_000), 40)},
+    "daily_result": {"par": Arg(optional(array(integer(-100_000, 100_000), 4)))},
+    "daily_verify": {"code": Arg(text(2_000), required=True), "known_par": Arg(optional(obj({})))},
+    "daily_hecut_answer": {"date": Arg(_DATE, required=True), "answer": Arg(anything)},
+}
+"""The 每日挑战 methods (:mod:`hzmj_core.daily`) and their arguments."""
+METHOD_ARGS.update(DAILY_ARGS)
 
 
 def validate(method: str, args: dict[str, Any],

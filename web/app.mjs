@@ -26,7 +26,9 @@ import {parseSeed} from './seed.mjs';
 import {Sound, speakerIcon} from './sound.mjs';
 import {Friends} from './net/friends.mjs';
 import {isJoinPage, joinTable} from './net/join.mjs';
-import {beginRanked, rankedWords, watchRanked} from './exam/ranked.mjs';
+import {beginRanked, isRanked, rankedWords, watchRanked} from './exam/ranked.mjs';
+import {Daily} from './daily/daily.mjs';
+import {w as dailyWords} from './daily/words.mjs';
 
 window.hzmjBootStarted = true;
 const hzmj = window.hzmj = {bridge: null, progressLog: [], readyAt: null, tableReadyAt: null, error: null, game: null};
@@ -90,6 +92,10 @@ async function start() {
     const rankedSay = (kind) => toast(() => rankedWords(kind, null, getLang()), true, 9000);
     if (!(await beginRanked(game, params, rankedSay))) await game.begin(asked.seed ?? null, notes);
     await friends.afterBegin();
+    const now = game.state;
+    if (now && now.daily && !now.match.over) hzmj.views.daily.computePar(now.daily.date);
+    // a '#daily=CODE' link, or the day's challenge offered once (never over a game under way)
+    hzmj.views.daily.boot();
     hzmj.tableReadyAt = drawnAt ?? performance.now();
     document.documentElement.dataset.table = 'ready';
     registerServiceWorker();
@@ -160,7 +166,7 @@ function wire(bridge, guest = false) {
   // tests and benchmarks reach the table's motion and the sound through hzmj.game
   ctrl.motion = table.motion;
   ctrl.sound = sound;
-  const history = new MatchHistory(ctrl, () => dock.render());
+  const history = new MatchHistory(ctrl, () => dock.render(), $('gameover'));
   dock = new Dock(ctrl, {
     selected: () => table.ui.selected,
     suggested: () => table.ui.suggested,
@@ -170,7 +176,7 @@ function wire(bridge, guest = false) {
     resultOpen: () => result.open,
     showResult: () => { result.show(); dock.render(); },
   });
-  const result = new ResultDialog(ctrl);
+  const result = new ResultDialog(ctrl, $('settle'));
   for (const d of document.querySelectorAll('dialog.sheet')) watchScroll(d, () => t('more_below'));
   $('settle').addEventListener('close', () => dock.render());
   const newGame = new NewGameDialog(ctrl, (options, seed, level) => ctrl.startNewGame(options, seed, level, () => {
@@ -182,9 +188,24 @@ function wire(bridge, guest = false) {
   const review = new ReviewPanel(ctrl, replay);
   result.onWatch = (hand) => replay.watchGame(hand);
   history.onWatch = (hand) => replay.watchGame(hand);
-  ctrl.on('view', () => { dock.render(); renderRules(ctrl); autoPlay(ctrl); });
+  ctrl.on('view', () => { markRanked(ctrl); dock.render(); renderRules(ctrl); autoPlay(ctrl); });
   ctrl.on('handOver', () => { result.show(); dock.render(); });
-  ctrl.on('matchOver', () => { closeDialogs(); history.show(); dock.render(); });
+  const daily = new Daily(ctrl, {
+    newGame: () => newGame.open(),
+    beforeShow: () => { replay.stopAutoplay(); closeDialogs(); table.reset(); },
+  });
+  ctrl.on('matchOver', (s) => {
+    closeDialogs();
+    if (s && s.daily) daily.finish(s);
+    else { history.show(); dock.render(); }
+  });
+  $('m-daily').addEventListener('click', () => { $('menu').close(); daily.show(); });
+  $('go-daily').addEventListener('click', () => daily.show());
+  $('daily-import-file').addEventListener('change', async () => {
+    const f = $('daily-import-file').files[0];
+    $('daily-import-file').value = '';
+    if (f) daily.importData(await f.text());
+  });
   watchRanked(ctrl, (kind, place) => toast(() => rankedWords(kind, place, getLang()), kind === 'pending',
     kind === 'pending' ? 60000 : 9000));
   // replay.renderBar subscribed in its constructor, after the dock: it writes the replay's prompt and info
@@ -215,6 +236,7 @@ function wire(bridge, guest = false) {
       review.relabel();
       if (history.open) history.show();
     }
+    if (daily.open) daily.render();
   });
   $('btn-menu').addEventListener('click', () => {
     $('m-speed').value = ['slow', 'normal', 'fast'].includes(ctrl.speed) ? ctrl.speed : 'normal';
@@ -245,7 +267,7 @@ function wire(bridge, guest = false) {
     $('import-file').value = '';
     if (f) await replay.load(await f.text());
   });
-  hzmj.views = {table, dock, result, history, newGame, replay, review};  // for tests
+  hzmj.views = {table, dock, result, history, newGame, replay, review, daily};  // for tests
   table.names = () => friends.plateNames();
   // every line that names a seat names the person there by the name they gave (a friends table), not in a replay
   setPeople(() => (ctrl.mode === 'replay' ? null : friends.plateNames()));
@@ -280,8 +302,30 @@ function renderRules(ctrl) {
   const meta = wire.newGame && wire.newGame.optionInfo;
   if (!s || !meta) return;
   const line = rulesLine(s.options, meta, s.match ? s.match.level : null, wire.newGame.levels);
+  if (s.daily) {  // the day's challenge: which day and which of its four deals
+    line.text = `${dailyWords(s.daily.practice ? 'practice_going' : 'going', {date: s.daily.date, n: s.daily.deal})} · ${line.text}`;
+  }
   $('rules').textContent = line.text;
   $('rules').title = line.full;
+}
+
+/** The hint control in words (提示：开/关), or in a ranked match 排位赛：无提示 (the engine gives no hints there), and
+ *  the 排位赛 / Ranked badge on the table. */
+function markRanked(ctrl) {
+  const s = ctrl.state;
+  const ranked = Boolean(s && s.table && s.table.ranked) && ctrl.mode === 'game';
+  const hints = settings.hints !== false;
+  const btn = $('btn-hints');
+  btn.textContent = ranked ? t('hints_ranked') : hints ? t('hints_on') : t('hints_off');
+  btn.setAttribute('aria-pressed', String(hints && !ranked));
+  btn.disabled = ranked;
+  btn.title = ranked ? t('hints_ranked_title') : hints ? t('hints_on_title') : t('hints_off_title');
+  btn.dataset.ranked = String(ranked);
+  $('ranked-badge').hidden = !ranked;
+  // the review waits for the match's end (the engine refuses it before)
+  const playing = ranked && isRanked(s);
+  document.documentElement.toggleAttribute('data-ranked-play', playing);
+  $('settle-review').hidden = playing;
 }
 
 function applyLang(ctrl) {
@@ -296,10 +340,7 @@ function applyLang(ctrl) {
   $('btn-sound').setAttribute('aria-pressed', String(!muted));
   $('btn-sound').title = t(muted ? 'sound_off' : 'sound_on');
   $('btn-sound').setAttribute('aria-label', $('btn-sound').title);
-  const hints = settings.hints !== false;
-  $('btn-hints').textContent = t('hints');
-  $('btn-hints').setAttribute('aria-pressed', String(hints));
-  $('btn-hints').title = hints ? t('hints_on') : t('hints_off');
+  markRanked(ctrl);
   $('btn-menu').setAttribute('aria-label', t('menu'));
   $('hand').setAttribute('aria-label', t('your_hand'));
   $('actions').setAttribute('aria-label', t('actions'));

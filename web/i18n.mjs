@@ -2,13 +2,10 @@
 // names a tile in words (for buttons' aria labels and announcements). No rules here: only words.
 
 import {gloss} from './glossary.mjs';
+import {fill} from './page.mjs';
+import {tileWords} from './reasons.mjs';
 
-const ZH_NUM = ['', '一', '二', '三', '四', '五', '六', '七', '八', '九'];
-const HONOURS = {
-  E: ['东', 'East wind'], S: ['南', 'South wind'], W: ['西', 'West wind'], N: ['北', 'North wind'],
-  C: ['红中', 'Red dragon'], F: ['发财', 'Green dragon'], P: ['白板', 'White dragon'],
-};
-const SUITS = {m: ['万', 'Characters'], p: ['筒', 'Dots'], s: ['条', 'Bamboo']};
+export {tileWords};
 
 const STRINGS = {
   zh: {
@@ -18,7 +15,7 @@ const STRINGS = {
     seat0: '你', seat1: '下家', seat2: '对家', seat3: '上家',
     wall: '余', wildcard: '财神', indicator: '翻', dealer: '庄', streak: '{n}老庄', streak1: '平庄', dealer_badge: '庄', tan_chip: '摊{who}×{n}',
     hand_no: '第{n}局', freeze: '抓打', freeze_owner: '打财神', tan: '摊', points: '分',
-    win: '胡', self_draw: '自摸', kong: '杠', pong: '碰', chow: '吃', pass: '过', next: '下一局', discard: '打出',
+    self_draw: '自摸', next: '下一局',  // the action buttons' labels are the engine's (actions.mjs)
     'say.chow': '吃!', 'say.pong': '碰!', 'say.kong': '杠!', 'say.win': '胡!', 'say.self_draw': '自摸!',
     'say.exposed_kong': '杠!', 'say.added_kong': '加杠!', 'say.concealed_kong': '暗杠!', 'say.wild': '财神!',
     'say.exhausted': '流局',
@@ -26,9 +23,12 @@ const STRINGS = {
     claim_prompt: '{who} 打出 {tile}', waiting: '等待其他玩家…', bots_thinking: '{who} 思考中…',
     blocked_freeze: '抓打中：只能打出摸到的牌，不能吃碰杠', blocked_passed_win: '过水：本轮不能胡 {tiles}',
     blocked_discard_win: '你听 {tile}，但此时不能放铳胡（只能自摸）',
-    hints: '提示', hints_on: '听牌提示：开', hints_off: '听牌提示：关', waits: '听', remaining: '剩{n}张',
+    hints: '提示', hints_on: '提示：开', hints_off: '提示：关', hints_ranked: '排位赛：无提示',
+    hints_on_title: '提示开着：大师的建议、听牌和进张。点一下关掉', hints_off_title: '提示关着。点一下打开：大师的建议、听牌和进张',
+    hints_ranked_title: '排位赛中没有提示和建议，比赛结束后可以复盘', ranked_mark: '排位赛',
+    ranked_settle: '排位赛 · 无提示 · 比赛结束后可以复盘', waits: '听', remaining: '剩{n}张',
     not_ready: '', suggest: '建议：{advice}',
-    new_game: '新游戏', export: '导出记录', import: '导入回放', language: 'English', lang_code: 'EN', menu: '菜单',
+    daily: '每日挑战', new_game: '新游戏', export: '导出记录', import: '导入回放', language: 'English', lang_code: 'EN', menu: '菜单',
     speed: '速度', 'speed.slow': '慢', 'speed.normal': '中', 'speed.fast': '快',
     settle_title_win: '{who} 胡了', settle_title_draw: '流局', settle_draw_text: '牌墙只剩{n}张，本局结束，无人胡牌。',
     fan: '番', multiplier: '倍数', dealer_factor: '庄家倍数', base: '底分', total: '总额', payments: '付款',
@@ -60,10 +60,7 @@ const STRINGS = {
     save_ok_again: '牌局已重新保存',
     options_reset: '保存的规则没有被接受（{msg}），这局使用默认规则。',
     ng_refused: '无法开始：{msg}', engine_said: '{kind}（引擎的说明：{msg}）',
-    'refused.json': '文件不是有效的对局记录', 'refused.version': '记录的格式版本不受支持',
-    'refused.option': '规则选项不对', 'refused.action': '记录里有一步不合规则',
-    'refused.result': '重放的结果与记录不符，文件可能被改过', 'refused.size': '文件太大',
-    'refused.other': '引擎不接受这份数据',
+    refused: '引擎不接受这份数据',
     ng_number_empty: '请填写{name}：{min} 到 {max} 之间的整数',
     ng_number_bad: '{name}“{value}”不行：请填 {min} 到 {max} 之间的整数',
     restore_failed: '无法恢复保存的牌局：{msg}。', illegal: '不能这样做：{msg}',
@@ -95,7 +92,9 @@ const STRINGS = {
     review_wall: '墙余{n}张', review_claim: '{who}打出', review_river: '最近的出牌',
     review_tan_on: '{who}已吃碰你{n}摊', review_tan_by: '你已吃碰{who}{n}摊',
     review_marks: '复盘列出的选择', review_mark: '第{step}步：{taken}；大师会{choice}（少{loss}分）',
-    review_summary: '{n} 个选择中 {same} 个与大师相同，期望共少 {loss} 分。',
+    review_summary: '{n} 个选择中 {same} 个与大师相同，失误期望共少 {loss} 分。',
+    review_even: '另有 {n} 个与大师不同，但两者一样好：相差在抽样误差之内（配对差的标准误的 {k} 倍）。',
+    review_no_mistake: '没有失误。',
   },
   en: {
     title: 'Hangzhou Mahjong', loading: 'Loading…', retry: 'Retry',
@@ -106,8 +105,7 @@ const STRINGS = {
     wall: 'Wall', wildcard: 'Wild', indicator: 'Flip', dealer: 'Dealer', streak: 'Streak {n}', streak1: 'New dealer', dealer_badge: 'Dealer',
     tan_chip: '{n} claims on {who}', tan_chip_one: '1 claim on {who}',
     hand_no: 'Hand {n}', freeze: 'Freeze', freeze_owner: 'Wild out', tan: 'Claims', points: 'points',
-    win: 'Win', self_draw: 'Self-draw', kong: 'Kong', pong: 'Pong', chow: 'Chow', pass: 'Pass', next: 'Next hand',
-    discard: 'Discard',
+    self_draw: 'Self-draw', next: 'Next hand',
     'say.chow': 'Chow!', 'say.pong': 'Pong!', 'say.kong': 'Kong!', 'say.win': 'Win!', 'say.self_draw': 'Self-draw!',
     'say.exposed_kong': 'Kong!', 'say.added_kong': 'Kong!', 'say.concealed_kong': 'Kong!', 'say.wild': 'Wild!',
     'say.exhausted': 'Draw',
@@ -116,9 +114,13 @@ const STRINGS = {
     blocked_freeze: '抓打: discard what you draw; no claims',
     blocked_passed_win: 'You passed a win: no win on {tiles} until you discard again',
     blocked_discard_win: 'You wait on {tile}, but a discard win is not allowed now (self-draw only)',
-    hints: 'Hints', hints_on: 'Wait hints: on', hints_off: 'Wait hints: off', waits: 'Waits', remaining: '{n} left',
+    hints: 'Hints', hints_on: 'Hints: on', hints_off: 'Hints: off', hints_ranked: 'Ranked: no hints',
+    hints_on_title: 'Hints are on: the expert’s suggestion, waits and useful tiles. Press to turn them off',
+    hints_off_title: 'Hints are off. Press to turn on the expert’s suggestion, waits and useful tiles',
+    hints_ranked_title: 'A ranked match has no hints or suggestions; review it once the match is over',
+    ranked_mark: 'Ranked', ranked_settle: 'Ranked match · no hints · review it once the match is over', waits: 'Waits', remaining: '{n} left',
     not_ready: '', suggest: 'Suggested: {advice}',
-    new_game: 'New game', export: 'Export log', import: 'Import replay', language: '中文', lang_code: '中', menu: 'Menu',
+    daily: 'Daily challenge', new_game: 'New game', export: 'Export log', import: 'Import replay', language: '中文', lang_code: '中', menu: 'Menu',
     speed: 'Speed', 'speed.slow': 'Slow', 'speed.normal': 'Normal', 'speed.fast': 'Fast',
     settle_title_win: '{who} won', settle_title_draw: 'Drawn hand',
     settle_draw_text: 'The wall is down to its last {n} tiles: the hand ends with no winner.',
@@ -151,10 +153,7 @@ const STRINGS = {
     save_ok_again: 'Your game is saved again',
     options_reset: 'The remembered rules were not accepted ({msg}); this game uses the standard rules.',
     ng_refused: 'Cannot start: {msg}', engine_said: '{msg}',
-    'refused.json': 'not a valid game record', 'refused.version': 'a record format this version cannot read',
-    'refused.option': 'a rule option is wrong', 'refused.action': 'a move in the record breaks the rules',
-    'refused.result': 'the replayed result differs from the record: the file may have been edited',
-    'refused.size': 'the file is too large', 'refused.other': 'the engine does not accept this',
+    refused: 'the engine does not accept this',
     ng_number_empty: 'Enter the {name}: a whole number from {min} to {max}',
     ng_number_bad: '{name} “{value}” will not do: enter a whole number from {min} to {max}',
     restore_failed: 'Could not resume the saved game: {msg}.', illegal: 'Not allowed: {msg}',
@@ -195,8 +194,11 @@ const STRINGS = {
     review_wall: '{n} tiles left', review_claim: '{who} discarded', review_river: 'Latest discards',
     review_tan_on: '{who} has claimed from you {n}×', review_tan_by: 'you have claimed from {who} {n}×',
     review_marks: 'Decisions the review names', review_mark: 'Step {step}: {taken}; the expert: {choice} ({loss} points better)',
-    review_summary: '{same} of your {n} choices matched the expert’s; {loss} points expected given away in all.',
-    review_summary_one: '{same} of your 1 choice matched the expert’s; {loss} points expected given away.',
+    review_summary: '{same} of your {n} choices matched the expert’s; {loss} points expected given away by mistakes in all.',
+    review_even: '{n} more differed from the expert’s but were as good: within the sampling noise ({k} standard errors of the paired difference).',
+    review_even_one: '1 more differed from the expert’s but was as good: within the sampling noise ({k} standard errors of the paired difference).',
+    review_no_mistake: 'No mistakes.',
+    review_summary_one: '{same} of your 1 choice matched the expert’s; {loss} points expected given away by mistakes.',
   },
 };
 
@@ -223,11 +225,7 @@ export function getLang() { return lang; }
 export function t(key, vars = {}) {
   let s = (vars.n === 1 && STRINGS[lang][`${key}_one`]) || STRINGS[lang][key];
   if (s === undefined) s = STRINGS.zh[key] ?? key;
-  const out = s.replace(/\{(\w+)\}/g, (_, k) => {
-    if (vars[k] !== undefined) return String(vars[k]);
-    if (k === 'tap' || k === 'Tap') return pointerVerb(k === 'Tap');
-    return '';
-  });
+  const out = fill(s, vars, (k) => (k === 'tap' || k === 'Tap' ? pointerVerb(k === 'Tap') : ''));
   return lang === 'en' ? gloss(out) : out;
 }
 
@@ -253,16 +251,6 @@ export function sentences(items) {
 export function tileName(tile) {
   if (!tile) return lang === 'zh' ? '暗牌' : 'hidden tile';
   return tileWords(tile, lang);
-}
-
-/** A tile (notation, '*' ignored) in words in language `l` ('zh' or 'en'): "三筒" / "3 of Dots". */
-export function tileWords(tile, l) {
-  const face = tile.replace('*', '');
-  if (HONOURS[face]) return HONOURS[face][l === 'zh' ? 0 : 1];
-  const n = Number(face[0]);
-  const suit = SUITS[face[1]];
-  if (!suit) return tile;
-  return l === 'zh' ? `${ZH_NUM[n]}${suit[0]}` : `${n} of ${suit[1]}`;
 }
 
 /** Seat name relative to the human (0 = you, 1 = next / right, 2 = across, 3 = previous / left). */

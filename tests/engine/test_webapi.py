@@ -89,7 +89,7 @@ def test_bot_levels_come_from_the_engine_weakest_first() -> None:
     assert call("state")["match"]["level"] == "expert"
 
 
-def test_deep_hint_is_the_experts_suggestion() -> None:
+def test_hint_is_the_coachs_suggestion_deep_or_not() -> None:
     call("new_game", seed=8, level="strong")
     while not call("state")["human_to_act"]:
         call("bot_step")
@@ -97,18 +97,14 @@ def test_deep_hint_is_the_experts_suggestion() -> None:
     plain = call("hint")["suggestion"]
     assert deep["reason_zh"] and plain["reason_zh"]
     assert deep["action"]["text"] in [a["text"] for a in call("state")["legal_actions"]]
-    # exactly what the expert (and, without ``deep``, strong) decides from the player's view, seeded as hints seed
-    from hzmj_core.bots import make_bot
-    from hzmj_core.rng import derive_seed
+    # exactly what the coach (the expert the 复盘 asks) decides from the player's view, with or without ``deep``
+    from hzmj_core.coach import suggest
     from hzmj_core.view import SeatView
     session = webapi.current_session()
     assert session is not None
-    r, seat = session.match.round, session.human
-    view = SeatView.of(r, seat, session.points())
-    bot_seed = derive_seed(r.seed or 0, len(r.actions), seat)
-    assert deep == make_bot("expert", bot_seed).decide(view).to_json()
-    assert plain == make_bot("strong", bot_seed).decide(view).to_json()
-    assert deep != plain  # the position tells the two apart (the expert's draw-ahead names its choices)
+    view = SeatView.of(session.match.round, session.human, session.points())
+    assert deep == plain == suggest(view).to_json()
+    assert call("state")["hints"]["suggestion"] == plain
 
 
 BAD_CALLS = [
@@ -249,11 +245,35 @@ def test_no_answer_carries_a_seed_as_a_number() -> None:
     answers["seat_to_human"] = call("seat_to_human", seat=2)
     answers["phrase"] = call("phrase", id="hello")
     answers.update(_exam_answers(big))
+    answers.update(_daily_answers())
     assert set(answers) == set(webapi.METHODS)  # a new method gets checked here too
     assert _numbers_the_page_would_round(answers) == []
     assert answers["state"]["match"]["seed"] == big and answers["review_step"]["report"]["seed"] == big
     assert answers["exam_new"]["seed"] == big and answers["ladder_check"]["record"]["profile"] == big
     assert answers["seat_call"]["match"]["seed"] is None  # a guest never gets the seed
+
+
+def _daily_answers() -> dict[str, Any]:
+    """One answer of each 每日挑战 method: a day played to its end by the page's calls."""
+    out: dict[str, Any] = {"daily_today": call("daily_today", now=1_773_590_400_000),
+                           "daily_info": call("daily_info", date="2026-03-15")}
+    out["daily_par_step"] = call("daily_par_step", date="2026-03-15")
+    out["daily_start"] = call("daily_start", date="2026-03-15", name="Big")
+    while True:
+        st = call("state")
+        if st["match"]["over"]:
+            break
+        if st["human_to_act"]:
+            call("act", action=st["legal_actions"][-1]["text"])
+        elif st["bots_to_act"]:
+            call("bot_step")
+        else:
+            call("next_hand")
+    out["daily_result"] = call("daily_result")
+    out["daily_verify"] = call("daily_verify", code=out["daily_result"]["code"])
+    hecut = out["daily_info"]["hecut"]
+    out["daily_hecut_answer"] = call("daily_hecut_answer", date="2026-03-15", answer=hecut["choices"][0]["value"])
+    return out
 
 
 def _exam_answers(big: str) -> dict[str, Any]:

@@ -1,5 +1,6 @@
 // The 考级 page's words in Chinese and English (the engine's questions and explanations come in both already, and
 // its refusals as reasons, worded here by reasons.mjs).
+import {fill} from '../page.mjs';
 import {reasonText} from '../reasons.mjs';
 
 const S = {
@@ -116,7 +117,7 @@ export function getLang() { return lang; }
 /** The string `key` in the current language with {name} filled in. */
 export function t(key, vars = {}) {
   const s = S[lang][key] ?? S.zh[key] ?? key;
-  return s.replace(/\{(\w+)\}/g, (_, k) => String(vars[k] ?? ''));
+  return fill(s, vars);
 }
 
 /** The zh or en member of an engine object: obj[`${key}_zh`] / obj[`${key}_en`] (or obj.zh / obj.en). */

@@ -1,6 +1,7 @@
 // The 考级 page (exam.html): boots the shared engine worker and shows one of three views by the URL's hash:
 // #exam (the exams; ?level=registered&seed=N starts that exam), #ladder (the 升级赛 profile) and
 // #verify (verify a certificate code; #verify=CODE verifies at once). Exposed as window.hzmjExam for tests.
+import {$} from '../page.mjs';
 import {call, engine} from '../tutorial/engine.mjs';
 import {getLang, setLang, t} from './i18n.mjs';
 import {examHome, runExam, startExam} from './take.mjs';
@@ -9,7 +10,6 @@ import {verifyView} from './verify.mjs';
 import {EXAM_KEY, read} from './store.mjs';
 import {el} from '../tutorial/ui.mjs';
 
-const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
 const LANG_KEY = 'hzmj.settings.v1';
 

@@ -196,7 +196,7 @@ export class FriendsDialog {
       const body = el('div', {className: 'fr-code'});
       const linkId = `fr-link-${s.seat}`;
       body.appendChild(el('label', {htmlFor: linkId}, t('fr_link')));
-      const link = el('textarea', {id: linkId, className: 'fr-link', readOnly: true, rows: 3, spellcheck: false,
+      const link = el('textarea', {id: linkId, className: 'fr-link', readOnly: true, rows: 3, spellcheck: 'false',
         value: s.link});
       link.dataset.seat = String(s.seat);
       body.appendChild(link);
@@ -218,7 +218,7 @@ export class FriendsDialog {
       body.appendChild(qr);
       const replyId = `fr-reply-${s.seat}`;
       body.appendChild(el('label', {htmlFor: replyId}, t('fr_reply')));
-      const reply = el('textarea', {id: replyId, className: 'fr-reply', rows: 2, spellcheck: false,
+      const reply = el('textarea', {id: replyId, className: 'fr-reply', rows: 2, spellcheck: 'false',
         placeholder: t('fr_reply_ph')});
       reply.dataset.seat = String(s.seat);
       body.appendChild(reply);
