@@ -10,9 +10,9 @@
 
 import {Bridge} from './bridge.mjs';
 import * as store from './store.mjs';
-import {getLang, setLang, t} from './i18n.mjs';
+import {getLang, setLang, setPeople, t} from './i18n.mjs';
 import {installKeyboard, moveFocus} from './input.mjs';
-import {$, closeDialogs, relabelToast, toast} from './game/dom.mjs';
+import {$, closeDialogs, relabelToast, toast, watchScroll} from './game/dom.mjs';
 import {Controller} from './game/controller.mjs';
 import {TableView} from './game/table-view.mjs';
 import {Dock} from './game/dock.mjs';
@@ -50,7 +50,9 @@ function setState(s) { document.documentElement.dataset.state = s; }
 
 function onProgress(p) {
   $('progress').value = p.fraction;
-  $('status').textContent = t(`phase.${p.phase}`, {a: (p.loaded / 1e6).toFixed(1), b: (p.total / 1e6).toFixed(1)});
+  // the megabytes the network carries (gzipped where the server compresses); the bar moves by the bytes read
+  const [a, b] = p.wireTotal ? [p.wire, p.wireTotal] : [p.loaded, p.total];
+  $('status').textContent = t(`phase.${p.phase}`, {a: (a / 1e6).toFixed(1), b: (b / 1e6).toFixed(1)});
   hzmj.progressLog.push({t: Math.round(performance.now()), phase: p.phase, fraction: p.fraction});
 }
 
@@ -175,6 +177,7 @@ function wire(bridge, guest = false) {
     showResult: () => { result.show(); dock.render(); },
   });
   const result = new ResultDialog(ctrl, $('settle'));
+  for (const d of document.querySelectorAll('dialog.sheet')) watchScroll(d, () => t('more_below'));
   $('settle').addEventListener('close', () => dock.render());
   const newGame = new NewGameDialog(ctrl, (options, seed, level) => ctrl.startNewGame(options, seed, level, () => {
     replay.stopAutoplay();
@@ -266,6 +269,8 @@ function wire(bridge, guest = false) {
   });
   hzmj.views = {table, dock, result, history, newGame, replay, review, daily};  // for tests
   table.names = () => friends.plateNames();
+  // every line that names a seat names the person there by the name they gave (a friends table), not in a replay
+  setPeople(() => (ctrl.mode === 'replay' ? null : friends.plateNames()));
   friends.attach(ctrl, {bridge: guest ? bridge : null, rulesText: () => $('rules').textContent,
     levels: () => newGame.metadata().then((m) => m.levels)});
   // the rules line under the felt waits for the first table: the worker answers in order, and the option

@@ -70,7 +70,7 @@ const STRINGS = {
     settings_reset: '这些设置已损坏，已恢复默认：{keys}。',
     'setting.lang': '语言', 'setting.hints': '提示', 'setting.speed': '速度', 'setting.options': '规则选项',
     'setting.level': '电脑强度', 'setting.muted': '声音', 'setting.autoPass': '自动过', 'setting.autoWin': '自动胡',
-    seat_label: '{who}（{pts}分）', close: '关闭', help: '快捷键',
+    seat_label: '{who}（{pts}分）', close: '关闭', more_below: '下面还有', help: '快捷键',
     info_more: '全部 ▴', info_less: '收起 ▾', info_more_side: '◂ 全部', info_less_side: '收起 ▸',
     keys_help: '←/→ 选牌 · Enter 打出 · H 胡 · K 杠 · P 碰 · C 吃（有几种吃法时按 1/2/3）· 空格/Esc 过 · N 下一局',
     only_discard: '只能打出 {tile}：点一下即打出', after_discard_waits: '打出{tile}后听', after_discard_any: '打出{tile}后摸什么都胡',
@@ -165,7 +165,7 @@ const STRINGS = {
     settings_reset: 'These settings were damaged and are back to their defaults: {keys}.',
     'setting.lang': 'language', 'setting.hints': 'hints', 'setting.speed': 'speed', 'setting.options': 'game options',
     'setting.level': 'opponents', 'setting.muted': 'sound', 'setting.autoPass': 'auto-pass', 'setting.autoWin': 'auto-win',
-    seat_label: '{who} ({pts} points)', close: 'Close', help: 'Keys',
+    seat_label: '{who} ({pts} points)', close: 'Close', more_below: 'More below', help: 'Keys',
     info_more: 'More ▴', info_less: 'Less ▾', info_more_side: '◂ More', info_less_side: 'Less ▸',
     keys_help: '←/→ select · Enter discard · H win · K kong · P pong · C chow (1/2/3 when there are several) · Space/Esc pass · N next',
     only_discard: 'Only the {tile} can go: one {tap} discards it', after_discard_waits: 'Discard the {tile}, then wait on',
@@ -255,7 +255,28 @@ export function tileName(tile) {
 
 /** Seat name relative to the human (0 = you, 1 = next / right, 2 = across, 3 = previous / left). */
 export function seatName(seat, human = 0) {
+  const word = seatWord(seat, human);
+  const name = seat === human ? '' : personName(seat);
+  return name ? t('person', {name, who: word}) : word;
+}
+
+/** The seat's own word (你/下家/对家/上家, You/Right/Across/Left), never a person's name: for lines that add
+ *  the name themselves. */
+export function seatWord(seat, human = 0) {
   return t(`seat${(seat - human + 4) % 4}`);
+}
+
+let people = () => null;
+
+/** Where the names people gave at a friends table come from: a function giving {seat: name}, or null where
+ *  there are none (outside a friends table, in a replay). Set once by the page. */
+export function setPeople(names) { people = names; }
+
+/** The name the person at this seat gave at a friends table, or '' (a bot, or no friends table). */
+export function personName(seat) {
+  const names = people();
+  const name = names && names[seat];
+  return typeof name === 'string' ? name : '';
 }
 
 // ------------------------------------------------------------------ the friends table (好友房, web/net/)
@@ -307,7 +328,7 @@ Object.assign(STRINGS.zh, {
   friend_wait_start: '已连接，等房主开始…', friend_flood: '消息太多，有些被忽略了。',
   friend_bad_message: '房主拒绝了一条消息：{why}', friend_dropped: '{who}掉线了，{s} 秒后由电脑代打。',
   friend_bot_plays: '电脑代{who}打牌。', friend_back: '{who}回来了。',
-  phrases: '快捷语', timer_left: '{s} 秒', seat_named: '{who}（{name}）', waiting_for: '等待{who}…',
+  phrases: '快捷语', timer_left: '{s} 秒', seat_named: '{who}（{name}）', person: '{name}（{who}）', waiting_for: '等待{who}…',
 });
 Object.assign(STRINGS.en, {
   friends: 'Play with friends', fr_title: 'Play with friends',
@@ -361,5 +382,5 @@ Object.assign(STRINGS.en, {
   friend_wait_start: 'Connected: waiting for the host to start…', friend_flood: 'Too many messages: some were ignored.',
   friend_bad_message: 'The host refused a message: {why}', friend_dropped: '{who} dropped; the bot takes over in {s} s.',
   friend_bot_plays: 'The bot plays for {who}.', friend_back: '{who} is back.',
-  phrases: 'Quick phrases', timer_left: '{s} s', seat_named: '{who} ({name})', waiting_for: 'Waiting for {who}…',
+  phrases: 'Quick phrases', timer_left: '{s} s', seat_named: '{who} ({name})', person: '{name} ({who})', waiting_for: 'Waiting for {who}…',
 });
