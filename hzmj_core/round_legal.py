@@ -213,18 +213,6 @@ class LegalActions(KeptAnswers):
         return claims.rule_against(want, q, d, face, self.options, self.dealer, self.streak, self.freeze_owner,
                                    final, self.tan[q][d], self.passed_win[q], self.passed_pong[q])
 
-    def _may_win_on(self, d: int) -> tuple[int, ...]:
-        """The seats :func:`claims.may_win_on_discard` lets win on a discard of seat d, the freeze aside (the
-        streak and the dealer pairing); kept for the hand, since it is asked at every discard."""
-        kept = self._winners
-        o = self.options
-        dealer, streak = self.dealer, self.streak
-        if kept[0] is not o or kept[1] != dealer or kept[2] != streak:
-            kept = self._winners = (o, dealer, streak, tuple(
-                tuple(q for q in OTHERS[s] if claims.may_win_on_discard(o, dealer, streak, None, q, s))
-                for s in range(4)))
-        return kept[3][d]
-
     def _claim_options(self, d: int, x: int, final: bool) -> dict[int, list[Action]]:
         """Legal claims of the three other seats on discard x of seat d (rules.md §5, §9): every claim that the
         seat's tiles can make and that no rule forbids (:func:`claims.rule_against`, which :meth:`why_no_claim`
@@ -347,39 +335,6 @@ class LegalActions(KeptAnswers):
                     continue
             out.append(act)
         return out
-
-    def _count(self, tiles: list[int]) -> tuple[bytearray, int]:
-        """Natural face counts (34) and the number of wildcards of some tiles."""
-        ftab = self._ftab
-        counts = bytearray(NUM_KINDS)
-        w = 0
-        for t in tiles:
-            f = ftab[t]
-            if f < 0:
-                w += 1
-            else:
-                counts[f] += 1
-        return counts, w
-
-    def _recount(self, seat: int) -> None:
-        hand = self.hands[seat]
-        self._counts[seat], self._wilds[seat] = self._count(hand)
-        per_kind = self._kinds[seat] = bytearray(NUM_KINDS)
-        for t in hand:
-            per_kind[t] += 1
-        self._counted[seat] = hand
-
-    def _face_counts(self, seat: int) -> tuple[bytearray, int]:
-        """:meth:`_count` of the seat's hand, kept between calls (callers must not change the array)."""
-        if self._counted[seat] is not self.hands[seat]:
-            self._recount(seat)
-        return self._counts[seat], self._wilds[seat]
-
-    def _kind_counts(self, seat: int) -> bytearray:
-        """Tiles of each physical kind in the seat's hand, kept like :meth:`_face_counts`."""
-        if self._counted[seat] is not self.hands[seat]:
-            self._recount(seat)
-        return self._kinds[seat]
 
     def _could_win(self, tiles: list[int], melds: int) -> bool:
         """Cheap test that the tiles form a winning shape, before the full evaluation of the fan."""
