@@ -10,31 +10,33 @@ const BUILD_ID = /*BUILD_ID*/null;
 const CACHE = 'hzmj-' + BUILD_ID;
 const PRECACHE = /*PRECACHE*/[];
 const ENGINE = /*ENGINE*/[];
-const GUEST = new URL(self.location.href).searchParams.has('guest');
+// this script runs as a service worker (the checker's lib "webworker" calls `self` a plain worker's scope)
+const sw = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self));
+const GUEST = new URL(sw.location.href).searchParams.has('guest');
 
-self.addEventListener('install', (event) => {
+sw.addEventListener('install', (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
     const files = GUEST ? PRECACHE.filter((u) => !ENGINE.includes(u)) : PRECACHE;
     // 'no-cache' revalidates against the server (a cheap 304 when the browser already has the file)
     // so a stale HTTP-cache entry can never end up in the precache.
-    await cache.addAll(files.map((u) => new Request(new URL(u, self.registration.scope), {cache: 'no-cache'})));
-    await self.skipWaiting();
+    await cache.addAll(files.map((u) => new Request(new URL(u, sw.registration.scope), {cache: 'no-cache'})));
+    await sw.skipWaiting();
   })());
 });
 
-self.addEventListener('activate', (event) => {
+sw.addEventListener('activate', (event) => {
   event.waitUntil((async () => {
     for (const key of await caches.keys()) {
       if (key.startsWith('hzmj-') && key !== CACHE) await caches.delete(key);
     }
-    await self.clients.claim();
+    await sw.clients.claim();
   })());
 });
 
-self.addEventListener('fetch', (event) => {
+sw.addEventListener('fetch', (event) => {
   const req = event.request;
-  if (req.method !== 'GET' || new URL(req.url).origin !== self.location.origin) return;
+  if (req.method !== 'GET' || new URL(req.url).origin !== sw.location.origin) return;
   event.respondWith((async () => {
     const cache = await caches.open(CACHE);
     const hit = await cache.match(req, {ignoreSearch: true});

@@ -1,6 +1,18 @@
 // Small DOM helpers shared by the game page's views: element lookup and creation, the toast.
 
-export const $ = (id) => document.getElementById(id);
+/**
+ * The element with this id (null when there is none), checked to be a `type` when one is given: a wrong
+ * element throws here, naming the id, rather than failing later where a property it lacks is used.
+ * @template {HTMLElement} [T=HTMLElement]
+ * @param {string} id
+ * @param {{new (): T, prototype: T}} [type]  e.g. HTMLInputElement, HTMLDialogElement
+ * @returns {T}
+ */
+export function $(id, type) {
+  const e = document.getElementById(id);
+  if (e && type && !(e instanceof type)) throw new TypeError(`#${id} is a <${e.localName}>, not a ${type.name}`);
+  return /** @type {T} */ (e);
+}
 
 /** A new element with properties (role as an attribute) and optional text. */
 export function el(tag, props = {}, text) {
@@ -66,7 +78,7 @@ export function relabelToast() {
 
 /** Close every open dialog. */
 export function closeDialogs() {
-  for (const d of document.querySelectorAll('dialog[open]')) d.close();
+  for (const d of document.querySelectorAll('dialog')) if (d.open) d.close();
 }
 
 const SUIT_ORDER = {m: 0, p: 1, s: 2};
