@@ -3,12 +3,21 @@
 
 import type {Bridge} from '../web/bridge.mjs';
 import type {Controller} from '../web/game/controller.mjs';
+import type {Dock} from '../web/game/dock.mjs';
+import type {MatchHistory} from '../web/game/history.mjs';
+import type {NewGameDialog} from '../web/game/newgame.mjs';
+import type {ReplayViewer} from '../web/game/replay.mjs';
+import type {ResultDialog} from '../web/game/result.mjs';
+import type {ReviewPanel} from '../web/game/review.mjs';
+import type {TableView} from '../web/game/table-view.mjs';
+import type {RemoteBridge} from '../web/net/remote-bridge.mjs';
 
 declare global {
   interface Window {
     /** The game page's state for tests: the engine bridge, boot timings, the game, its views. */
     hzmj?: {
-      bridge: Bridge | null;
+      /** the engine's bridge, or a guest's link to the host's table */
+      bridge: Bridge | RemoteBridge | null;
       progressLog: {t: number, phase: string, fraction: number}[];
       readyAt: number | null;
       tableReadyAt: number | null;
@@ -16,7 +25,8 @@ declare global {
       game: Controller | null;
       friends?: object;
       layout?: () => object;
-      views?: Record<string, object>;
+      views?: {table: TableView, dock: Dock, result: ResultDialog, history: MatchHistory, newGame: NewGameDialog,
+        replay: ReplayViewer, review: ReviewPanel};
     };
     /** app.mjs has started (guard.mjs then shows no load error of its own). */
     hzmjBootStarted?: boolean;
