@@ -24,7 +24,7 @@ declare global {
       error: string | null;
       game: Controller | null;
       friends?: object;
-      layout?: () => object;
+      layout?: () => ReturnType<TableView['report']>;
       views?: {table: TableView, dock: Dock, result: ResultDialog, history: MatchHistory, newGame: NewGameDialog,
         replay: ReplayViewer, review: ReviewPanel};
     };

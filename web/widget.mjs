@@ -58,6 +58,13 @@ class HzmjBase extends HTMLElement {
 
   connectedCallback() { this._render(); }
 
+  /**
+   * The widget's content in language `lang` (each kind of widget makes its own).
+   * @param {string} lang
+   * @returns {Promise<Node>}
+   */
+  async build(lang) { throw new Error(`${this.localName} does not say what it shows (${lang})`); }
+
   attributeChangedCallback() { if (this.isConnected) this._render(); }
 
   get uiLang() { return pageLang(this); }

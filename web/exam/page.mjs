@@ -7,8 +7,8 @@ import {examHome, runExam, startExam} from './take.mjs';
 import {ladderView} from './ladder.mjs';
 import {verifyView} from './verify.mjs';
 import {EXAM_KEY, read} from './store.mjs';
+import {$} from '../game/dom.mjs';
 
-const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
 const LANG_KEY = 'hzmj.settings.v1';
 
@@ -31,7 +31,7 @@ async function route(first = false) {
   const view = $('view');
   const hash = location.hash.slice(1);
   const [tab, arg] = hash.split('=');
-  for (const a of document.querySelectorAll('.tabs a[data-tab]')) {
+  for (const a of /** @type {NodeListOf<HTMLAnchorElement>} */ (document.querySelectorAll('.tabs a[data-tab]'))) {
     if ((a.dataset.tab === (tab || 'exam'))) a.setAttribute('aria-current', 'page'); else a.removeAttribute('aria-current');
   }
   if (tab === 'ladder') await ladderView(view, ctx);
@@ -63,7 +63,7 @@ async function boot() {
     route();
   });
   try {
-    await engine((p) => { $('progress').value = p.fraction || 0; });
+    await engine((p) => { $('progress', HTMLProgressElement).value = p.fraction || 0; });
   } catch (err) {
     $('status').textContent = `引擎没有启动 The engine did not start: ${err.message || err}`;
     document.documentElement.dataset.state = 'error';

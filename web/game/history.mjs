@@ -19,12 +19,13 @@ export class MatchHistory {
    */
   constructor(ctrl, onClose) {
     this.ctrl = ctrl;
+    /** @type {(hand: number) => void} */
     this.onWatch = () => {};       // watch hand i (0-based) in the replay viewer (set by the page)
     $('gameover').addEventListener('close', onClose);
     $('go-export').addEventListener('click', () => this.ctrl.exportLog());
   }
 
-  get open() { return $('gameover').open; }
+  get open() { return $('gameover', HTMLDialogElement).open; }
 
   show() {
     const s = this.ctrl.state;
@@ -47,7 +48,7 @@ export class MatchHistory {
       body.appendChild(el('h3', {}, t('hand_history')));
       body.appendChild(this.table(s, history));
     }
-    if (!$('gameover').open) $('gameover').showModal();
+    if (!$('gameover', HTMLDialogElement).open) $('gameover', HTMLDialogElement).showModal();
     $('go-new').focus({preventScroll: true});
     // opened at its top: the title and the standings first (showModal scrolls to the focused button)
     $('gameover').scrollTop = 0;

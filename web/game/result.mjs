@@ -12,9 +12,10 @@ export class ResultDialog {
   /** @param {import('./controller.mjs').Controller} ctrl */
   constructor(ctrl) {
     this.ctrl = ctrl;
+    /** @type {(hand: number) => void} */
     this.onWatch = () => {};       // "watch this hand" (the replay viewer sets it)
     // closed (its button or Esc) to look at the final table; the dock offers it again
-    $('settle-close').addEventListener('click', () => $('settle').close());
+    $('settle-close').addEventListener('click', () => $('settle', HTMLDialogElement).close());
     $('settle-replay').addEventListener('click', () => this.onWatch(this.ctrl.state.match.hand_number - 1));
     // N deals the next hand, as Enter on the focused button does
     $('settle').addEventListener('keydown', (ev) => {
@@ -22,23 +23,23 @@ export class ResultDialog {
       ev.preventDefault();
       $('btn-next').click();
     });
-    $('btn-next').addEventListener('click', () => { $('settle').close(); this.ctrl.nextHand(); });
+    $('btn-next').addEventListener('click', () => { $('settle', HTMLDialogElement).close(); this.ctrl.nextHand(); });
     $('settle-export').addEventListener('click', () => this.ctrl.exportLog());
   }
 
-  get open() { return $('settle').open; }
+  get open() { return $('settle', HTMLDialogElement).open; }
 
   show() {
     const s = this.ctrl.state;
     const body = $('settle-body');
     body.textContent = '';
     const r = s.result;
-    if (!r || r.winner === null || r.winner === undefined) this.drawn(body, s, r);
+    if (!r || r.winner === null || r.winner === undefined) this.drawn(body, s);
     else this.won(body, s, r);
     body.appendChild(this.deltas(s, r));
     if (r && r.hands) body.appendChild(this.allHands(s, r));
     $('btn-next').textContent = s.match.over ? t('game_over') : t('next');
-    if (!$('settle').open) $('settle').showModal();
+    if (!$('settle', HTMLDialogElement).open) $('settle', HTMLDialogElement).showModal();
     $('btn-next').focus({preventScroll: true});
     $('settle').scrollTop = 0;
   }

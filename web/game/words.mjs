@@ -96,6 +96,7 @@ export function playerError(err, viewer = 0) {
 }
 
 // What kind of refusal the engine's (English) words describe, for the sentence before them.
+/** @type {[string, RegExp][]} */
 const REFUSAL_KINDS = [
   ['size', /too large|characters long|larger than/], ['json', /JSON|UTF-8|missing key|wrong type|format/],
   ['version', /version/], ['action', /illegal|malformed action|action \d+/], ['option', /option/],

@@ -51,7 +51,8 @@ export class Link {
     this.pc = pc;
     this.channel = channel;
     this.maxChars = maxChars;
-    this.onmessage = () => {};   // (text) -> void: the raw text of each whole message
+    /** @type {(text: string|null) => void} the raw text of each whole message (null: one that cannot be read) */
+    this.onmessage = () => {};
     this.onclose = () => {};
     this.closed = false;
     this.parts = null;
@@ -159,7 +160,7 @@ export class Offer {
 /** The guest's side: the answer to an invitation. */
 export class Answer {
   /**
-   * @param {object} invite  a decoded invitation code
+   * @param {{seat: number, generation: number}} invite  a decoded invitation code (and its connection's parts)
    * @param {string} name    the guest's name, shown to the host
    */
   static async create(invite, name, iceServers = [], maxChars = 16 * 1024 * 1024) {
@@ -184,6 +185,8 @@ export class Answer {
     this.pc = pc;
     this.reply = null;
     this.link = null;
+    /** @type {{seat: number, generation: number}|null} the invitation answered (set by create) */
+    this.invite = null;
     this.opened = new Promise((resolve, reject) => {
       pc.addEventListener('datachannel', (e) => {
         const channel = e.channel;

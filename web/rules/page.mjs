@@ -4,8 +4,8 @@
 // section, #EX12 an example. Exposed as window.hzmjRules for tests.
 import {RULES} from './data.mjs';
 import {el, splitTiles, tile} from '../tutorial/ui.mjs';
+import {$} from '../game/dom.mjs';
 
-const $ = (id) => document.getElementById(id);
 const LANG_KEY = 'hzmj.settings.v1';
 const WORDS = {
   zh: {title: '规则', game: '返回游戏', tutorial: '教程', lang: 'English', toc: '目录', doc: '杭州麻将规则',

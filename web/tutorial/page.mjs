@@ -5,9 +5,9 @@ import {CSS, styleSheet} from './styles.mjs';
 import {lastLesson, markSolved, repairProgress, resetProgress, setLastLesson, solved} from './progress.mjs';
 import {el} from './ui.mjs';
 import {loadSettings, saveSettings} from '../store.mjs';
+import {$} from '../game/dom.mjs';
 
 document.adoptedStyleSheets = [...document.adoptedStyleSheets, styleSheet(CSS.replace(':host, .tut', '.tut'))];
-const $ = (id) => document.getElementById(id);
 const settings = loadSettings();
 let lang = settings.lang || ((navigator.language || '').toLowerCase().startsWith('en') ? 'en' : 'zh');
 let catalogue = [];
@@ -79,7 +79,7 @@ $('reset').addEventListener('click', () => { if (confirm(ui('confirm'))) { reset
 window.addEventListener('hashchange', () => show(true));
 
 try {
-  await engine((p) => { $('progress').value = p.fraction || 0; });
+  await engine((p) => { $('progress', HTMLProgressElement).value = p.fraction || 0; });
   catalogue = await call('lessons');
   const reset = repairProgress(catalogue.map((c) => c.id));
   if (reset.length) {
