@@ -25,7 +25,7 @@ from builder.vendor import npm_package
 TYPESCRIPT_VERSION = "6.0.3"
 # sha256 of the npm tarball `npm pack typescript@6.0.3` (checked on every fetch).
 TYPESCRIPT_TGZ_SHA256 = "33cd0ee1beaa8c9e9d15a9da836c62ddea4c34a42d7c2d349dbc80d94165d22a"
-TYPESCRIPT_FILES = ("bin/tsc", "lib/tsc.js", "lib/lib.dom.d.ts", "lib/lib.webworker.d.ts")
+TYPESCRIPT_FILES = ("bin/tsc", "lib/tsc.js", "lib/_tsc.js", "lib/lib.dom.d.ts", "lib/lib.webworker.d.ts")
 PROJECTS = ("tsconfig.json", "tsconfig.worker.json")
 
 
