@@ -6,6 +6,7 @@ the repository's own two projects; this file checks that the check can fail, on 
 from __future__ import annotations
 
 import json
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -55,3 +56,30 @@ def test_the_checker_is_the_pinned_typescript() -> None:
     # the compiler in JavaScript, whole in the package (the native port needs a per-platform optional dependency)
     assert not package.get("optionalDependencies") and not package.get("dependencies")
     assert (checkjs.fetch_typescript() / "lib" / "_tsc.js").stat().st_size > 1_000_000
+
+
+def run_dom_lookup(script: str) -> subprocess.CompletedProcess[str]:
+    """Run `script` in Node after importing web/game/dom.mjs's `$` over a stand-in document with one
+    element, #box, a Div (its classes stand in for the browser's)."""
+    prelude = (
+        "class HTMLElement { get localName() { return 'div'; } }\n"
+        "class Div extends HTMLElement {}\n"
+        "class HTMLInputElement extends HTMLElement {}\n"
+        "const box = new Div();\n"
+        "globalThis.document = {getElementById: (id) => (id === 'box' ? box : null)};\n"
+        f"const {{$}} = await import({json.dumps((ROOT / 'web' / 'game' / 'dom.mjs').as_uri())});\n"
+    )
+    return subprocess.run(["node", "--input-type=module", "-e", prelude + script], capture_output=True, text=True,
+                          check=False, timeout=60)
+
+
+def test_an_element_fetched_as_another_class_is_refused_naming_its_id() -> None:
+    done = run_dom_lookup("$('box', HTMLInputElement);")
+    assert done.returncode != 0
+    assert "TypeError: #box is a <div>, not a HTMLInputElement" in done.stderr, done.stderr
+
+
+def test_an_element_of_its_class_or_a_missing_one_comes_back_as_it_is() -> None:
+    done = run_dom_lookup("console.log($('box', Div) === box, $('box') === box, $('gone', HTMLInputElement));")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "true true null"
