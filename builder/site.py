@@ -17,6 +17,7 @@ from builder.common import DIST, WEB, log, sha256_bytes, write_if_changed
 from builder.runtime import runtime_files
 from builder.vendor import MICROPIP_WHEEL, PYODIDE_VERSION, QR_FILES, fetch_micropip, fetch_pyodide, fetch_qr
 from builder.wheel import build_wheel_bytes, package_version
+from builder.widgets import build_widgets
 
 SW_TEMPLATE_PATH = WEB / "sw.template.js"
 """The service worker's source; build.py fills in the build id and the precache list (it is not served itself)."""
@@ -91,6 +92,7 @@ def build(dist: Path = DIST, quiet: bool = False) -> dict[str, object]:
     qr_dir = fetch_qr()
     for f in QR_FILES:
         files[f"vendor/qr/{f}"] = (qr_dir / f).read_bytes()
+    build_widgets(files)  # our widget pages carry the engine's analysis; widgets.json (builder/widgets.py)
 
     h = hashlib.sha256()
     for name in sorted(files):

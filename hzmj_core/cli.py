@@ -255,9 +255,50 @@ def build_parser() -> argparse.ArgumentParser:
                        description="Replay a hand or match log; for a scenario, print the final state.")
     r.add_argument("file", type=Path)
     r.add_argument("--json", action="store_true")
+    e = sub.add_parser("embed", help="print a widget's markup with the engine's analysis carried inside it",
+                       description="Print the markup of an <hzmj-hand> (or, with --lesson, an <hzmj-lesson>) with "
+                       "the engine's analysis inside it, so the widget script draws it with no Python runtime. "
+                       "See docs/embedding.md.")
+    e.add_argument("tiles", nargs="?", help='concealed tiles as groups, e.g. "P* 1m2m3m 4p5p6p 7s8s9s EEE"')
+    e.add_argument("--melds", default="", help='declared melds, space-separated, e.g. "EEE 123m"')
+    e.add_argument("--win-tile", metavar="TILE", help="for 14 tiles: the self-drawn winning tile (default: the last)")
+    e.add_argument("--wildcard", metavar="FACE", help="flipped mode (翻财神) with this indicator face")
+    e.add_argument("--lang", choices=["zh", "en"], help="the widget's language (default: the page's)")
+    e.add_argument("--caption", help="a caption shown above the analysis")
+    e.add_argument("--lesson", metavar="NAME", help="a lesson of the tutorial instead of a hand (e.g. baotou)")
+    e.add_argument("--json", action="store_true", help='{"markup", "carried"}: the markup and the data it carries')
     cli_tools.add_parsers(sub)
     exam_cli.add_parser(sub)
     return p
+
+
+def _embed(args: argparse.Namespace) -> str:
+    """The markup the ``embed`` command prints, or with ``--json`` the markup and the data it carries (the
+    tutorial is imported only for this command)."""
+    from .tutorial import LessonError, embed, hand_markup, lesson_markup
+
+    if args.json:
+        if args.lesson is None and not args.tiles:
+            raise UsageError('give the tiles of a hand ("P* 1m2m3m 4p5p6p 7s8s9s EEE") or --lesson NAME')
+        _check_tile(args.wildcard, "--wildcard")
+        try:
+            return json.dumps(embed({"tiles": args.tiles, "melds": args.melds, "wildcard": args.wildcard,
+                                     "win_tile": args.win_tile, "lesson": args.lesson, "lang": args.lang,
+                                     "caption": args.caption}), ensure_ascii=False, indent=1)
+        except LessonError as exc:
+            raise UsageError(str(exc)) from None
+
+    if args.lesson is not None:
+        if args.tiles is not None or args.melds or args.win_tile or args.wildcard or args.caption:
+            raise UsageError("--lesson takes no tiles, --melds, --win-tile, --wildcard or --caption")
+        try:
+            return lesson_markup(args.lesson, args.lang)
+        except LessonError as exc:
+            raise UsageError(f"--lesson: {exc}") from None
+    if not args.tiles:
+        raise UsageError('give the tiles of a hand ("P* 1m2m3m 4p5p6p 7s8s9s EEE") or --lesson NAME')
+    _check_tile(args.wildcard, "--wildcard")
+    return hand_markup(args.tiles, args.melds, args.wildcard, args.win_tile, args.lang, args.caption)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -311,6 +352,8 @@ def _run(args: argparse.Namespace) -> int:
             return 1 if result["invariant_violations"] else 0
         elif args.command == "replay":
             _emit(replay_file(args.file), args.json, _replay_text)
+        elif args.command == "embed":
+            print(_embed(args))
         sys.stdout.flush()
     except (UsageError, AnalysisError) as exc:
         print(f"error: {error_line(exc)}", file=sys.stderr)

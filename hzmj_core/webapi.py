@@ -289,6 +289,8 @@ METHODS: dict[str, Callable[[dict[str, Any]], Any]] = {
     "check_exercise": _tutorial("check_exercise", lambda m, a: m.check(a["id"], a["answer"])),
     "hand_widget": _tutorial("hand_widget", lambda m, a: m.hand_widget(a["tiles"], a["melds"] or "",
                                                                        a["wildcard"] or None, a["win_tile"] or None)),
+    # a widget's markup with the engine's analysis carried inside it (python -m hzmj_core embed)
+    "embed": _tutorial("embed", lambda m, a: m.embed(a)),
     **{name: _exam(name) for name in EXAM_ARGS},  # 考级 (hzmj_core/exam/api.py)
 }
 

@@ -13,14 +13,20 @@ const ENGINE = /*ENGINE*/[];
 // this script runs as a service worker (the checker's lib "webworker" calls `self` a plain worker's scope)
 const sw = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self));
 const GUEST = new URL(sw.location.href).searchParams.has('guest');
+// A widget page (the demo article) registers 'sw.js?widgets=1': that one precaches only the files listed in
+// widgets.json (the page and the widget script with its modules, no engine), and keeps any other file of this
+// build it serves from the network (the engine, once a reader has loaded it), so both work offline afterwards.
+const WIDGETS = new URL(sw.location.href).searchParams.has('widgets');
+const scoped = (u) => new Request(new URL(u, sw.registration.scope), {cache: 'no-cache'});
 
 sw.addEventListener('install', (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
-    const files = GUEST ? PRECACHE.filter((u) => !ENGINE.includes(u)) : PRECACHE;
+    const files = WIDGETS ? await (await fetch(scoped('widgets.json'))).json()
+      : GUEST ? PRECACHE.filter((u) => !ENGINE.includes(u)) : PRECACHE;
     // 'no-cache' revalidates against the server (a cheap 304 when the browser already has the file)
     // so a stale HTTP-cache entry can never end up in the precache.
-    await cache.addAll(files.map((u) => new Request(new URL(u, sw.registration.scope), {cache: 'no-cache'})));
+    await cache.addAll(files.map(scoped));
     await sw.skipWaiting();
   })());
 });
@@ -41,6 +47,10 @@ sw.addEventListener('fetch', (event) => {
     const cache = await caches.open(CACHE);
     const hit = await cache.match(req, {ignoreSearch: true});
     if (hit) return hit;
-    return fetch(req);
+    const res = await fetch(req);
+    if (WIDGETS && res.ok && PRECACHE.includes(new URL(req.url).pathname.slice(new URL(sw.registration.scope).pathname.length))) {
+      await cache.put(req, res.clone());
+    }
+    return res;
   })());
 });

@@ -5,7 +5,8 @@ log built with :func:`hzmj_core.scenario.build_wall`) and a question. Nothing st
 (:mod:`.checking`) asks the engine (win evaluation, hand analysis, the round state machine, the settlement)
 what the right answer is, compares it with the learner's, and explains both in Chinese and English, naming
 seats from the learner's (你/下家/对家/上家). :mod:`.presenting` gives the page what it shows, and
-:mod:`.widget` the ``<hzmj-hand>`` analysis.
+:mod:`.widget` the ``<hzmj-hand>`` analysis, :mod:`.embed` the widgets' markup with that analysis carried
+inside it.
 
 Exercise kinds (``kind``):
 
@@ -30,8 +31,10 @@ Exercise kinds (``kind``):
 from .base import Exercise, Lesson, LessonError
 from .checking import check
 from .content import LESSONS
+from .embed import carried_hand, carried_lesson, carried_tutorial, embed, hand_markup, lesson_markup
 from .presenting import catalogue, exercise_ids, lesson, present
 from .widget import hand_widget
 
-__all__ = ["LESSONS", "Exercise", "Lesson", "LessonError", "catalogue", "check", "exercise_ids", "hand_widget",
-           "lesson", "present"]
+__all__ = ["LESSONS", "Exercise", "Lesson", "LessonError", "carried_hand", "carried_lesson", "carried_tutorial",
+           "catalogue", "check",
+           "embed", "exercise_ids", "hand_markup", "hand_widget", "lesson", "lesson_markup", "present"]

@@ -6,8 +6,9 @@ from typing import Any
 
 from ..analysis import AnalysisError, analyze_hand
 from ..fan import WinType, evaluate_win
-from ..tiles import NotationError, Wildcards, parse_melds, parse_tile, parse_tokens
+from ..tiles import TILE_NAMES, NotationError, Wildcards, parse_melds, parse_tile, parse_tokens
 from ..view import tile_marks
+from ..winsplit import split_win
 from .base import names
 
 
@@ -17,7 +18,8 @@ def hand_widget(
     """Everything ``<hzmj-hand>`` shows: the tiles in groups as written, and the engine's analysis.
 
     13 tiles (melds count 3): waits with unseen counts, 暴头/七客 state. 14 tiles: whether it is a win and,
-    taking ``win_tile`` (default: the last tile written) as the self-drawn tile, its pattern and fan.
+    taking ``win_tile`` (default: the last tile written) as the self-drawn tile, its pattern and fan, and
+    ``split``: the concealed tiles as their sets and pair, each with the face it counts as (a wildcard starred).
     A bad hand or win-tile raises :class:`~hzmj_core.analysis.AnalysisError`.
     """
     info = analyze_hand(tiles, melds, wildcard)
@@ -37,4 +39,8 @@ def hand_widget(
             raise AnalysisError(f"win-tile {win_tile} is not one of the concealed tiles {tiles!r}")
         ev = evaluate_win(kinds, len(info["meld_groups"]), win, WinType.SELF_DRAW, wc)
         info["evaluation"] = None if ev is None else ev.to_json()
+        split = None if ev is None else split_win(kinds, wc, ev.form, win, ev.baotou)
+        info["split"] = None if split is None else {
+            "groups": [[{"tile": wc.name(t), "face": TILE_NAMES[f]} for t, f in g] for g in split.groups],
+            "winning": None if split.winning is None else list(split.winning)}
     return info

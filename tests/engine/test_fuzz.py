@@ -326,6 +326,7 @@ def test_fuzz_notation(hand: str, melds: str | None, wildcard: str | None, win: 
     check_exit(code, err)
     api("analyze", {"hand": hand, "melds": melds, "wildcard": wildcard})
     api("hand_widget", {"tiles": hand, "melds": melds, "wildcard": wildcard, "win_tile": win})
+    api("embed", {"tiles": hand, "melds": melds, "wildcard": wildcard, "win_tile": win, "caption": win})
 
 
 def _plausible(name: str) -> st.SearchStrategy[Any]:

@@ -231,6 +231,7 @@ def test_no_answer_carries_a_seed_as_a_number() -> None:
     answers["next_hand"] = call("next_hand")
     answers["analyze"] = call("analyze", hand="123m456p789s EEWW", melds="")
     answers["hand_widget"] = call("hand_widget", tiles="123m456p789s EEWW")
+    answers["embed"] = call("embed", tiles="123m456p789s EEWW", lang="en")
     answers["lessons"] = call("lessons")
     answers["lesson"] = call("lesson", id=answers["lessons"][0]["id"])
     answers["check_exercise"] = call("check_exercise", id=answers["lessons"][0]["exercises"][0], answer="1m")

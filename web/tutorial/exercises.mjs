@@ -1,6 +1,6 @@
 // One renderer per exercise kind. The page never knows an answer: it collects the learner's answer and
 // asks the engine (`check_exercise`), then shows the engine's explanation.
-import {el, hand, melds, pick, richText, tile, tileButton, tileWords, tr} from './ui.mjs';
+import {el, hand, melds, pick, richText, splitView, tile, tileButton, tileWords, tr} from './ui.mjs';
 import {tileWords as plainWords} from '../i18n.mjs';
 import {gloss} from '../glossary.mjs';
 
@@ -66,26 +66,13 @@ export function renderExercise(ex, ctx, index = 0) {
       parts.push(lineList(tr(lang, 'best_line'), res.best_line));
     }
     if (res.waits) parts.push(waitsRow(res.waits));
-    if (res.split && res.split.groups) parts.push(splitRow(res.split));
+    if (res.split && res.split.groups) parts.push(splitView(res.split, lang));
     feedback.replaceChildren(...parts);
     if (res.correct) ctx.onSolved?.(ex.id);
   }
 
   function lineList(title, steps) {
     return el('div', {class: 'line'}, el('strong', {}, title), el('ol', {}, steps.map((s) => el('li', {}, s[lang] || s.zh))));
-  }
-
-  /** The hand as its sets and pair (the engine's split), each wildcard with the face it stands for. */
-  function splitRow(split) {
-    const groups = split.groups.map((g, gi) => el('span', {class: 'split-group'}, g.map((x, i) => {
-      const face = x.tile.replace('*', '');
-      const won = split.winning && split.winning[0] === gi && split.winning[1] === i;
-      const marks = face !== x.face && !x.tile.endsWith('*') ? {[face]: {face: x.face}} : null;
-      const t = tile(x.tile, lang, {size: 28, highlight: won ? 'win' : null, marks});
-      if (!x.tile.endsWith('*')) return t;
-      return el('span', {class: 'split-wild'}, t, el('small', {}, tr(lang, 'as_face', {t: plainWords(x.face, lang)})));
-    })));
-    return el('div', {class: 'split'}, el('strong', {}, tr(lang, 'split')), el('div', {class: 'split-groups'}, groups));
   }
 
   function waitsRow(waits) {

@@ -1,7 +1,7 @@
 // A lesson as an article: title, text with inline tiles, rules in boxes, example hands (analysed by the
 // engine where asked), then its exercises. Also the hand card of <hzmj-hand>.
 import {renderExercise} from './exercises.mjs';
-import {analysisText, el, hand, melds, pick, richText, splitTiles, tr, waitsList} from './ui.mjs';
+import {analysisText, el, hand, melds, pick, richText, splitTiles, splitView, tr, waitsList} from './ui.mjs';
 
 /** Render the engine's `lesson` data. ctx: {lang, call, onSolved, solved: Set, compact}. */
 export function renderLesson(data, ctx) {
@@ -38,7 +38,8 @@ export function renderLesson(data, ctx) {
   return art;
 }
 
-/** The card of <hzmj-hand>: the tiles as written (groups), the melds, and the engine's analysis. */
+/** The card of <hzmj-hand>: the tiles as written (groups), the melds, and the engine's analysis (a win's split
+ *  into sets and pair with its fan, or the waits with their unseen counts). */
 export function renderHandCard(info, lang, opts = {}) {
   const card = el('figure', {class: 'hand-card', lang: lang === 'en' ? 'en' : 'zh-CN',
     'data-tiles': info.tiles, 'data-win': info.win === undefined ? '' : String(info.win)});
@@ -55,6 +56,7 @@ export function renderHandCard(info, lang, opts = {}) {
       cap.append(det);
     }
   }
+  if (info.tiles === 14 && info.split && info.split.groups) cap.append(splitView(info.split, lang, 24));
   if (opts.caption) cap.prepend(el('p', {class: 'caption'}, opts.caption));
   card.append(cap);
   return card;

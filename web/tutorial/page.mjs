@@ -1,4 +1,5 @@
 // The tutorial page (tutorial.html): the lesson list, one lesson at a time, progress and language.
+import {carriedCall} from './carried.mjs';
 import {engine, call} from './engine.mjs';
 import {renderLesson} from './lesson.mjs';
 import {CSS, styleSheet} from './styles.mjs';
@@ -23,6 +24,17 @@ const UI = {
 };
 const ui = (k, v = {}) => UI[lang][k].replace(/\{(\w)\}/g, (_, x) => v[x]);
 window.hzmjTutorial = {ready: false, call, engine};
+
+// The lessons and their answer tables as build.py wrote them into the page (builder/widgets.py): the tutorial
+// is read and its exercises answered with no runtime; without them (web/ served as it is) the engine is asked.
+const carried = (() => {
+  try {
+    const data = JSON.parse(document.getElementById('tutorial-data')?.textContent || 'null');
+    return data && data.format === 1 && data.kind === 'tutorial' ? data : null;
+  } catch {
+    return null;
+  }
+})();
 
 /** The lesson id in the address's fragment; any fragment that is not one (even "#%") opens the last lesson. */
 function currentId() {
@@ -58,9 +70,11 @@ async function show(focus) {
   const id = currentId();
   setLastLesson(id);
   drawChrome();
-  const data = await call('lesson', {id});
+  const own = carried && carried.lessons[id];
+  const data = own ? own.lesson : await call('lesson', {id});
   if (id !== currentId()) return;
-  const art = renderLesson(data, {lang, call, solved: solved(), onSolved: (ex) => { markSolved(ex); drawChrome(); }});
+  const art = renderLesson(data, {lang, call: own ? carriedCall(own.answers, call) : call, solved: solved(),
+    onSolved: (ex) => { markSolved(ex); drawChrome(); }});
   const pager = el('nav', {class: 'pager', 'aria-label': lang === 'en' ? 'Lessons' : '翻页'},
     data.prev ? el('a', {href: `#${data.prev}`, rel: 'prev'}, ui('prev')) : el('span'),
     data.next ? el('a', {href: `#${data.next}`, rel: 'next'}, ui('next')) : el('span'));
@@ -79,8 +93,13 @@ $('reset').addEventListener('click', () => { if (confirm(ui('confirm'))) { reset
 window.addEventListener('hashchange', () => show(true));
 
 try {
-  await engine((p) => { $('progress', HTMLProgressElement).value = p.fraction || 0; });
-  catalogue = await call('lessons');
+  if (carried) {
+    catalogue = carried.catalogue;
+    document.documentElement.dataset.source = 'carried';
+  } else {
+    await engine((p) => { $('progress', HTMLProgressElement).value = p.fraction || 0; });
+    catalogue = await call('lessons');
+  }
   const reset = repairProgress(catalogue.map((c) => c.id));
   if (reset.length) {
     notice = el('p', {class: 'notice', role: 'status', id: 'progress-notice'},

@@ -94,6 +94,14 @@ button { font: 600 .95rem/1.2 system-ui, "Noto Sans CJK SC", sans-serif; cursor:
 .status { font: .9rem system-ui, sans-serif; color: var(--muted); padding: .6rem 0; }
 .status progress { width: 12rem; vertical-align: middle; accent-color: var(--accent); }
 .error { color: var(--bad); }
+.explore { margin-top: .5rem; }
+.explore-open { padding: .3rem .8rem; min-height: 2rem; font-size: .85rem; }
+.explore-pick .tiles-row { gap: .05rem; margin-top: .2rem; }
+.explore-area .hand-card { margin-top: .2rem; background: #f7f3e7; }
+.explore-title { margin: .7rem 0 0; font: 600 .9rem system-ui, sans-serif; color: var(--ink); }
+.explore-area .caption, .hand-card .caption { margin: 0 0 .2rem; color: var(--muted); }
+.hand-card.preview { opacity: .85; }
+[hidden] { display: none !important; }
 details summary { cursor: pointer; font: .85rem system-ui, sans-serif; color: var(--accent); margin-top: .3rem; }
 @media (max-width: 560px) {
   .lesson h2 { font-size: 1.4rem; }

@@ -15,7 +15,7 @@ export function tileWords(name, lang) {
 }
 
 /** A tile name such as "5p" or "P*" in words alone ("5 of Dots", "白板（财神）"). */
-function namedTile(name, lang) {
+export function namedTile(name, lang) {
   const wild = name.endsWith('*') ? (lang === 'en' ? ' (wildcard)' : '（财神）') : '';
   return `${gameTileWords(name.replace('*', ''), lang)}${wild}`;
 }
@@ -158,6 +158,19 @@ export function analysisText(info, lang) {
   return en ? `Ready. Waits (unseen copies): ${left} tiles left.` : `听牌。能胡的牌（未见张数）：共 ${left} 张。`;
 }
 
+/** A winning hand as its sets and pair (the engine's split), each wildcard with the face it stands for. */
+export function splitView(split, lang, size = 28) {
+  const groups = split.groups.map((g, gi) => el('span', {class: 'split-group'}, g.map((x, i) => {
+    const face = x.tile.replace('*', '');
+    const won = split.winning && split.winning[0] === gi && split.winning[1] === i;
+    const marks = face !== x.face && !x.tile.endsWith('*') ? {[face]: {face: x.face}} : null;
+    const t = tile(x.tile, lang, {size, highlight: won ? 'win' : null, marks});
+    if (!x.tile.endsWith('*')) return t;
+    return el('span', {class: 'split-wild'}, t, el('small', {}, tr(lang, 'as_face', {t: gameTileWords(x.face, lang)})));
+  })));
+  return el('div', {class: 'split'}, el('strong', {}, tr(lang, 'split')), el('div', {class: 'split-groups'}, groups));
+}
+
 /** Waits as tiles with their unseen counts. */
 export function waitsList(waits, lang, size = 24) {
   const ul = el('ul', {class: 'waits', 'aria-label': lang === 'en' ? 'waits' : '听牌'});
@@ -179,7 +192,9 @@ export const T = {
     self_draw: '自摸', discard: '别人打出', replacement: '杠后补牌', melds: '副露', wild_ind: '翻财神，指示牌 {t}',
     win_on: '{how}{t}', split: '这手牌拆成：', as_face: '当{t}', your_answer_right: '你的答案，正确', your_answer_wrong: '你的答案，不对',
     bad_attr: '属性 {attr}="{value}" 无效：{msg}', size_range: '属性 size="{value}" 超出范围（{min} 到 {max}），按 {size} 显示。',
-    size_bad: '属性 size="{value}" 不是数字，按默认大小 {size} 显示。'},
+    size_bad: '属性 size="{value}" 不是数字，按默认大小 {size} 显示。',
+    try_discard: '换一张打打看', try_draw: '摸一张试试', pick_discard: '点一张要打出的牌：', pick_draw: '点一张摸到的牌：',
+    after_discard: '打出{t}之后：', after_draw: '摸到{t}之后：'},
   en: {check: 'Check', correct: 'Correct!', wrong: 'Not quite', retry: 'Try again', loading: 'Starting the engine…',
     failed: 'The engine could not start: ', exercise: 'Exercise', no_win: 'Not a win', fan: '{n} fan',
     left: 'How many are left?', nobody_hint: 'Select none for “nobody”.', seat: 'Seat', dealer: 'dealer',
@@ -194,7 +209,9 @@ export const T = {
     wild_ind: 'Flipped wildcard, indicator {t}',
     bad_attr: 'The attribute {attr}="{value}" is not valid: {msg}',
     size_range: 'The attribute size="{value}" is out of range ({min} to {max}); drawn at {size}.',
-    size_bad: 'The attribute size="{value}" is not a number; drawn at the default size {size}.'},
+    size_bad: 'The attribute size="{value}" is not a number; drawn at the default size {size}.',
+    try_discard: 'Try another discard', try_draw: 'Try a draw', pick_discard: 'Pick the tile to discard:',
+    pick_draw: 'Pick the tile drawn:', after_discard: 'After discarding {t}:', after_draw: 'After drawing {t}:'},
 };
 
 export function tr(lang, key, vars = {}) {
