@@ -3,6 +3,7 @@
 
 import type {Bridge} from '../web/bridge.mjs';
 import type {Controller} from '../web/game/controller.mjs';
+import type {Daily} from '../web/daily/daily.mjs';
 import type {Dock} from '../web/game/dock.mjs';
 import type {MatchHistory} from '../web/game/history.mjs';
 import type {NewGameDialog} from '../web/game/newgame.mjs';
@@ -26,7 +27,7 @@ declare global {
       friends?: object;
       layout?: () => ReturnType<TableView['report']>;
       views?: {table: TableView, dock: Dock, result: ResultDialog, history: MatchHistory, newGame: NewGameDialog,
-        replay: ReplayViewer, review: ReviewPanel};
+        replay: ReplayViewer, review: ReviewPanel, daily: Daily};
     };
     /** app.mjs has started (guard.mjs then shows no load error of its own). */
     hzmjBootStarted?: boolean;

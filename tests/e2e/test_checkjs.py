@@ -59,7 +59,7 @@ def test_the_checker_is_the_pinned_typescript() -> None:
 
 
 def run_dom_lookup(script: str) -> subprocess.CompletedProcess[str]:
-    """Run `script` in Node after importing web/game/dom.mjs's `$` over a stand-in document with one
+    """Run `script` in Node after importing web/page.mjs's `$` over a stand-in document with one
     element, #box, a Div (its classes stand in for the browser's)."""
     prelude = (
         "class HTMLElement { get localName() { return 'div'; } }\n"
@@ -67,7 +67,7 @@ def run_dom_lookup(script: str) -> subprocess.CompletedProcess[str]:
         "class HTMLInputElement extends HTMLElement {}\n"
         "const box = new Div();\n"
         "globalThis.document = {getElementById: (id) => (id === 'box' ? box : null)};\n"
-        f"const {{$}} = await import({json.dumps((ROOT / 'web' / 'game' / 'dom.mjs').as_uri())});\n"
+        f"const {{$}} = await import({json.dumps((ROOT / 'web' / 'page.mjs').as_uri())});\n"
     )
     return subprocess.run(["node", "--input-type=module", "-e", prelude + script], capture_output=True, text=True,
                           check=False, timeout=60)

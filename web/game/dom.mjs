@@ -1,29 +1,9 @@
-// Small DOM helpers shared by the game page's views: element lookup and creation, the toast.
+// Small DOM helpers shared by the game page's views: element lookup, the toast, the prompt (the element maker
+// is every page's, page.mjs).
 
-/**
- * The element with this id (null when there is none), checked to be a `type` when one is given: a wrong
- * element throws here, naming the id, rather than failing later where a property it lacks is used.
- * @template {HTMLElement} [T=HTMLElement]
- * @param {string} id
- * @param {{new (): T, prototype: T}} [type]  e.g. HTMLInputElement, HTMLDialogElement
- * @returns {T}
- */
-export function $(id, type) {
-  const e = document.getElementById(id);
-  if (e && type && !(e instanceof type)) throw new TypeError(`#${id} is a <${e.localName}>, not a ${type.name}`);
-  return /** @type {T} */ (e);
-}
+import {$, el} from '../page.mjs';
 
-/** A new element with properties (role as an attribute) and optional text. */
-export function el(tag, props = {}, text) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(props)) {
-    if (k === 'role') e.setAttribute('role', v);
-    else e[k] = v;
-  }
-  if (text !== undefined) e.textContent = text;
-  return e;
-}
+export {$, el};
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
