@@ -208,12 +208,13 @@ SAVE = obj({
     "humans": array(integer(0, 3), 4),
     "timer": choice(list(TIMER_NAMES)),
     "hints": boolean,
+    "ranked": boolean,
     "away": array(integer(0, 3), 4),
     "log": obj({"hands": array(obj({"actions": array(ACTION_TEXT, 10_000)}, required=("actions",)), 100_000)},
                required=("hands",)),
 }, required=("version", "options", "seed", "level", "human", "log"))
-"""What :meth:`~hzmj_core.session.GameSession.save` writes (``humans``, ``timer``, ``hints`` and ``away`` may be
-left out: a game of one human seat); ``restore`` checks a save with it once the JSON text is read,
+"""What :meth:`~hzmj_core.session.GameSession.save` writes (``humans``, ``timer``, ``hints``, ``ranked`` and
+``away`` may be left out: a game of one human seat); ``restore`` checks a save with it once the JSON text is read,
 then replays the log, which checks the rest."""
 
 ACTION = text_or_object(100, obj({}), "an action text or object")
@@ -237,7 +238,8 @@ METHOD_ARGS: dict[str, dict[str, Arg]] = {
     "version": {},
     "new_game": {"options": Arg(obj({}), {}), "seed": Arg(seed, required=True), "level": Arg(LEVEL, "basic"),
                  "human": Arg(SEAT, 0), "humans": Arg(optional(array(SEAT, 4))),
-                 "timer": Arg(choice(list(TIMER_NAMES)), "off"), "hints": Arg(boolean, True)},
+                 "timer": Arg(choice(list(TIMER_NAMES)), "off"), "hints": Arg(boolean, True),
+                 "ranked": Arg(boolean, False)},
     "state": {},
     "act": {"action": Arg(ACTION, required=True), "stamp": Arg(optional(STAMP))},
     "bot_step": {},

@@ -82,7 +82,7 @@ def _new_game(args: dict[str, Any]) -> dict[str, Any]:
         raise ApiError(str(exc), exc.reason) from None
     humans = None if args["humans"] is None else set(args["humans"])
     _session = GameSession(options, args["seed"], args["level"], args["human"], humans, args["timer"],
-                           args["hints"])
+                           args["hints"], args["ranked"])
     return _session.state()
 
 
@@ -124,6 +124,8 @@ def _review_start(args: dict[str, Any]) -> dict[str, Any]:
     human's) and ``hand`` (0-based; default every hand). The page then calls ``review_step`` until
     ``finished`` to drive a progress bar."""
     global _review
+    if _session is not None and _session.ranked and not _session.ranked_over:
+        raise ApiError("a ranked match is reviewed once it is over", because("ranked_no_review"))
     data = args.get("log")
     seat = args.get("seat")
     if data is None:

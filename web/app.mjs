@@ -26,7 +26,7 @@ import {parseSeed} from './seed.mjs';
 import {Sound, speakerIcon} from './sound.mjs';
 import {Friends} from './net/friends.mjs';
 import {isJoinPage, joinTable} from './net/join.mjs';
-import {beginRanked, rankedWords, watchRanked} from './exam/ranked.mjs';
+import {beginRanked, isRanked, rankedWords, watchRanked} from './exam/ranked.mjs';
 import {Daily} from './daily/daily.mjs';
 import {w as dailyWords} from './daily/words.mjs';
 
@@ -191,7 +191,7 @@ function wire(bridge, guest = false) {
   const review = new ReviewPanel(ctrl, replay);
   result.onWatch = (hand) => replay.watchGame(hand);
   history.onWatch = (hand) => replay.watchGame(hand);
-  ctrl.on('view', () => { dock.render(); renderRules(ctrl); autoPlay(ctrl); });
+  ctrl.on('view', () => { markRanked(ctrl); dock.render(); renderRules(ctrl); autoPlay(ctrl); });
   ctrl.on('handOver', () => { result.show(); dock.render(); });
   const daily = new Daily(ctrl, {
     newGame: () => newGame.open(),
@@ -310,6 +310,25 @@ function renderRules(ctrl) {
   $('rules').title = line.full;
 }
 
+/** The hint control in words (提示：开/关), or in a ranked match 排位赛：无提示 (the engine gives no hints there), and
+ *  the 排位赛 / Ranked badge on the table. */
+function markRanked(ctrl) {
+  const s = ctrl.state;
+  const ranked = Boolean(s && s.table && s.table.ranked) && ctrl.mode === 'game';
+  const hints = settings.hints !== false;
+  const btn = $('btn-hints');
+  btn.textContent = ranked ? t('hints_ranked') : hints ? t('hints_on') : t('hints_off');
+  btn.setAttribute('aria-pressed', String(hints && !ranked));
+  btn.disabled = ranked;
+  btn.title = ranked ? t('hints_ranked_title') : hints ? t('hints_on_title') : t('hints_off_title');
+  btn.dataset.ranked = String(ranked);
+  $('ranked-badge').hidden = !ranked;
+  // the review waits for the match's end (the engine refuses it before)
+  const playing = ranked && isRanked(s);
+  document.documentElement.toggleAttribute('data-ranked-play', playing);
+  $('settle-review').hidden = playing;
+}
+
 function applyLang(ctrl) {
   const lang = getLang();
   document.title = `${t('title')} · ${lang === 'en' ? '杭州麻将' : 'Hangzhou Mahjong'}`;
@@ -322,10 +341,7 @@ function applyLang(ctrl) {
   $('btn-sound').setAttribute('aria-pressed', String(!muted));
   $('btn-sound').title = t(muted ? 'sound_off' : 'sound_on');
   $('btn-sound').setAttribute('aria-label', $('btn-sound').title);
-  const hints = settings.hints !== false;
-  $('btn-hints').textContent = t('hints');
-  $('btn-hints').setAttribute('aria-pressed', String(hints));
-  $('btn-hints').title = hints ? t('hints_on') : t('hints_off');
+  markRanked(ctrl);
   $('btn-menu').setAttribute('aria-label', t('menu'));
   $('hand').setAttribute('aria-label', t('your_hand'));
   $('actions').setAttribute('aria-label', t('actions'));

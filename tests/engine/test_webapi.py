@@ -89,7 +89,7 @@ def test_bot_levels_come_from_the_engine_weakest_first() -> None:
     assert call("state")["match"]["level"] == "expert"
 
 
-def test_deep_hint_is_the_experts_suggestion() -> None:
+def test_hint_is_the_coachs_suggestion_deep_or_not() -> None:
     call("new_game", seed=8, level="strong")
     while not call("state")["human_to_act"]:
         call("bot_step")
@@ -97,18 +97,14 @@ def test_deep_hint_is_the_experts_suggestion() -> None:
     plain = call("hint")["suggestion"]
     assert deep["reason_zh"] and plain["reason_zh"]
     assert deep["action"]["text"] in [a["text"] for a in call("state")["legal_actions"]]
-    # exactly what the expert (and, without ``deep``, strong) decides from the player's view, seeded as hints seed
-    from hzmj_core.bots import make_bot
-    from hzmj_core.rng import derive_seed
+    # exactly what the coach (the expert the 复盘 asks) decides from the player's view, with or without ``deep``
+    from hzmj_core.coach import suggest
     from hzmj_core.view import SeatView
     session = webapi.current_session()
     assert session is not None
-    r, seat = session.match.round, session.human
-    view = SeatView.of(r, seat, session.points())
-    bot_seed = derive_seed(r.seed or 0, len(r.actions), seat)
-    assert deep == make_bot("expert", bot_seed).decide(view).to_json()
-    assert plain == make_bot("strong", bot_seed).decide(view).to_json()
-    assert deep != plain  # the position tells the two apart (the expert's draw-ahead names its choices)
+    view = SeatView.of(session.match.round, session.human, session.points())
+    assert deep == plain == suggest(view).to_json()
+    assert call("state")["hints"]["suggestion"] == plain
 
 
 BAD_CALLS = [

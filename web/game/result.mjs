@@ -39,6 +39,7 @@ export class ResultDialog {
     const s = this.ctrl.state;
     const body = this.body;
     body.textContent = '';
+    if (s.table && s.table.ranked) body.appendChild(el('p', {className: 'ranked-line', id: 'settle-ranked'}, t('ranked_settle')));
     const r = s.result;
     if (!r || r.winner === null || r.winner === undefined) this.drawn(body, s);
     else this.won(body, s, r);
