@@ -316,7 +316,7 @@ function markRanked(ctrl) {
   const s = ctrl.state;
   const ranked = Boolean(s && s.table && s.table.ranked) && ctrl.mode === 'game';
   const hints = settings.hints !== false;
-  const btn = $('btn-hints');
+  const btn = $('btn-hints', HTMLButtonElement);
   btn.textContent = ranked ? t('hints_ranked') : hints ? t('hints_on') : t('hints_off');
   btn.setAttribute('aria-pressed', String(hints && !ranked));
   btn.disabled = ranked;
