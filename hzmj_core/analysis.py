@@ -27,7 +27,13 @@ from .view import SeatView, count_seen, waits_json
 
 
 class AnalysisError(ValueError):
-    """A hand that cannot be analysed (bad notation, impossible tile counts, wrong size); the message says why."""
+    """A hand that cannot be analysed (bad notation, impossible tile counts, wrong size); the message says why.
+
+    ``argument`` names the input at fault: ``"hand"``, ``"melds"``, ``"wildcard"`` or ``"win_tile"``."""
+
+    def __init__(self, message: str, argument: str = "hand") -> None:
+        super().__init__(message)
+        self.argument = argument
 
 
 _CACHE_LIMIT = 250_000
@@ -310,12 +316,15 @@ def analyze_hand(hand: str, melds_text: str = "", wildcard: str | None = None) -
     try:
         wc = Wildcards.fixed() if wildcard is None else Wildcards.flipped(parse_tile(wildcard))
     except NotationError as exc:
-        raise AnalysisError(f"wildcard: {exc}") from None
+        raise AnalysisError(f"wildcard: {exc}", "wildcard") from None
     try:
         tokens = parse_tokens(hand)
-        melds: list[Meld] = parse_melds(melds_text, wc) if melds_text.strip() else []
     except NotationError as exc:
         raise AnalysisError(str(exc)) from None
+    try:
+        melds: list[Meld] = parse_melds(melds_text, wc) if melds_text.strip() else []
+    except NotationError as exc:
+        raise AnalysisError(str(exc), "melds") from None
     for i, tok in enumerate(tokens):
         if tok.starred and not wc.is_wild(tok.kind):
             raise AnalysisError(
@@ -328,7 +337,10 @@ def analyze_hand(hand: str, melds_text: str = "", wildcard: str | None = None) -
         if seen[k] > 4:
             shown = 1 if k == wc.indicator else 0
             extra = " (one is the turned-up indicator)" if shown else ""
-            raise AnalysisError(f"{seen[k] - shown} copies of {TILE_NAMES[k]}: at most {4 - shown} exist{extra}")
+            # the hand's fault when its own tiles are too many, else the melds' that add to them
+            at_fault = "hand" if tiles.count(k) > 4 - shown else "melds"
+            raise AnalysisError(f"{seen[k] - shown} copies of {TILE_NAMES[k]}: at most {4 - shown} exist{extra}",
+                                at_fault)
     size = len(tiles) + 3 * len(melds)
     counts, w = wc.split(tiles)
     k = len(melds)

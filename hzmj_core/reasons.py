@@ -390,8 +390,14 @@ _DAILY_PROBLEMS: dict[str, tuple[str, str]] = {
 """Why a 每日挑战 date or result code is refused (:class:`hzmj_core.daily.DailyError`,
 :class:`hzmj_core.daily.DailyCodeError`)."""
 
+_WIDGET_PROBLEMS: dict[str, tuple[str, str]] = {
+    "widget_attribute": ("属性 {attribute} 的值引擎不能接受", "the engine cannot take the value of the attribute "
+                         "{attribute}"),
+}
+"""Why a widget's markup is refused: ``attribute`` the attribute at fault as the markup spells it (``win-tile``)."""
+
 _TEMPLATES = {**_REFUSALS, **_GROUNDS, **_LOG_PROBLEMS, **_OPTION_PROBLEMS, **_SAVE_PROBLEMS, **_TABLE_REFUSALS,
-              **_EXAM_PROBLEMS, **_DAILY_PROBLEMS}
+              **_EXAM_PROBLEMS, **_DAILY_PROBLEMS, **_WIDGET_PROBLEMS}
 
 REFUSAL_CODES: tuple[str, ...] = tuple(_REFUSALS)
 """Every code the engine gives for an action it does not allow."""
@@ -409,6 +415,8 @@ EXAM_CODES: tuple[str, ...] = tuple(_EXAM_PROBLEMS)
 """Every code the 考级 pages' refusals give: a certificate code that does not verify, a ladder file refused."""
 DAILY_CODES: tuple[str, ...] = tuple(_DAILY_PROBLEMS)
 """Every code of a refused 每日挑战 date or result code."""
+WIDGET_CODES: tuple[str, ...] = tuple(_WIDGET_PROBLEMS)
+"""Every code of a widget's refused markup (``<hzmj-hand>``'s attributes)."""
 CODES: tuple[str, ...] = tuple(_TEMPLATES)
 """Every code (the page words each of them from ``web/engine-words.mjs``)."""
 _PLAIN = {"best_of": "best_of_plain", "best_ahead": "best_ahead_plain"}

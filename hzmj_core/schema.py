@@ -26,12 +26,14 @@ class SchemaError(ValueError):
     """An argument that does not fit its method's schema; the message names the method and argument.
 
     ``where`` is the path of the value at fault as the message gives it (``"save.hands[0]"``), ``missing`` the
-    key an object lacks, when that is the fault."""
+    key an object lacks, when that is the fault. ``argument`` is the method's argument at fault (set by
+    :func:`validate`; ``None`` when the arguments as a whole are)."""
 
     def __init__(self, message: str, where: str = "", missing: str | None = None) -> None:
         super().__init__(message)
         self.where = where
         self.missing = missing
+        self.argument: str | None = None
 
 
 def _kind(value: Any) -> str:
@@ -336,13 +338,21 @@ def validate(method: str, args: dict[str, Any],
     unknown = sorted(set(args) - set(spec))
     if unknown:
         takes = ", ".join(spec) or "no arguments"
-        raise SchemaError(f"{method}: unknown argument {unknown[0]!r} (it takes {takes})")
+        refused = SchemaError(f"{method}: unknown argument {unknown[0]!r} (it takes {takes})")
+        refused.argument = unknown[0]
+        raise refused
     out: dict[str, Any] = {}
     for name, arg in spec.items():
         if name in args:
-            out[name] = arg.check(args[name], f"{method}: {name!r}")
+            try:
+                out[name] = arg.check(args[name], f"{method}: {name!r}")
+            except SchemaError as exc:
+                exc.argument = name
+                raise
         elif arg.required:
-            raise SchemaError(f"{method} needs the argument {name!r}")
+            refused = SchemaError(f"{method} needs the argument {name!r}")
+            refused.argument = name
+            raise refused
         else:
             out[name] = arg.default
     return out

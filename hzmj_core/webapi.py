@@ -244,6 +244,28 @@ _INPUT_ERRORS = (AnalysisError, SessionError, ReplayError)
 # The lessons (教程) and the exams (考级) are imported on their first call: a player's first table needs
 # neither, and together they are about a quarter of this module's import in Pyodide.
 
+_WIDGET_ATTRIBUTES = {"hand_widget": {"tiles": "tiles", "hand": "tiles", "melds": "melds", "wildcard": "wildcard",
+                                      "win_tile": "win-tile"}}
+"""The widget methods, and the markup attribute (``<hzmj-hand win-tile>``) that each argument comes from."""
+
+
+def _widget_reason(method: str, argument: str | None) -> Reason | None:
+    """For a widget method, the reason naming the attribute whose ``argument`` was refused (else ``None``), so the
+    page says which attribute without reading the message."""
+    attribute = _WIDGET_ATTRIBUTES.get(method, {}).get(argument or "")
+    return None if attribute is None else because("widget_attribute", attribute=attribute)
+
+
+def _hand_widget(args: dict[str, Any]) -> Any:
+    """``<hzmj-hand>``'s analysis; a refused hand names the attribute at fault (its reason)."""
+    from . import tutorial
+    try:
+        return tutorial.hand_widget(args["tiles"], args["melds"] or "", args["wildcard"] or None,
+                                    args["win_tile"] or None)
+    except AnalysisError as exc:
+        raise ApiError(str(exc), _widget_reason("hand_widget", exc.argument)) from None
+
+
 def _tutorial(name: str, run: Callable[[Any, dict[str, Any]], Any]) -> Callable[[dict[str, Any]], Any]:
     """A lesson method: ``run(tutorial_module, args)``, its refusals (``LessonError``) worded for the player."""
     def method(args: dict[str, Any]) -> Any:
@@ -357,8 +379,7 @@ METHODS: dict[str, Callable[[dict[str, Any]], Any]] = {
     "lessons": _tutorial("lessons", lambda m, _: m.catalogue()),
     "lesson": _tutorial("lesson", lambda m, a: m.lesson(a["id"])),
     "check_exercise": _tutorial("check_exercise", lambda m, a: m.check(a["id"], a["answer"])),
-    "hand_widget": _tutorial("hand_widget", lambda m, a: m.hand_widget(a["tiles"], a["melds"] or "",
-                                                                       a["wildcard"] or None, a["win_tile"] or None)),
+    "hand_widget": _hand_widget,
     # a widget's markup with the engine's analysis carried inside it (python -m hzmj_core embed)
     "embed": _tutorial("embed", lambda m, a: m.embed(a)),
     **{name: _exam(name) for name in EXAM_ARGS},  # 考级 (hzmj_core/exam/api.py)
@@ -406,7 +427,7 @@ def _call(method: str, json_args: str) -> str:
     try:
         checked = validate(method, args)
     except SchemaError as exc:
-        raise ApiError(str(exc)) from None
+        raise ApiError(str(exc), _widget_reason(method, exc.argument)) from None
     try:
         result = fn(checked)
     except _INPUT_ERRORS as exc:  # the engine's own refusals of bad input, worded for the user already

@@ -185,6 +185,7 @@ export const TEMPLATES = Object.freeze({
   "daily_code_name": ["成绩码里的名字不是有效的文字", "the name in the result code is not valid text"],
   "daily_not_over": ["四局还没有打完", "the four deals are not played yet"],
   "daily_code_left_over": ["四局打完后成绩码里还多出了选择", "the result code has choices left over after the four deals"],
+  "widget_attribute": ["属性 {attribute} 的值引擎不能接受", "the engine cannot take the value of the attribute {attribute}"],
 });
 
 /** The codes of each family of reasons (reasons.REFUSAL_CODES, GROUND_CODES...). */

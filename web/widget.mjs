@@ -242,7 +242,7 @@ class HzmjHand extends HzmjBase {
     try {
       info = await engineCall('hand_widget', args);
     } catch (err) {
-      throw await this.blame(lang, args, err);
+      throw this.blame(lang, args, err);
     }
     return this.draw(info, lang);
   }
@@ -308,34 +308,12 @@ class HzmjHand extends HzmjBase {
     return box;
   }
 
-  // Which attribute the engine refused. Its messages do not say (tiles and melds are parsed together),
-  // so it is asked again without the later attributes; only on this error path.
-  async blame(lang, args, err) {
-    if (err && err.fatal) return err;
-    const msg = plainMessage(err);
-    const wild = /^(?:--)?(wildcard|win-tile): /.exec(msg);
-    if (wild) return new AttributeError(lang, wild[1], args[wild[1].replace('-', '_')], msg.slice(wild[0].length));
-    // an argument the engine's schema refused (too long, say) is named by the engine itself
-    const named = /^hand_widget: '(tiles|melds|wildcard|win_tile)' /.exec(msg);
-    if (named) {
-      const attr = named[1].replace('_', '-');
-      return new AttributeError(lang, attr, args[named[1]], msg.slice(named[0].length));
-    }
-    const fails = async (a) => {
-      try { await engineCall('hand_widget', a); return null; } catch (e) { return plainMessage(e); }
-    };
-    const countError = (m) => /^the hand has \d+ tiles/.test(m);
-    if (args.melds) {
-      const alone = await fails({...args, melds: '', win_tile: null});
-      if (alone && !countError(alone)) return new AttributeError(lang, 'tiles', args.tiles, alone);
-      const withMelds = await fails({...args, win_tile: null});
-      if (withMelds && countError(withMelds)) return new AttributeError(lang, 'tiles', args.tiles, withMelds);
-      if (withMelds) return new AttributeError(lang, 'melds', args.melds, withMelds);
-    } else if (args.win_tile && !(await fails({...args, win_tile: null}))) {
-      return new AttributeError(lang, 'win-tile', args.win_tile, msg);
-    }
-    if (args.melds && args.win_tile) return new AttributeError(lang, 'win-tile', args.win_tile, msg);
-    return new AttributeError(lang, 'tiles', args.tiles, msg);
+  // Which attribute the engine refused: its refusal names it (reason widget_attribute, params.attribute).
+  blame(lang, args, err) {
+    const reason = err && !err.fatal ? err.reason : null;
+    if (!reason || reason.code !== 'widget_attribute') return err;
+    const attr = String(reason.params.attribute);
+    return new AttributeError(lang, attr, args[attr.replace('-', '_')], err);
   }
 }
 

@@ -27,7 +27,7 @@ def hand_widget(
     try:
         given_win = parse_tile(win_tile.rstrip("*")) if win_tile else None
     except NotationError as exc:
-        raise AnalysisError(f"win-tile: {exc}") from None
+        raise AnalysisError(f"win-tile: {exc}", "win_tile") from None
     groups = [names([t.kind for t in parse_tokens(g)], wc) for g in tiles.split()]
     info["groups"] = groups
     info["marks"] = tile_marks(wc)
@@ -36,7 +36,7 @@ def hand_widget(
         kinds = [t.kind for t in parse_tokens(tiles)]
         win = given_win if given_win is not None else kinds[-1]
         if win not in kinds:
-            raise AnalysisError(f"win-tile {win_tile} is not one of the concealed tiles {tiles!r}")
+            raise AnalysisError(f"win-tile {win_tile} is not one of the concealed tiles {tiles!r}", "win_tile")
         ev = evaluate_win(kinds, len(info["meld_groups"]), win, WinType.SELF_DRAW, wc)
         info["evaluation"] = None if ev is None else ev.to_json()
         split = None if ev is None else split_win(kinds, wc, ev.form, win, ev.baotou)

@@ -301,6 +301,33 @@ def test_widget_attributes_are_named_clamped_and_explained(page: Any, site: Any)
         assert "could not start" not in words and "Error" not in words, words
 
 
+def test_a_refused_attribute_is_named_from_the_engines_reason_not_its_english(page: Any, site: Any) -> None:
+    """The widget reads which attribute was refused from the refusal's reason (widget_attribute), in zh as in en:
+    an engine message it cannot parse still names the attribute the reason names, and the engine is not asked
+    again to find it."""
+    zh = WIDGETS.replace("lang=en", "lang=zh")
+    page.route(site.url + "widget-zh.html", lambda route: route.fulfill(status=200, content_type="text/html", body=zh))
+    page.goto(site.url + "widget-zh.html")
+    page.wait_for_function("""() => [...document.querySelectorAll('hzmj-hand, hzmj-lesson')]
+        .every(e => e.dataset.state === 'ready' || e.dataset.state === 'error')""", timeout=BOOT_MS)
+    for wid, attr in (("tiles", "tiles"), ("melds", "melds"), ("wildcard", "wildcard"), ("longwild", "wildcard"),
+                      ("longwin", "win-tile"), ("badwin", "win-tile")):
+        assert page.get_attribute(f"#{wid}", "data-state") == "error", wid
+        words = str(page.evaluate(f"document.getElementById('{wid}').shadowRoot.textContent"))
+        assert words.startswith(f"属性 {attr}="), words
+    # a refusal worded in no way the page could parse: the reason alone says which attribute
+    blamed = page.evaluate("""async () => {
+        const w = document.getElementById('huge');
+        const args = w.args();
+        const err = Object.assign(new Error('引擎不接受'),
+                                  {reason: {code: 'widget_attribute', params: {attribute: 'melds'}}});
+        const got = await w.blame('zh', {...args, melds: '7s8s9s'}, err);
+        return {attribute: got.attribute, message: got.message};
+    }""")
+    assert blamed["attribute"] == "melds", blamed
+    assert blamed["message"].startswith('属性 melds="7s8s9s" 无效'), blamed
+
+
 def test_the_tutorial_starts_a_new_engine_after_the_worker_died(page: Any, site: Any, js_errors: list[str]) -> None:
     page.goto(site.url + "tutorial.html")
     page.wait_for_selector("html[data-state=ready]", timeout=BOOT_MS)

@@ -18,6 +18,7 @@ from hzmj_core.reasons import (
     REFUSAL_CODES,
     SAVE_CODES,
     TABLE_CODES,
+    WIDGET_CODES,
     Reason,
     bot_seat_words,
     seat_words,
@@ -297,13 +298,15 @@ DAILY_EXAMPLES: dict[str, list[dict[str, object]]] = {
     "daily_code_cut_short": [{}], "daily_code_damaged": [{}], "daily_code_version": [{"value": 2, "supported": 1}],
     "daily_code_day": [{}], "daily_code_name": [{}], "daily_code_left_over": [{}], "daily_not_over": [{}],
 }
+WIDGET_EXAMPLES: dict[str, list[dict[str, object]]] = {"widget_attribute": [{"attribute": "win-tile"}]}
 
 
 def _all_examples() -> list[Reason]:
     out = [Reason(code, params) for code, params in EXAMPLES.items()]
     return out + [Reason(code, params) for code, cases in {**GROUND_EXAMPLES, **LOG_EXAMPLES, **OPTION_EXAMPLES,
                                                            **SAVE_EXAMPLES, **TABLE_EXAMPLES,
-                                                           **EXAM_EXAMPLES, **DAILY_EXAMPLES}.items()
+                                                           **EXAM_EXAMPLES, **DAILY_EXAMPLES,
+                                                           **WIDGET_EXAMPLES}.items()
                   for params in cases]
 
 
@@ -341,10 +344,11 @@ process.stdout.write(JSON.stringify({codes: CODES, texts, joined}));
 
 def test_every_engine_code_has_an_example() -> None:
     assert set(EXAMPLES) | set(GROUND_EXAMPLES) | set(LOG_EXAMPLES) | set(OPTION_EXAMPLES) | set(SAVE_EXAMPLES) \
-        | set(TABLE_EXAMPLES) | set(EXAM_EXAMPLES) | set(DAILY_EXAMPLES) == set(CODES)
+        | set(TABLE_EXAMPLES) | set(EXAM_EXAMPLES) | set(DAILY_EXAMPLES) | set(WIDGET_EXAMPLES) == set(CODES)
     assert set(LOG_EXAMPLES) == set(LOG_CODES) and set(OPTION_EXAMPLES) == set(OPTION_CODES)
     assert set(SAVE_EXAMPLES) == set(SAVE_CODES) and set(TABLE_EXAMPLES) == set(TABLE_CODES)
     assert set(EXAM_EXAMPLES) == set(EXAM_CODES) and set(DAILY_EXAMPLES) == set(DAILY_CODES)
+    assert set(WIDGET_EXAMPLES) == set(WIDGET_CODES)
     for code, params in EXAMPLES.items():
         assert Reason(code, params).zh(viewer=0) and Reason(code, params).en()
 

@@ -149,6 +149,42 @@ def test_bad_arguments_raise_only_api_error(method: str, args: dict[str, Any], n
     assert webapi.call("save_text") == before
 
 
+WIN = "1m1m1m 2m3m4m 4p5p6p 7s8s9s EE"
+WIDGET_REFUSALS = [
+    ({"tiles": "1m2m"}, "tiles"),  # too few tiles
+    ({"tiles": "1m1m1m1m1m 5p6p 7s8s9s 3m4m EE"}, "tiles"),  # five of a kind in the hand itself
+    ({"tiles": "1m*2m3m 4p5p6p 7s8s9s 3m4m EE"}, "tiles"),  # a wildcard mark on a tile that is not one
+    ({"tiles": "1x" + " 1m" * 12}, "tiles"),
+    ({"tiles": "x" * 201}, "tiles"),  # the schema's length limit
+    ({"tiles": 5}, "tiles"),
+    ({"tiles": "1m1m 4p5p6p 7s8s9s 3m4m EE", "melds": "XX"}, "melds"),
+    ({"tiles": "1m1m 4p5p6p 7s8s9s 3m4m EE", "melds": "1m1m1m"}, "melds"),  # the meld makes five 1m
+    ({"tiles": WIN, "melds": 7}, "melds"),
+    ({"tiles": WIN, "wildcard": "ZZ"}, "wildcard"),
+    ({"tiles": WIN, "wildcard": True}, "wildcard"),
+    ({"tiles": WIN, "win_tile": "9x"}, "win-tile"),
+    ({"tiles": WIN, "win_tile": "N"}, "win-tile"),  # not one of the concealed tiles
+    ({"tiles": WIN, "win_tile": "x" * 5}, "win-tile"),
+]
+
+
+@pytest.mark.parametrize("args, attribute", WIDGET_REFUSALS,
+                         ids=[f"{a}-{i}" for i, (_, a) in enumerate(WIDGET_REFUSALS)])
+def test_a_refused_hand_widget_names_the_attribute_at_fault(args: dict[str, Any], attribute: str) -> None:
+    """<hzmj-hand> tells which attribute was refused from the refusal's reason, never from its English."""
+    from hzmj_core.reasons import Reason
+    with pytest.raises(webapi.ApiError) as info:
+        webapi.call("hand_widget", json.dumps(args))
+    assert info.value.reason == Reason("widget_attribute", {"attribute": attribute})
+    assert attribute in info.value.reason.zh() and attribute in info.value.reason.en()
+
+
+def test_only_the_widget_methods_name_a_refused_argument_as_an_attribute() -> None:
+    with pytest.raises(webapi.ApiError) as info:
+        webapi.call("analyze", json.dumps({"hand": 5}))
+    assert info.value.reason is None
+
+
 def test_every_method_has_an_argument_schema() -> None:
     from hzmj_core.schema import METHOD_ARGS
     assert set(METHOD_ARGS) == set(webapi.METHODS)
