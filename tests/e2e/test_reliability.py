@@ -156,6 +156,32 @@ def test_an_import_over_a_profile_asks_and_merges_or_replaces(page: Any, site: A
             assert page.locator(".history tbody tr").count() == 1
 
 
+def test_a_ladder_file_with_a_match_played_with_hints_on_is_refused(page: Any, site: Any, tmp_path: Path) -> None:
+    """A chained record whose second ranked match says ``"hints": true`` is refused on import with the words of
+    ``ladder_hints`` in the page's language, and the stored profile stays as it was."""
+    from hzmj_core.reasons import Reason
+    have = chained_record(5, 1)
+    hinted = chained_record(7, 2)
+    hinted["matches"][1]["hints"] = True
+    f = tmp_path / "hinted.json"
+    f.write_text(json.dumps(hinted))
+    for lang in ("zh", "en"):
+        page.goto(f"{site.url}exam.html?lang={lang}#ladder")
+        page.wait_for_selector("#l-grade", timeout=BOOT_MS)
+        page.evaluate("(r) => localStorage.setItem('hzmj.ladder.v1', JSON.stringify(r))", have)
+        page.reload()
+        page.wait_for_selector("#l-grade", timeout=BOOT_MS)
+        before = page.evaluate("localStorage.getItem('hzmj.ladder.v1')")
+        page.set_input_files("#l-import", str(f))
+        page.wait_for_selector("#l-note.bad", timeout=60_000)
+        words = page.locator("#l-note").inner_text()
+        why = Reason("ladder_hints", {"match": 2})
+        assert why.text(lang).lower() in words.lower(), words  # the page starts its sentence with a capital
+        assert page.locator("#l-import-ask[open]").count() == 0
+        assert page.evaluate("localStorage.getItem('hzmj.ladder.v1')") == before
+        assert page.locator(".history tbody tr").count() == 1
+
+
 def test_starting_an_exam_with_the_storage_full_says_so_once_and_does_not_loop(page: Any, site: Any) -> None:
     page.goto(f"{site.url}exam.html?lang=en")
     page.wait_for_selector(READY, timeout=BOOT_MS)
