@@ -17,7 +17,8 @@ import sys
 from typing import Any
 
 from . import daily
-from .bots import BOTS
+from .bots import BOTS, OLD_BOT_IDS
+from .reasons import shown
 
 COMMAND = "daily"
 
@@ -76,10 +77,11 @@ def run(args: argparse.Namespace) -> int:
         else:
             day = daily.today() if args.date is None else daily.parse_date(args.date)
             if args.play_with is not None:
-                if args.play_with not in BOTS:
-                    raise daily.DailyError(f"unknown bot {args.play_with!r} for --play-with: choose one of "
+                level = OLD_BOT_IDS.get(args.play_with, args.play_with)  # the old ids (easy...) stay accepted
+                if level not in BOTS:
+                    raise daily.DailyError(f"unknown bot {shown(args.play_with, 40)} for --play-with: choose one of "
                                            f"{', '.join(BOTS)}")
-                _out(daily.play_with(day, args.play_with, daily.clean_name(args.name or "")), args.json,
+                _out(daily.play_with(day, level, daily.clean_name(args.name or "")), args.json,
                      _result_text)
             elif args.name is not None:
                 raise daily.DailyError("--name goes with --play-with (the name a result code carries)")

@@ -2,10 +2,12 @@
 
     nice -n 10 python scripts/fuzz.py --inputs 100000 [--seed 1] [--json]
 
-The inputs are split evenly between the ten fuzz tests (mutated logs through the command line and through
+The inputs are split evenly between the twelve fuzz tests (mutated logs through the command line and through
 webapi, mutated saves, notation strings, webapi arguments, integer flags, files that are not logs (FIFOs,
 directories, devices), rule options through simulate then replay, huge numbers in every webapi argument,
-the exam's --grade and --verify on mutated sheets, codes, dates, names and ladder match files).
+the exam's --grade and --verify on mutated sheets, codes, dates, names and ladder match files, the daily
+challenge's --date, --verify and --play-with on mutated dates, result codes, levels and names, and the page's
+daily methods through webapi). ``--only NAME`` (repeatable) runs the named tests alone.
 Prints per test the inputs tried, the time and the failures, and exits 1 if any test failed (hypothesis
 prints the smallest failing input it found).
 """
@@ -29,7 +31,8 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "engine")]
 NAMES = ["test_fuzz_logs_through_the_command_line", "test_fuzz_logs_through_webapi", "test_fuzz_saves",
          "test_fuzz_notation", "test_fuzz_webapi_arguments", "test_fuzz_integer_flags",
          "test_fuzz_files_that_are_not_logs", "test_fuzz_options_simulate_then_replay",
-         "test_fuzz_webapi_huge_numbers", "test_fuzz_exam_through_the_command_line"]
+         "test_fuzz_webapi_huge_numbers", "test_fuzz_exam_through_the_command_line",
+         "test_fuzz_daily_through_the_command_line", "test_fuzz_daily_through_webapi"]
 
 
 def main() -> int:
@@ -38,11 +41,14 @@ def main() -> int:
     p.add_argument("--inputs", type=int, default=100_000, help="inputs in all (default 100000)")
     p.add_argument("--seed", type=int, default=1, help="hypothesis seed (the run is reproducible)")
     p.add_argument("--json", action="store_true")
+    p.add_argument("--only", action="append", choices=NAMES, metavar="TEST",
+                   help="run only this test (repeatable; the inputs are split between the tests run)")
     args = p.parse_args()
-    os.environ["HZMJ_FUZZ_EXAMPLES"] = str(max(1, args.inputs // len(NAMES)))  # read by test_fuzz's settings
+    names = args.only or NAMES
+    os.environ["HZMJ_FUZZ_EXAMPLES"] = str(max(1, args.inputs // len(names)))  # read by test_fuzz's settings
     test_fuzz = importlib.import_module("test_fuzz")
     rows: list[dict[str, Any]] = []
-    for name in NAMES:
+    for name in names:
         before = sum(test_fuzz.COUNTS.values())
         t0 = time.perf_counter()
         failure = None

@@ -271,3 +271,23 @@ def test_command_line_shapes() -> None:
         done = _cli(*bad)
         assert done.returncode == 2, bad
         assert len(done.stderr.strip().splitlines()) == 1 and "Traceback" not in done.stderr
+
+
+def test_play_with_takes_the_old_bot_ids_and_names_a_long_bad_level_in_one_short_line() -> None:
+    import contextlib
+    import io
+
+    from hzmj_core.cli import main
+
+    def run(*args: str) -> tuple[int, str, str]:
+        out, err = io.StringIO(), io.StringIO()
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            code = main(["daily", *args])
+        return code, out.getvalue(), err.getvalue()
+
+    code, out, err = run("--date", "2026-03-15", "--play-with", "easy", "--json")  # the old id of beginner
+    assert code == 0, err
+    assert json.loads(out)["code"] == json.loads(run("--date", "2026-03-15", "--play-with", "beginner",
+                                                     "--json")[1])["code"]
+    code, _, err = run("--date", "2026-03-15", "--play-with", "x" * 10_000)
+    assert code == 2 and err.startswith("error: unknown bot") and err.count("\n") == 1 and len(err) <= 300, err

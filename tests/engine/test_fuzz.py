@@ -13,6 +13,9 @@ Each test asserts a promise for every input hypothesis makes:
   webapi method is refused with ``ApiError``.
 - ``exam --grade`` and ``exam --verify`` (with or without a match file) on mutated answer sheets, codes, dates,
   names and ladder records end in one line of words: exit 0, 1 (a code that does not verify) or 2, no traceback.
+- ``daily`` with ``--date`` (mutated dates), ``--verify`` (codes of a real ``--play-with`` run, mutated, cut or
+  sealed around any body) and ``--play-with`` (bad levels, any names) ends the same way, with at most one line of
+  at most 300 characters; the page's daily methods refuse only with ``ApiError`` and leave the state as it was.
 
 The run here is short (seconds). ``scripts/fuzz.py`` runs the same tests on 100,000 inputs. The tests take
 no pytest fixtures, so the script can call them with its own settings; ``COUNTS`` counts inputs tried.
@@ -555,3 +558,149 @@ def test_fuzz_exam_through_the_command_line(data: st.DataObject) -> None:
     assert "Traceback" not in err
     if code_:
         assert err.startswith("error:") and err.count("\n") == 1 and len(err) <= 320, err
+
+
+# ------------------------------------------------------------------------------------------ the daily challenge
+
+DAY = "2026-12-06"
+
+
+@functools.cache
+def real_daily() -> str:
+    """A result code of the day :data:`DAY` from a real ``daily --play-with`` run (its par is then computed and
+    kept, so that a verification of a code of this day costs a replay, not a par run)."""
+    code, out, err = run_cli("daily", "--date", DAY, "--play-with", "random", "--name", "Li Wei", "--json")
+    assert code == 0, err
+    text: str = json.loads(out)["code"]
+    return text
+
+
+def _sealed_daily(data: st.DataObject) -> str:
+    """A code whose check passes and whose body is partly random: the real day (or a day number that is no day),
+    any name bytes and any packed choices, so the decoding and the replay behind the check are reached."""
+    import base64
+    import hashlib
+
+    from hzmj_core import daily
+
+    first = daily.FIRST_DAY.toordinal()
+    number = data.draw(st.sampled_from([daily.parse_date(DAY).toordinal() - first + 1, 0, 10**7, 2**35]))
+    varint = daily._varint(number)
+    name = bytes(data.draw(st.lists(st.integers(0, 255), max_size=8)))
+    size = data.draw(st.sampled_from([len(name), len(name) + 3, 255]))
+    body = (bytes([data.draw(st.sampled_from([daily.VERSION, daily.VERSION, 0, 2, 255]))]) + varint + bytes([size])
+            + name + bytes(data.draw(st.lists(st.integers(0, 255), max_size=24))))
+    if data.draw(st.integers(0, 4)) == 0:
+        body = body[:data.draw(st.integers(0, len(body)))]
+    raw = body + hashlib.sha256(daily._CHECK_SALT + body).digest()[:4]
+    return base64.urlsafe_b64encode(raw).decode().rstrip("=")
+
+
+def _daily_code_variant(data: st.DataObject) -> str:
+    code = real_daily()
+    how = data.draw(st.integers(0, 7))
+    if how == 0:
+        return code
+    if how == 1:
+        return "https://example.org/daily.html#daily=" + code
+    if how == 2:
+        return _sealed_daily(data)
+    return _code_variant(data, code)
+
+
+def _daily_date_variant(data: st.DataObject) -> str:
+    """A date as a player might type it, or a broken one: the real day edited at one place, cut, or any text."""
+    how = data.draw(st.integers(0, 3))
+    if how == 0:
+        return data.draw(DATES)
+    if how == 1:
+        i = data.draw(st.integers(0, len(DAY) - 1))
+        return DAY[:i] + data.draw(st.sampled_from([*"0123456789-/ x", "\x00", "é", "٣", "１"])) + DAY[i + 1:]
+    if how == 2:
+        return DAY[:data.draw(st.integers(0, len(DAY)))]
+    return data.draw(st.text(max_size=14))
+
+
+BAD_LEVELS = st.one_of(st.sampled_from(["", "Expert", "expert ", "genius", "easy\x00", "专家", "x" * 10_000,
+                                        "random\n", "-1"]), st.text(max_size=12))
+
+
+@SHORT
+@given(st.data())
+def test_fuzz_daily_through_the_command_line(data: st.DataObject) -> None:
+    # `daily` on mutated dates, result codes (one from a real --play-with run, edited, cut, or sealed with a body
+    # of any bytes) and bad levels and names: exit 0, 1 (a code that does not verify) or 2, one line, no traceback
+    COUNTS["daily"] += 1
+    from hzmj_core.bots import BOTS, OLD_BOT_IDS
+
+    how = data.draw(st.integers(0, 9))
+    if how <= 3:  # a code to verify, sometimes with flags it does not take
+        args = ["daily", "--verify", _daily_code_variant(data)]
+        extra = data.draw(st.integers(0, 5))
+        if extra == 0:
+            args += ["--name", data.draw(NAMES)]
+        elif extra == 1:
+            args += ["--date", data.draw(DATES)]
+    elif how <= 6:  # a date, checked before anything is played (a bad level after it is refused at once)
+        args = ["daily", "--date", _daily_date_variant(data), "--play-with", data.draw(BAD_LEVELS)]
+        if data.draw(st.booleans()):
+            args += ["--name", data.draw(NAMES)]
+    elif how <= 8:  # a bad level or a name without --play-with
+        args = ["daily", "--date", DAY]
+        args += (["--play-with", data.draw(BAD_LEVELS)] if data.draw(st.booleans())
+                 else ["--name", data.draw(NAMES)])
+        if data.draw(st.booleans()):
+            args.insert(1, "--json")
+    else:  # the whole way: the day's challenge, or a bot's play under any name (the slow cases, one in ten)
+        args = ["daily", "--date", DAY]
+        if data.draw(st.booleans()):
+            args += ["--play-with", data.draw(st.sampled_from(["random", "easy"])), "--name", data.draw(NAMES)]
+    if data.draw(st.integers(0, 3)) == 0:
+        args.append("--json")
+    code, out, err = run_cli(*args)
+    assert code in (0, 1, 2), (args, code, err)
+    assert "Traceback" not in err
+    if code:
+        assert err.startswith("error:") and err.count("\n") == 1 and len(err) <= 300, err
+    if code == 0 and "--play-with" in args and "--json" in args:
+        played = json.loads(out)
+        assert run_cli("daily", "--verify", played["code"])[0] == 0  # a code it printed verifies
+    level = args[args.index("--play-with") + 1] if "--play-with" in args else None
+    if level is not None and level not in BOTS and level not in OLD_BOT_IDS:
+        assert code == 2, (args, code)  # a level that is no bot is never played
+
+
+@SHORT
+@given(st.data())
+def test_fuzz_daily_through_webapi(data: st.DataObject) -> None:
+    # the page's 每日挑战 methods on mutated dates, codes, pars, names and answers: ApiError or an answer, and a
+    # refusal changes nothing
+    COUNTS["daily_webapi"] += 1
+    method = data.draw(st.sampled_from(["daily_today", "daily_info", "daily_start", "daily_par_step", "daily_result",
+                                        "daily_verify", "daily_hecut_answer"]))
+    args: dict[str, Any] = {}
+    if method == "daily_today":
+        args["now"] = data.draw(st.one_of(st.integers(-(10**16), 10**16), st.sampled_from([0, -1, 2**53, 1.5]),
+                                          JSON_VALUES))
+    elif method == "daily_verify":
+        args["code"] = _daily_code_variant(data) if data.draw(st.integers(0, 3)) else data.draw(JSON_VALUES)
+        if data.draw(st.booleans()):
+            args["known_par"] = data.draw(st.one_of(JSON_VALUES, st.just({DAY: [0, 0, 0, 0]}),
+                                                    st.just({"x": [1, 2]})))
+    elif method == "daily_result":
+        if data.draw(st.booleans()):
+            args["par"] = data.draw(st.one_of(st.lists(st.integers(-200_000, 200_000), max_size=5), JSON_VALUES))
+    else:
+        # the real day only now and then: a valid day other than it would compute a new par or 何切 each time
+        args["date"] = DAY if data.draw(st.integers(0, 7)) == 0 else data.draw(
+            st.one_of(st.sampled_from(["", "2023-12-31", "0001-01-01", "10000-01-01", "2026-02-30", "x" * 11]),
+                      st.text(max_size=11), JSON_VALUES))
+        if method == "daily_start" and data.draw(st.booleans()):
+            args["name"] = data.draw(st.one_of(NAMES, JSON_VALUES))
+        if method == "daily_par_step":
+            args["budget_ms"] = data.draw(st.one_of(st.integers(-5, 50), JSON_VALUES))
+        if method == "daily_hecut_answer":
+            args["answer"] = data.draw(st.one_of(JSON_VALUES, st.sampled_from(["1m", "P", "E", 0, [], {}])))
+    if data.draw(st.integers(0, 9)) == 0:
+        args["x"] = 1
+    api(method, args)
