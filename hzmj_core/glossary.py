@@ -64,7 +64,8 @@ def gloss(text: str, seen: set[str] | None = None) -> str:
     """English ``text`` with each Chinese term of :data:`GLOSSARY` as pinyin, glossed the first time:
     "in 暴头 state" → "in Baotou (暴头, a wait that any draw completes, the wildcard left free) state". ``seen``
     holds the terms already glossed on the screen (updated); a term in parentheses right after its pinyin
-    ("Baotou (暴头)") is left as it is."""
+    ("Baotou (暴头)") is left as it is; a term inside parentheses is its pinyin alone, never a gloss within a
+    gloss ("streak 3 (老庄)" → "streak 3 (Laozhuang)"), and is glossed where it next stands outside them."""
     done = seen if seen is not None else set()
     terms, spelled = _patterns()
     text = spelled.sub(lambda m: m.group(1), text)
@@ -76,8 +77,8 @@ def gloss(text: str, seen: set[str] | None = None) -> str:
         if before.endswith(f"{pinyin} (") or before.endswith(f"{pinyin.lower()} ("):
             done.add(term)
             return term
-        if term in done:
-            return pinyin
+        if term in done or before.count("(") > before.count(")"):
+            return pinyin  # no gloss inside another parenthesis: there the term is its pinyin alone
         done.add(term)
         return f"{pinyin} ({term}, {meaning})"
 

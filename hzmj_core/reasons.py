@@ -182,7 +182,7 @@ _LOG_PROBLEMS: dict[str, tuple[str, str]] = {
     "log_range": ("{where}的{field}应在 {low} 到 {high} 之间，记录里是 {value}",
                   "{field} in {where} must be from {low} to {high}, not {value}"),
     "log_seed": ("{where}的种子（seed）应是 0 到 2^64−1 之间的整数",
-                 "the seed ('seed') in {where} must be a whole number from 0 to 2^64 - 1"),
+                 "the seed ('seed') in {where} must be a whole number from 0 to 2⁶⁴ − 1"),
     "log_option_unknown": ("{where}有未知的规则选项“{option}”", "{where} has an unknown rule option '{option}'"),
     "log_option_range": ("{where}的规则选项{option_zh}（{option}）应是 1 到 {max} 的整数，记录里是 {value}",
                          "the rule option {option_en} ('{option}') in {where} must be a whole number from 1 to "
@@ -201,7 +201,7 @@ _LOG_PROBLEMS: dict[str, tuple[str, str]] = {
     "log_wall_tiles": ("{where}的牌墙应有 {want} 张{tile}，记录里有 {count} 张",
                        "the wall in {where} must hold {want} × {tile}, not {count}"),
     "log_action_text": ("{where}的第{event}步不是文字（应像 S1 discard 5m 这样写）",
-                        "step {event} of {where} is not text such as 'S1 discard 5m'"),
+                        "step {event} of {where} is not a move as the record writes one"),
     "log_action_malformed": ("{where}的第{event}步 {value} 不是一个动作",
                              "step {event} of {where}, {value}, is not a move"),
     "log_action_illegal": ("{where}的第{event}步不合规则（{seat}{action}）：{why}",
@@ -305,7 +305,7 @@ _EXAM_PROBLEMS: dict[str, tuple[str, str]] = {
     "ladder_match": ("第 {match} 场不是一条对局记录（应有种子、对手和你的每一步）",
                      "match {match} is not a match record (a seed, the opponents and your moves)"),
     "ladder_seed": ("第 {match} 场的种子（seed）应是 0 到 2^64−1 之间的整数",
-                    "the seed ('seed') of match {match} must be a whole number from 0 to 2^64 - 1"),
+                    "the seed ('seed') of match {match} must be a whole number from 0 to 2⁶⁴ − 1"),
     "ladder_match_fields": ("第 {match} 场缺少对手水平或你的每一步",
                             "match {match} lacks the opponents' level or the list of your moves"),
     "ladder_wrong_level": ("第 {match} 场的对手是{played_zh}，但业余 {grade} 级的对手是{want_zh}",
@@ -553,3 +553,16 @@ def without_figures(parts: Sequence[Reason]) -> tuple[Reason, ...]:
         elif p.code not in _FIGURES_ONLY:
             out.append(p)
     return tuple(out) or tuple(parts)
+
+
+PAYMENT_EN: dict[str, str] = {"share": "its share", "discarder": "all of T for discarding the winning tile",
+                            "konger": "all of T, its kong robbed", "chengbao": "all of T under 三摊承包",
+                            "dao_chengbao": "twice T under 倒承包"}
+"""Why a seat pays (a :class:`~hzmj_core.scoring.PaymentReason` value), in English words (after "pays 16, …")."""
+
+_SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
+
+
+def power_of_two(n: int) -> str:
+    """2 to the power ``n`` as written in a sum: "2³"."""
+    return "2" + str(n).translate(_SUPERSCRIPT)

@@ -57,7 +57,8 @@ export function gloss(text, seen = new Set()) {
       seen.add(term);
       return term;
     }
-    if (seen.has(term)) return pinyin;
+    // no gloss inside another parenthesis: there the term is its pinyin alone
+    if (seen.has(term) || before.split('(').length > before.split(')').length) return pinyin;
     seen.add(term);
     return `${pinyin} (${term}, ${meaning})`;
   });
