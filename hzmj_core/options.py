@@ -140,7 +140,8 @@ OPTION_INFO: dict[str, OptionInfo] = {
                    value_labels=(("抓打其他三家", "Freeze binds the others"),
                                  ("抓打打财神者", "Freeze binds the discarder"))),
         OptionInfo("next_dealer", "下局庄家", "Next dealer", ("winner", "next_seat"),
-                   "who deals after another player than the dealer wins: the winner, or the seat after the dealer", "8",
+                   "who deals when a player other than the dealer wins: the winner, or the player after the "
+                   "dealer", "8",
                    description_zh="闲家胡牌后谁坐庄：胡牌者（抢庄），或庄家的下家",
                    value_labels=(("胡者坐庄", "The winner deals"), ("下家坐庄", "The next seat deals"))),
         OptionInfo("draw_adds_streak", "流局加老庄", "Draw adds to streak", (True, False),
@@ -205,7 +206,8 @@ PRESETS: dict[str, Preset] = {
     for p in [
         Preset("hangzhou", "杭州常用", "Hangzhou standard",
                "白板财神，平庄起，三老庄起庄闲放铳，三摊承包",
-               "white dragons wild, streak starts at 1, discard wins from streak 3, third claim makes liable", ()),
+               "white dragons wild, streak starts at 1, discard wins from streak 3, a third claim brings "
+               "liability", ()),
         Preset("du_san", "笃三老庄", "Streak 3 every hand",
                "每位庄家都从三老庄起算：每局都可庄闲放铳、吃碰第三摊",
                "every dealer starts at streak 3: discard wins and third claims in every hand",
@@ -217,10 +219,9 @@ PRESETS: dict[str, Preset] = {
                "发牌后翻出一张牌，与它同种的另外三张是财神",
                "a tile turned up after the deal makes the other three of its kind wild",
                (("wildcard_mode", "flipped"),)),
-        Preset("kaoxiang", "有财必拷响", "Wildcard wins only as baotou",
+        Preset("kaoxiang", "有财必拷响", "Wildcard wins only by 暴头",
                "手中有财神只能暴头或七客胡，不能放铳胡",
-               "a hand holding a wildcard wins only as baotou (暴头, the wildcard pairs any draw) or qike (七客), "
-               "never on a discard",
+               "a hand holding a wildcard wins only by 暴头 or 七客, never on a discard",
                (("must_baotou", True),)),
     ]
 }

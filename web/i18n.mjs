@@ -193,7 +193,8 @@ const STRINGS = {
     review_cost: '{v} points given away', review_ev: '{v} points expected', review_taken: 'You', review_expert: 'Expert',
     review_why: 'Why: ', review_goto: 'Show this move in the replay', review_goto_first: 'Show in the replay',
     review_wall: '{n} tiles left', review_claim: '{who} discarded', review_river: 'Latest discards',
-    review_tan_on: '{who} has claimed from you {n}×', review_tan_by: 'you have claimed from {who} {n}×',
+    review_tan_on: '{who} has claimed from you {n} times', review_tan_on_one: '{who} has claimed from you once',
+    review_tan_by: 'you have claimed from {who} {n} times', review_tan_by_one: 'you have claimed from {who} once',
     review_marks: 'Decisions the review names', review_mark: 'Step {step}: {taken}; the expert: {choice} ({loss} points better)',
     review_summary: '{same} of your {n} choices matched the expert’s; {loss} points expected given away in all.',
     review_summary_one: '{same} of your 1 choice matched the expert’s; {loss} points expected given away.',
@@ -208,7 +209,7 @@ Object.assign(STRINGS.zh, {
 });
 Object.assign(STRINGS.en, {
   watch_hand: 'Watch this hand', view_table: 'View the table', show_result: 'Result', watch: 'Watch',
-  watch_hand_n: 'Watch hand {n}', 'rp.prev_hand': 'Prev hand', 'rp.prev': 'Back', 'rp.play': 'Play',
+  watch_hand_n: 'Watch hand {n}', 'rp.prev_hand': 'Previous hand', 'rp.prev': 'Back', 'rp.play': 'Play',
   'rp.pause': 'Pause', 'rp.next': 'Step', 'rp.end': 'Result', 'rp.next_hand': 'Next hand', back_to_game: 'Back to the game',
 });
 

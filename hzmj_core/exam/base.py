@@ -197,7 +197,7 @@ def group_words(group: Sequence[tuple[int, int]], lang: str) -> str:
             out.append(f"财神当{tile_word(face, 'zh')}" if lang == "zh" else f"财神 as {tile_word(face, 'en')}")
         else:
             out.append(tile_word(t, lang))
-    return ("" if lang == "zh" else "-").join(out)
+    return "".join(out) if lang == "zh" else ", ".join(out)
 
 
 def notation(kinds: Sequence[int], wc: Wildcards = FIXED) -> str:

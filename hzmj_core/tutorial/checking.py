@@ -159,7 +159,8 @@ def _check_waits(ex: Exercise, answer: Any) -> dict[str, Any]:
     tiles_ok = got == want
     left_ok = answer.get("left") == left
     detail_zh = "、".join(f"{tile_words(w['tile'], 'zh')}×{w['remaining']}" for w in info["waits"])
-    detail_en = ", ".join(f"{tile_words(w['tile'], 'en')} ({w['remaining']} left)" for w in info["waits"])
+    each_en = [f"the {tile_words(w['tile'], 'en')} ({w['remaining']} left)" for w in info["waits"]]
+    detail_en = " or ".join(each_en) if len(each_en) < 3 else ", ".join(each_en[:-1]) + " or " + each_en[-1]
     zh = f"听{detail_zh}，共剩 {left} 张。"
     en = f"Waiting on {detail_en}: {left} {'tile' if left == 1 else 'tiles'} left in all."
     if not tiles_ok:

@@ -42,7 +42,7 @@ LESSONS: tuple[Lesson, ...] = (
                "{1m2m3m}。带星号的 {P*} 表示这张牌是财神（万能牌），下一课会讲。",
                "This tutorial and the engine write tiles this way: a rank and a suit letter ({5p} is the five of "
                "dots), one letter for an honour. {123m} is short for {1m2m3m}. A star, as in {P*}, marks a "
-               "wildcard (财神) — the subject of a later lesson."),
+               "wildcard, the subject of a later lesson."),
         ),
         (
             Exercise("tiles-find", "tile", "在下面的牌里点出「5p」（五筒）。",
@@ -87,8 +87,9 @@ LESSONS: tuple[Lesson, ...] = (
         (
             _p("默认规则「白板财神」：四张白板 {P*} 都是财神。财神在手里可以当任何一张牌，凑顺子、刻子或将："
                "{P*}{4p}{6p} 是顺子，{P*}{9s} 是一对将，{P*P*} 也是一对。",
-               "By default (白板财神) the four white dragons {P*} are wildcards. In your hand a wildcard stands for "
-               "any tile in a chow, pong or pair: {P*}{4p}{6p} is a chow, {P*}{9s} is a pair, and so is {P*P*}."),
+               "By default the four white dragons {P*} are the wildcards (白板财神). In your hand a wildcard "
+               "stands for any tile in a chow, pong or pair: {P*}{4p}{6p} is a chow, {P*}{9s} is a pair, and so is "
+               "{P*P*}."),
             _hand("P* 1m2m3m 4p6p 7s8s9s EEE 9s", "P* 当 5p 用：胡牌", "The wildcard stands for the 5 of dots: a win",
                   analyze=True),
             _rule("财神不能用来吃、碰、杠；打出去的财神谁也不能吃碰，也不能胡。",
@@ -144,7 +145,7 @@ LESSONS: tuple[Lesson, ...] = (
         ),
     ),
     Lesson(
-        "caipiao", "财飘与抓打", "财飘 and the 抓打 freeze",
+        "caipiao", "财飘与抓打", "财飘 and 抓打",
         "暴头时打出财神，再自摸：番数翻倍；打财神后其他人只能摸什么打什么。",
         "Throw a wildcard away while in 暴头, then self-draw: double again. Meanwhile the others must discard "
         "what they draw.",
@@ -225,7 +226,7 @@ LESSONS: tuple[Lesson, ...] = (
             _p("摸牌前 13 张里，财神的数量多于单张的牌：摸什么都凑成七对，这是「七客」状态，胡了算 2 番，"
                "和暴头一样也能加飘。",
                "If, before the draw, your 13 tiles hold more wildcards than unpaired faces, any draw completes seven "
-               "pairs: this is 七客 state, worth 2 fan, and like 暴头 it collects 飘s."),
+               "pairs: this is 七客 state, worth 2 fan, and like 暴头 it collects every 飘."),
             _hand("1m1m 3m3m 5p5p 7p7p EE CC P*", "六对 + 一张财神", "Six pairs + one wildcard", analyze=True),
             _rule("三张真牌加一张财神不算豪华。", "Three natural tiles plus a wildcard are not a 豪华 group."),
         ),
@@ -316,7 +317,7 @@ LESSONS: tuple[Lesson, ...] = (
         ),
     ),
     Lesson(
-        "chengbao", "摊与承包", "摊 and 承包 (contracts)",
+        "chengbao", "摊与承包", "摊 and 承包",
         "吃碰同一家三次（只在庄闲之间、三老庄时）就形成承包关系。",
         "Three claims on the same player (dealer and non-dealer, at L = 3) create a contract.",
         (

@@ -718,7 +718,7 @@ export const RULES = {
      "|杠暴|Gangbao|1 + m",
      "|杠飘|Gangpiao|3",
      "|飘杠|Piaogang|3",
-     "|n飘m杠|n Piao m Gang|1 + n + m",
+     "|n飘m杠|Piao and Gang, any number|1 + n + m",
      "|七对子|Qidui|1 + g",
      "|七客|Qike|2 + g + n",
      "|清七对|Qing Qidui|2 + g",
@@ -740,7 +740,7 @@ export const RULES = {
      "|Gangbao|杠暴|1 + m",
      "|Gangpiao|杠飘|3",
      "|Piaogang|飘杠|3",
-     "|n Piao m Gang|n飘m杠|1 + n + m",
+     "|Piao and Gang, any number|n飘m杠|1 + n + m",
      "|Qidui|七对子|1 + g",
      "|Qike|七客|2 + g + n",
      "|Qing Qidui|清七对|2 + g",
@@ -2001,7 +2001,7 @@ export const RULES = {
      "不能胡：一万凑不成胡牌。"
     ],
     "en": [
-     "No win: 1 of Characters does not complete the hand."
+     "No win: the 1 of Characters does not complete the hand."
     ]
    }
   },
@@ -2070,7 +2070,7 @@ export const RULES = {
      "不能胡：庄家2老庄，未到3老庄不能胡别人打的牌，只能自摸。"
     ],
     "en": [
-     "No win: streak 2: no discard wins below 3 老庄, self-draw only."
+     "No win: streak 2: discard wins need 3 老庄, so self-draw only."
     ]
    }
   },
@@ -2270,7 +2270,7 @@ export const RULES = {
      "S0 胡 S3 打出的 {6p}：规则允许（只要手牌凑得成）。"
     ],
     "en": [
-     "S0 to win on S2's {3p}: refused, 漏胡: a win on 3 of Dots was passed; not again before discarding.",
+     "S0 to win on S2's {3p}: refused, 漏胡: a win on the 3 of Dots was passed, so none until the next discard.",
      "S0 to win on S3's {6p}: allowed by the rules (if his tiles make it)."
     ]
    }
@@ -2298,7 +2298,7 @@ export const RULES = {
      "S2 碰 S1 打出的 {8s}：不行——漏碰：放过了碰八条，自己出牌前不能再碰。"
     ],
     "en": [
-     "S2 to pong S1's {8s}: refused, 漏碰: a pong of 8 of Bamboo was passed; not again before discarding."
+     "S2 to pong S1's {8s}: refused, 漏碰: a pong of the 8 of Bamboo was passed, so none until the next discard."
     ]
    }
   },

@@ -126,7 +126,7 @@ def make(rng: Rng, band: int) -> Question:
         KIND, band, pos,
         f"{SEATS_ZH[dealer]}坐庄，{streak} 老庄，底分 {base}。{SEATS_ZH[winner]}{how_zh}，{ev.name_zh}（{ev.fan} 番）。"
         "各家输赢多少？",
-        f"{SEATS_EN[dealer]} deals at streak {streak} (老庄), base {base}. {SEATS_EN[winner]} wins {how_en}: "
+        f"{SEATS_EN[dealer]} deals at streak {streak}, base {base}. {SEATS_EN[winner]} wins {how_en}: "
         f"{ev.name_en} ({ev.fan} fan). What does each seat win or lose?",
         "choice", right,
         deltas_words(right, "zh") + "。" + settlement_words(st, "zh"),
