@@ -9,6 +9,7 @@ command line.
     python build.py serve [--port 8000] [--host 127.0.0.1]
     python build.py fetch           # only fill .cache/ (Pyodide + micropip), for the Node test runner
     python build.py glyphs          # make web/render/glyphs.mjs again (needs fontTools and fonts-noto-cjk)
+    python build.py words           # make web/engine-words.mjs again (= python3 -m builder.words; build does it)
 
 What it does:
   * builds a pure-Python wheel of ``hzmj_core`` with zipfile (deterministic bytes),
@@ -34,7 +35,7 @@ import os
 import sys
 from pathlib import Path
 
-from builder import glyphs, server, site, vendor, wheel
+from builder import glyphs, server, site, vendor, wheel, words
 from builder.common import DIST, ROOT, log
 
 
@@ -55,11 +56,14 @@ def serve(port: int, host: str) -> None:
 def main(argv: list[str] | None = None) -> int:
     """The command line (see the module docstring); returns the exit code."""
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("command", nargs="?", default="build", choices=["build", "serve", "fetch", "wheel", "glyphs"])
+    ap.add_argument("command", nargs="?", default="build",
+                    choices=["build", "serve", "fetch", "wheel", "glyphs", "words"])
     ap.add_argument("--port", type=int, default=int(os.environ.get("PORT", "8000")))
     ap.add_argument("--host", default="127.0.0.1")
     ap.add_argument("--out", type=Path, default=DIST, help="output directory (default dist/)")
     args = ap.parse_args(argv)
+    if args.command in ("build", "serve", "words"):  # the engine's words for the page, never a stale copy
+        words.write()
     if args.command == "fetch":
         vendor.fetch_all()
         print(vendor.pyodide_cache_dir())
@@ -73,7 +77,7 @@ def main(argv: list[str] | None = None) -> int:
         print(glyphs.write_glyphs_module())
     elif args.command == "serve":
         serve(args.port, args.host)
-    else:
+    elif args.command == "build":
         site.build(args.out)
     return 0
 

@@ -2,7 +2,13 @@
 
 import sys
 
-from .cli import main
-
 if __name__ == "__main__":  # not when a worker process of the arena imports the main module again
-    sys.exit(main())
+    try:
+        # the import is inside: Ctrl-C while the engine's modules load ends in one line too, not a traceback
+        from .cli import main
+
+        status = main()
+    except KeyboardInterrupt:
+        print("error: stopped by Ctrl-C", file=sys.stderr)
+        status = 130
+    sys.exit(status)

@@ -63,7 +63,7 @@ class ActionWords:
     """What to do, ``{tile}`` the tile it is about: 打{tile} / Discard the {tile}."""
 
     def to_json(self) -> dict[str, object]:
-        """JSON-ready form (what ``web/reasons.mjs`` holds as ``ACTION_WORDS``)."""
+        """JSON-ready form (an entry of ``ACTION_WORDS`` in the generated ``web/engine-words.mjs``)."""
         return {"chinese": self.chinese, "noun": list(self.noun), "done": list(self.done),
                 "advice": list(self.advice)}
 
@@ -83,8 +83,19 @@ ACTION_WORDS: dict[ActionType, ActionWords] = {
     ActionType.PASS: ActionWords("过", ("过", "pass"), ("过", "passed"), ("过", "Pass")),
 }
 """The one table of action names: the engine's reasons, the command line, hints, the review and the page
-(``web/reasons.mjs`` holds the same table; ``tests/engine/test_reasons.py`` compares the two)."""
+(generated into ``web/engine-words.mjs`` with each type's :attr:`ActionType.ui_group`, by
+``python3 -m builder.words``)."""
 _KONGS = (ActionType.CONCEALED_KONG, ActionType.ADDED_KONG, ActionType.EXPOSED_KONG)
+
+CLAIM_TYPES: tuple[ActionType, ...] = (ActionType.CHOW, ActionType.PONG, ActionType.EXPOSED_KONG)
+"""The actions that take another seat's discard into a meld (a win on a discard takes it too, into no meld)."""
+
+GROUP_WORDS: dict[str, tuple[str, str]] = {
+    "win": ("胡", "Win"), "kong": ("杠", "Kong"), "pong": ("碰", "Pong"), "chow": ("吃", "Chow"),
+    "pass": ("过", "Pass"), "discard": ("打出", "Discard"),
+}
+"""Each button family (:attr:`ActionType.ui_group`) as a page labels it, (Chinese, English), in the order the
+page offers them: the claims and the win before passing, the discard (a tap on the hand) last."""
 
 _TILE_COUNT = {
     ActionType.DISCARD: 1,

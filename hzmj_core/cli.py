@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
-from . import cli_tools
+from . import cli_tools, daily_cli
 from .analysis import AnalysisError, analyze_hand
 from .bots import BOTS, make_bot
 from .cli_tools import error_line, int_arg, seed_arg
@@ -62,10 +62,7 @@ def _check_tile(text: str | None, option: str) -> None:
 
 
 def _emit(data: dict[str, Any], as_json: bool, text: Callable[[dict[str, Any]], str]) -> None:
-    if as_json:
-        print(json.dumps(data, ensure_ascii=False, indent=2))
-    else:
-        print(text(data))
+    cli_tools.emit(json.dumps(data, ensure_ascii=False, indent=2) if as_json else text(data))
 
 
 # ---------------------------------------------------------------------------- analyze
@@ -269,6 +266,7 @@ def build_parser() -> argparse.ArgumentParser:
     e.add_argument("--json", action="store_true", help='{"markup", "carried"}: the markup and the data it carries')
     cli_tools.add_parsers(sub)
     exam_cli.add_parser(sub)
+    daily_cli.add_parser(sub)
     return p
 
 
@@ -327,6 +325,8 @@ def _run(args: argparse.Namespace) -> int:
     try:
         if args.command == exam_cli.COMMAND:
             return exam_cli.run(args)
+        if args.command == daily_cli.COMMAND:
+            return daily_cli.run(args)
         if args.command in cli_tools.COMMANDS:
             code = cli_tools.run(args)
             sys.stdout.flush()

@@ -53,6 +53,16 @@ def error_line(message: object) -> str:
     return f"{text[:half]}…{text[-half:]}"
 
 
+def emit(text: str) -> None:
+    """Print ``text`` on stdout; what the stream's encoding cannot carry (Chinese on an ASCII stream, a file name's
+    undecodable bytes as lone surrogates) is written as backslash escapes instead of stopping the command."""
+    try:
+        print(text)
+    except UnicodeEncodeError:
+        enc = sys.stdout.encoding or "utf-8"
+        print(text.encode(enc, "backslashreplace").decode(enc, "replace"))
+
+
 def int_arg(lo: int, hi: int | None = None) -> Callable[[str], int]:
     """An argparse type for a whole-number flag from ``lo`` (to ``hi``): ASCII digits only, so ``１`` (a
     fullwidth digit), ``1_0``, ``+1`` and `` 1`` are refused as they are by every seed."""
@@ -211,4 +221,4 @@ def _progress(done: int, total: int) -> None:
 
 
 def _emit(data: dict[str, Any], as_json: bool, text: Any) -> None:
-    print(json.dumps(data, ensure_ascii=False, indent=2) if as_json else text(data))
+    emit(json.dumps(data, ensure_ascii=False, indent=2) if as_json else text(data))

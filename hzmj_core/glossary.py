@@ -4,8 +4,8 @@ English words for players name these terms the way a Hangzhou player says them, 
 first time it appears on a screen: "Baotou (暴头, a wait that any draw completes)", then "Baotou".
 :func:`gloss` does it to a text written with the Chinese terms in it (the English templates of
 :mod:`hzmj_core.reasons`, the review, the lessons and the exam keep the Chinese term, so the wording lives here
-once). ``web/glossary.mjs`` holds the same table and does the same for the page; ``tests/engine/test_glossary.py``
-requires the two equal.
+once). The page's ``web/glossary.mjs`` does the same with this table (generated into ``web/engine-words.mjs`` by
+``python3 -m builder.words``); ``tests/engine/test_glossary.py`` requires the two to give the same.
 """
 
 from __future__ import annotations

@@ -35,7 +35,15 @@ _STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
 
 
 class JsonInputError(ValueError):
-    """JSON input that is too large, too deep, not UTF-8 or not valid JSON; the message names the problem."""
+    """JSON input that is too large, too deep, not UTF-8 or not valid JSON; the message names the problem, and
+    ``code`` with ``params`` say it as a reason of :data:`~hzmj_core.reasons.LOG_CODES` (``log_json_at`` with
+    the line and column of a syntax error, ``log_json_number``, ``log_json_limits``, else ``log_json``), so that
+    no caller reads the English to tell them apart."""
+
+    def __init__(self, message: str, code: str = "log_json", **params: int) -> None:
+        super().__init__(message)
+        self.code = code
+        self.params = params
 
 
 def nesting_depth(text: str) -> int:
@@ -49,12 +57,13 @@ def nesting_depth(text: str) -> int:
 
 def _int(digits: str) -> int:
     if len(digits.lstrip("-")) > MAX_INT_DIGITS:
-        raise JsonInputError(f"an integer has {len(digits.lstrip('-'))} digits; at most {MAX_INT_DIGITS} are read")
+        raise JsonInputError(f"an integer has {len(digits.lstrip('-'))} digits; at most {MAX_INT_DIGITS} are read",
+                             "log_json_number", max=MAX_INT_DIGITS)
     return int(digits)
 
 
 def _constant(name: str) -> Any:
-    raise JsonInputError(f"{name} is not a JSON number")
+    raise JsonInputError(f"{name} is not a JSON number", "log_json_number", max=MAX_INT_DIGITS)
 
 
 MAX_ARGUMENT_CHARS = 2 * MAX_BYTES + 4096
@@ -66,15 +75,18 @@ def loads(text: str, max_chars: int = MAX_BYTES) -> Any:
     """Parse JSON text of at most ``max_chars`` characters within the limits above; raises
     :class:`JsonInputError` naming the problem."""
     if len(text) > max_chars:
-        raise JsonInputError(f"the text is {len(text):,} characters long; at most {max_chars:,} are read")
+        raise JsonInputError(f"the text is {len(text):,} characters long; at most {max_chars:,} are read",
+                             "log_json_limits")
     if nesting_depth(text) > MAX_DEPTH:
-        raise JsonInputError(f"arrays and objects are nested more than {MAX_DEPTH} deep")
+        raise JsonInputError(f"arrays and objects are nested more than {MAX_DEPTH} deep", "log_json_limits")
     try:
         return json.loads(text, parse_int=_int, parse_constant=_constant)
     except json.JSONDecodeError as exc:
-        raise JsonInputError(f"not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
+        raise JsonInputError(f"not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}", "log_json_at",
+                             line=exc.lineno, column=exc.colno) from None
     except RecursionError:  # unreachable after the depth check; kept so no input escapes as a crash
-        raise JsonInputError(f"arrays and objects are nested more than {MAX_DEPTH} deep") from None
+        raise JsonInputError(f"arrays and objects are nested more than {MAX_DEPTH} deep",
+                             "log_json_limits") from None
 
 
 def read_text(path: Path) -> str:
@@ -98,7 +110,7 @@ def read_text(path: Path) -> str:
     except OSError as exc:
         raise JsonInputError(f"cannot read {path}: {exc.strerror or exc}") from None
     if len(data) > MAX_BYTES:
-        raise JsonInputError(f"{path} is larger than {MAX_BYTES:,} bytes")
+        raise JsonInputError(f"{path} is larger than {MAX_BYTES:,} bytes", "log_json_limits")
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .actions import Action, ActionError
-from .jsontext import MAX_INT_DIGITS, JsonInputError, loads
+from .jsontext import JsonInputError, loads
 from .match import Match
 from .options import OPTION_INFO, Options, OptionsError
 from .reasons import Reason, because, shown
@@ -334,24 +334,13 @@ def match_from_log(data: Any) -> Match:
     return report.match
 
 
-_JSON_AT = re.compile(r"^not valid JSON: .* at line (\d+) column (\d+)$")
-
-
 def load(text: str) -> Any:
     """Parse log text within the limits of :mod:`hzmj_core.jsontext`; any problem is a :class:`LogError`
     (its reason names the line and column of a syntax error)."""
     try:
         return loads(text)
     except JsonInputError as exc:
-        said = str(exc)
-        at = _JSON_AT.match(said)
-        if at:
-            raise _problem("log", said, "log_json_at", line=int(at.group(1)), column=int(at.group(2))) from None
-        if "is not a JSON number" in said or "digits; at most" in said:
-            raise _problem("log", said, "log_json_number", max=MAX_INT_DIGITS) from None
-        if "characters long" in said or "nested more than" in said:
-            raise _problem("log", said, "log_json_limits") from None
-        raise _problem("log", said, "log_json") from None
+        raise _problem("log", str(exc), exc.code, **exc.params) from None
 
 
 def _check_options(h: dict[str, Any], options: Options, where: str) -> None:

@@ -16,9 +16,11 @@ Several families share the value and the wording:
 * table refusals (:data:`TABLE_CODES`): what a table refuses a player besides an illegal action (a stale view,
   a seat the bot plays for now, a request at the wrong moment).
 
-This module holds every code and its Chinese and English wording, for the command line and ``webapi``
-(:meth:`Reason.text`). The page words the same ``{code, params}`` with ``web/reasons.mjs``, which holds the
-same sentences; ``tests/engine/test_reasons.py`` words every code with both and requires the same text.
+This module holds every code and its Chinese and English wording, and how each param is worded, as data
+(:meth:`Reason.text` renders them for the command line and ``webapi``). The page words the same
+``{code, params}`` with ``web/reasons.mjs``, a renderer of the same tables, generated into
+``web/engine-words.mjs`` by ``python3 -m builder.words``; ``tests/engine/test_reasons.py`` words every code with
+both and requires the same text.
 
 Params by key: ``tile``/``other_tile`` a tile, ``tiles`` a list of tiles, ``waits`` a list of ``[tile, count]`` (all the
 waits: "A, B or C"; ``some_waits`` the first few: "A, B"),
@@ -278,8 +280,16 @@ _EXAM_PROBLEMS: dict[str, tuple[str, str]] = {
     "cert_damaged": ("验证码有误或被改动过（校验不符）：请对照证书逐个字符核对",
                      "the code is damaged or was changed (its check does not match): compare it with the "
                      "certificate character by character"),
-    "cert_version": ("这个验证码是第 {value} 版的格式，本页只能核验第 {supported} 版",
-                     "the code is of format version {value}; this page verifies version {supported}"),
+    "cert_version": ("这个验证码是第 {value} 版的格式，本页只能核验到第 {supported} 版",
+                     "the code is of format version {value}; this page verifies versions up to {supported}"),
+    "cert_date_form": ("证书日期应写成 年-月-日（例如 2026-12-08），不是 {value}",
+                       "a certificate date is written YYYY-MM-DD, not {value}"),
+    "cert_date_early": ("证书日期 {date} 早于 {first}：请检查这台设备的日期",
+                        "the certificate date {date} is before {first}: check this device's date"),
+    "cert_date_future": ("证书日期 {date} 晚于今天（{today}）：不能为将来的日子发证书",
+                         "the certificate date {date} is after today ({today}): no certificate is dated in the "
+                         "future"),
+    "cert_date_range": ("验证码里的日期超出了公元 9999 年", "the date in the code is past the year 9999"),
     "cert_level": ("验证码里的级别（编号 {value}）这个版本不认识",
                    "the code names a level this version does not know (number {value})"),
     "cert_left_over": ("验证码末尾多出了内容", "the code has something left over at its end"),
@@ -322,11 +332,24 @@ _EXAM_PROBLEMS: dict[str, tuple[str, str]] = {
     "ladder_no_end": ("第 {match} 场重放到最后也没有结束", "match {match} does not end when replayed"),
     "ladder_moves_over": ("第 {match} 场已经结束，后面却还有你的动作",
                           "match {match} is over, but moves of yours are left after it"),
+    "ladder_profile": ("对局文件没有段位档案的种子（profile），或者它不是 0 到 2^64−1 的整数："
+                       "这是排位赛串起来之前的记录，它的比赛不能发证书",
+                       "the match file has no profile seed ('profile'), or it is not a whole number from 0 to "
+                       "2^64 - 1: a record from before ranked matches were chained cannot be certified"),
+    "ladder_chain": ("第 {match} 场的种子不是接在上一场后面发的那一副（有比赛被删掉、重复或挑选过）",
+                     "the seed of match {match} is not the deal the ladder gave after the match before it (a "
+                     "match was left out, repeated or picked)"),
+    "ladder_hints": ("第 {match} 场是开着提示打的：开提示的比赛不算排位",
+                     "match {match} was played with hints on: a match with hints does not count as ranked"),
+    "ladder_hints_unsaid": ("第 {match} 场没有写明提示是否关闭（hints）",
+                            "match {match} does not say whether hints were off ('hints')"),
+    "ladder_placement": ("第 {match} 场记录的名次是 {said}，重放得到的却是第 {placed} 名",
+                         "match {match} says placement {said}, but replayed it places {placed}"),
     # the ladder record the page keeps (升级赛记录), imported from a file
     "ladder_record_json": ("文件读不出来（不是有效的 JSON，或者太大）",
                            "the file cannot be read (not valid JSON, or too large)"),
-    "ladder_record": ("这不是升级赛记录：应有版本号 1（version）和对局列表（matches）",
-                      "this is not a ladder record: it needs version 1 ('version') and a list of matches "
+    "ladder_record": ("这不是升级赛记录：应有版本号 1 或 2（version）和对局列表（matches）",
+                      "this is not a ladder record: it needs version 1 or 2 ('version') and a list of matches "
                       "('matches')"),
     "ladder_record_placement": ("第 {match} 场的名次应是 1 到 4，记录里是 {value}",
                                 "the placement of match {match} must be from 1 to 4, not {value}"),
@@ -339,8 +362,33 @@ _EXAM_PROBLEMS: dict[str, tuple[str, str]] = {
 or record is refused (:class:`hzmj_core.exam.ladder.LadderError`), and an exam level this version does not
 know (:class:`hzmj_core.exam.base.ExamError`)."""
 
+_DAILY_PROBLEMS: dict[str, tuple[str, str]] = {
+    # a 每日挑战 date or result code that is refused
+    "daily_date_form": ("日期要写成 年-月-日，例如 2026-03-15", "a date is written year-month-day, e.g. 2026-03-15"),
+    "daily_date_early": ("每日挑战从 {first} 开始，没有更早的日子",
+                         "the daily challenge starts on {first}: there is no earlier day"),
+    "daily_code_empty": ("没有输入成绩码", "no result code was entered"),
+    "daily_code_characters": ("成绩码里有它不会有的字符：只有字母、数字、- 和 _",
+                              "the result code has characters it never has: only letters, digits, - and _"),
+    "daily_code_length": ("成绩码的长度不对，请检查是否少抄或多抄了字符",
+                          "the result code has the wrong length: check that no character is missing or extra"),
+    "daily_code_short": ("成绩码太短，不是完整的成绩码", "the result code is too short to be one"),
+    "daily_code_cut_short": ("成绩码不完整，缺了一段", "the result code is cut short: part of it is missing"),
+    "daily_code_damaged": ("成绩码有误或被改动过（校验不符）", "the result code is damaged or was changed (its check "
+                           "does not match)"),
+    "daily_code_version": ("这个成绩码是第 {value} 版的格式，本版本只能核验第 {supported} 版",
+                           "the result code is of format version {value}; this version verifies version {supported}"),
+    "daily_code_day": ("成绩码里的日期不是每日挑战的日子", "the date in the result code is not a day of the challenge"),
+    "daily_code_name": ("成绩码里的名字不是有效的文字", "the name in the result code is not valid text"),
+    "daily_not_over": ("四局还没有打完", "the four deals are not played yet"),
+    "daily_code_left_over": ("四局打完后成绩码里还多出了选择", "the result code has choices left over after the four "
+                             "deals"),
+}
+"""Why a 每日挑战 date or result code is refused (:class:`hzmj_core.daily.DailyError`,
+:class:`hzmj_core.daily.DailyCodeError`)."""
+
 _TEMPLATES = {**_REFUSALS, **_GROUNDS, **_LOG_PROBLEMS, **_OPTION_PROBLEMS, **_SAVE_PROBLEMS, **_TABLE_REFUSALS,
-              **_EXAM_PROBLEMS}
+              **_EXAM_PROBLEMS, **_DAILY_PROBLEMS}
 
 REFUSAL_CODES: tuple[str, ...] = tuple(_REFUSALS)
 """Every code the engine gives for an action it does not allow."""
@@ -356,17 +404,17 @@ TABLE_CODES: tuple[str, ...] = tuple(_TABLE_REFUSALS)
 """Every code a table gives for a request it refuses that is not an illegal action."""
 EXAM_CODES: tuple[str, ...] = tuple(_EXAM_PROBLEMS)
 """Every code the 考级 pages' refusals give: a certificate code that does not verify, a ladder file refused."""
+DAILY_CODES: tuple[str, ...] = tuple(_DAILY_PROBLEMS)
+"""Every code of a refused 每日挑战 date or result code."""
 CODES: tuple[str, ...] = tuple(_TEMPLATES)
-"""Every code (``web/reasons.mjs`` words each of them)."""
+"""Every code (the page words each of them from ``web/engine-words.mjs``)."""
 _PLAIN = {"best_of": "best_of_plain", "best_ahead": "best_ahead_plain"}
 _FIGURES_ONLY = frozenset({"beats_win", "expected"})
 
-_SEATS = {"zh": ("你", "下家", "对家", "上家"), "en": ("you", "Right", "Across", "Left")}
 _ZH_RANK = "一二三四五六七八九"
 _SUITS = {"m": ("万", "Characters"), "p": ("筒", "Dots"), "s": ("条", "Bamboo")}
 _HONOURS = {"E": ("东", "East wind"), "S": ("南", "South wind"), "W": ("西", "West wind"), "N": ("北", "North wind"),
             "C": ("红中", "Red dragon"), "F": ("发财", "Green dragon"), "P": ("白板", "White dragon")}
-_STATES = {"baotou": "暴头", "qike": "七客"}
 LOG_FIELDS: dict[str, tuple[str, str]] = {
     "format": ("格式", "the format"), "version": ("版本", "the version"), "kind": ("种类", "the kind"),
     "options": ("规则选项", "the options"), "seed": ("种子", "the seed"), "wall": ("牌墙", "the wall"),
@@ -382,27 +430,77 @@ LOG_FIELDS: dict[str, tuple[str, str]] = {
 """A game log's and a saved game's keys as players name them (the ``field`` of a log or save problem); any
 other key is shown as it is."""
 
+# How a reason's params are worded, as data: the page's renderer (web/reasons.mjs) reads the same tables from
+# web/engine-words.mjs (generated from this module by builder/words.py), so each wording rule is written once.
+PARAM_KINDS: dict[str, str] = {
+    **{key: "seat" for key in ("seat", "current", "owner", "discarder")},
+    "tile": "tile", "other_tile": "tile", "tiles": "tiles", "waits": "waits", "some_waits": "waits",
+    "action": "action", "state": "state", "field": "field", "where": "where", "why": "why",
+}
+"""How a param is worded, by its key (any other key: by :data:`SUFFIX_KINDS`, else shown as it is)."""
+SUFFIX_KINDS: tuple[tuple[str, str], ...] = (("_ev", "signed"), ("_pts", "decimal"), ("_est", "decimal"))
+"""A key's ending → how its number is worded: ``signed`` (+2.5) or ``decimal`` (2.5), one decimal."""
+SEAT_WORDS: dict[str, dict[str, tuple[str, ...]]] = {
+    "zh": {"plain": ("你", "下家", "对家", "上家"), "possessive": ("你的", "下家的", "对家的", "上家的"),
+           "absolute": ("S{seat}", "S{seat}的")},
+    "en": {"plain": ("you", "Right", "Across", "Left"), "possessive": ("your", "Right's", "Across's", "Left's"),
+           "absolute": ("S{seat}", "S{seat}'s")},
+}
+"""Seats by their place from the viewer (0 the viewer, 1 the next...), plain and possessive; ``absolute`` the
+(plain, possessive) pattern for a seat named without a viewer."""
+LIST_JOINS: dict[str, dict[str, tuple[str, str]]] = {
+    "zh": {"tiles": ("、", "、"), "waits": ("、", "、"), "some_waits": ("、", "、")},
+    "en": {"tiles": (" or ", " or "), "waits": (", ", " or "), "some_waits": (", ", ", ")},
+}
+"""How a list param is joined, by key: (between items, before the last)."""
+WAIT_WORDS: dict[str, tuple[str, str]] = {
+    "zh": ("{tile}×{left}", "{tile}×{left}"), "en": ("{tile} ({left} left)", "{tile} (none left)"),
+}
+"""One wait of ``waits``: (some tiles left, none left)."""
+WHERE_WORDS: dict[str, tuple[str, str]] = {"zh": ("这份记录", "第{hand}局"), "en": ("the record", "hand {hand}")}
+"""Where in a log: (the whole record, one hand counted from 1)."""
+FIELD_WORDS: dict[str, tuple[str, str]] = {"zh": ("{name}（{key}）", "“{key}”"), "en": ("{name} ('{key}')", "'{key}'")}
+"""A log's key: (one of :data:`LOG_FIELDS`, any other key)."""
+STATE_WORDS: dict[str, str] = {"baotou": "暴头", "qike": "七客"}
+"""The ``state`` param (the same Chinese term in both languages; English glosses it)."""
+GROUNDS_JOIN: dict[str, str] = {"zh": "，", "en": "; "}
+"""Between the parts of a decision's grounds."""
+_FIELD = re.compile(r"\{(\w+)(?:\|([^|{}]*)\|([^|{}]*))?\}")
+
+
+def fill(template: str, values: Mapping[str, object]) -> str:
+    """``template`` with each ``{key}`` replaced by ``values[key]``, and ``{key|one|many}`` by the value and its
+    noun in the singular (the value is 1) or the plural: "{n|tile|tiles}" → "1 tile", "3 tiles"."""
+
+    def one(m: re.Match[str]) -> str:
+        word = str(values[m.group(1)])
+        if m.group(2) is None:
+            return word
+        return f"{word} {m.group(2) if word == '1' else m.group(3)}"
+
+    return _FIELD.sub(one, template)
+
+
+def _lang(lang: str) -> str:
+    return "zh" if lang == "zh" else "en"
+
 
 def field_words(key: str, lang: str) -> str:
     """A log's key in words: 庄家（dealer） / the dealer ('dealer'); an unknown key quoted as it is."""
     names = LOG_FIELDS.get(key)
-    if lang == "zh":
-        return f"{names[0]}（{key}）" if names else f"“{key}”"
-    return f"{names[1]} ('{key}')" if names else f"'{key}'"
+    known, other = FIELD_WORDS[_lang(lang)]
+    return fill(known, {"name": names[0 if lang == "zh" else 1], "key": key}) if names else fill(other, {"key": key})
 
 
 def where_words(hand: int | None, lang: str) -> str:
     """Where in a log a problem is: the whole record, or one hand (``hand`` 0-based): 第2局 / hand 2."""
-    if hand is None:
-        return "这份记录" if lang == "zh" else "the record"
-    return f"第{hand + 1}局" if lang == "zh" else f"hand {hand + 1}"
+    record, one = WHERE_WORDS[_lang(lang)]
+    return record if hand is None else fill(one, {"hand": hand + 1})
 
 
-def _wait_words(tile: str, left: int, zh: bool) -> str:
-    if zh:
-        return f"{tile_words(tile, 'zh')}×{left}"
-    return f"{tile_words(tile, 'en')} ({left} left)" if left else f"{tile_words(tile, 'en')} (none left)"
-_FIELD = re.compile(r"\{(\w+)(?:\|([^|{}]*)\|([^|{}]*))?\}")
+def _joined(items: Sequence[str], key: str, lang: str) -> str:
+    between, last = LIST_JOINS[_lang(lang)][key]
+    return between.join(items[:-1]) + last + items[-1] if len(items) > 1 else "".join(items)
 
 
 def tile_words(tile: str, lang: str) -> str:
@@ -428,12 +526,14 @@ def bot_seat_words(seat: int, viewer: int) -> tuple[str, str]:
 
 def seat_words(seat: int, lang: str, viewer: int | None = None, possessive: bool = False) -> str:
     """A seat relative to the viewer (你/下家/对家/上家, you/Right/Across/Left), or ``S0``-``S3`` without one."""
-    name = f"S{seat}" if viewer is None else _SEATS["zh" if lang == "zh" else "en"][(seat - viewer) % 4]
-    if not possessive:
-        return name
-    if lang == "zh":
-        return name + "的"
-    return "your" if name == "you" else name + "'s"
+    table = SEAT_WORDS[_lang(lang)]
+    if viewer is None:
+        return fill(table["absolute"][1 if possessive else 0], {"seat": seat})
+    return table["possessive" if possessive else "plain"][(seat - viewer) % 4]
+
+
+def _number(value: object, signed: bool) -> str:
+    return f"{float(value):+.1f}" if signed else f"{float(value):.1f}"  # type: ignore[arg-type]
 
 
 @dataclass(frozen=True)
@@ -454,45 +554,33 @@ class Reason:
         zh = lang == "zh"
         values: dict[str, str] = {}
         for key, value in self.params.items():
-            if key in SEAT_KEYS:
+            kind = PARAM_KINDS.get(key) or next((k for end, k in SUFFIX_KINDS if key.endswith(end)), "")
+            if kind == "seat":
                 values[key] = seat_words(int(value), lang, viewer)
                 values[key + "_s"] = seat_words(int(value), lang, viewer, possessive=True)
-            elif key in TILE_KEYS:
+            elif kind == "tile":
                 values[key] = tile_words(str(value), lang)
-            elif key == "tiles":
-                values[key] = ("、" if zh else " or ").join(tile_words(str(t), lang) for t in value)
-            elif key in ("waits", "some_waits"):
-                items = [_wait_words(str(t), int(n), zh) for t, n in value]
-                if zh:
-                    values[key] = "、".join(items)
-                elif key == "waits" and len(items) > 1:
-                    values[key] = ", ".join(items[:-1]) + " or " + items[-1]
-                else:
-                    values[key] = ", ".join(items)
-            elif key == "action":
+            elif kind == "tiles":
+                values[key] = _joined([tile_words(str(t), lang) for t in value], key, lang)
+            elif kind == "waits":
+                some, none = WAIT_WORDS[_lang(lang)]
+                values[key] = _joined([fill(some if int(n) else none, {"tile": tile_words(str(t), lang), "left": n})
+                                       for t, n in value], key, lang)
+            elif kind == "action":
                 values[key] = ACTION_WORDS[ActionType(value)].noun[0 if zh else 1]
-            elif key == "state":
-                values[key] = _STATES[str(value)]
-            elif key == "field":
+            elif kind == "state":
+                values[key] = STATE_WORDS[str(value)]
+            elif kind == "field":
                 values[key] = field_words(str(value), lang)
-            elif key == "where":
+            elif kind == "where":
                 values[key] = where_words(None if value is None else int(value), lang)
-            elif key == "why":
+            elif kind == "why":
                 values[key] = Reason(str(value["code"]), value.get("params", {})).text(lang, viewer, glossed=False)
-            elif key.endswith("_ev"):
-                values[key] = f"{float(value):+.1f}"
-            elif key.endswith(("_pts", "_est")):
-                values[key] = f"{float(value):.1f}"
+            elif kind in ("signed", "decimal"):
+                values[key] = _number(value, kind == "signed")
             else:
                 values[key] = str(value)
-
-        def fill(m: re.Match[str]) -> str:
-            word = values[m.group(1)]
-            if m.group(2) is None:
-                return word
-            return f"{word} {m.group(2) if word == '1' else m.group(3)}"
-
-        text = _FIELD.sub(fill, _TEMPLATES[self.code][0 if zh else 1])
+        text = fill(_TEMPLATES[self.code][0 if zh else 1], values)
         return gloss(text) if glossed and not zh else text
 
     def zh(self, viewer: int | None = None) -> str:
@@ -538,8 +626,8 @@ def words(parts: Sequence[Reason], lang: str = "en", viewer: int | None = None) 
     """Several reasons (a decision's grounds) in one sentence: 差 2 张听牌，有效牌 31 张，财神留作暴头 /
     2 tiles from ready, 31 useful tiles; the 财神 kept free for 暴头."""
     if lang == "zh":
-        return "，".join(p.text(lang, viewer) for p in parts)
-    return gloss("; ".join(p.text("en", viewer, glossed=False) for p in parts))
+        return GROUNDS_JOIN["zh"].join(p.text(lang, viewer) for p in parts)
+    return gloss(GROUNDS_JOIN["en"].join(p.text("en", viewer, glossed=False) for p in parts))
 
 
 def without_figures(parts: Sequence[Reason]) -> tuple[Reason, ...]:

@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .actions import Action, ActionType
+from .actions import CLAIM_TYPES, Action, ActionType
 from .bots.expert import ExpertBot
 from .glossary import GLOSSARY, gloss
 from .log import LogError, replay
@@ -63,12 +63,9 @@ def action_words(action: Action, claim_tile: int | None, wild_kind: int | None =
     if action.type is ActionType.DISCARD and action.tile == wild_kind:
         names = ("财神", "财神")
     else:
-        tile = claim_tile if claim_tile is not None and action.type in _CLAIMS else action.tiles[0]
+        tile = claim_tile if claim_tile is not None and action.type in CLAIM_TYPES else action.tiles[0]
         names = tile_names(tile)
     return zh.format(tile=names[0]), gloss((en[0].lower() + en[1:]).format(tile=names[1]))
-
-
-_CLAIMS = (ActionType.CHOW, ActionType.PONG, ActionType.EXPOSED_KONG)
 
 
 @dataclass(frozen=True, slots=True)

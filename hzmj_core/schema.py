@@ -290,19 +290,37 @@ EXAM_ARGS: dict[str, dict[str, Arg]] = {
                    "index": Arg(integer(0, 49), required=True), "answer": Arg(anything)},
     "exam_grade": {"level": Arg(_EXAM_LEVEL, required=True), "seed": Arg(seed, required=True),
                    "answers": Arg(_ANSWER_SHEET, required=True), "name": Arg(optional(text(60)), ""),
-                   "date": Arg(optional(text(10)))},
+                   "date": Arg(optional(text(10))), "today": Arg(optional(text(10)))},
     "exam_verify": {"code": Arg(text(200), required=True), "name": Arg(optional(text(60))),
-                    "file": Arg(optional(text_or_object(MAX_BYTES, anything, "the match file")))},
+                    "file": Arg(optional(text_or_object(MAX_BYTES, anything, "the match file"))),
+                    "today": Arg(optional(text(10)))},
     "ladder_state": {"placements": Arg(array(integer(1, 4), 100_000), []),
                      "record": Arg(optional(text_or_object(MAX_BYTES, anything, "a ladder record")))},
     "ladder_rules": {},
+    "ladder_next": {"record": Arg(text_or_object(MAX_BYTES, anything, "a ladder record"), required=True)},
+    "ladder_check": {"record": Arg(text_or_object(MAX_BYTES, anything, "a ladder record"), required=True)},
     "ladder_ranked": {"save": Arg(text_or_object(MAX_BYTES, anything, "the saved game"), required=True)},
     "ladder_issue": {"file": Arg(text_or_object(MAX_BYTES, anything, "the match file"), required=True),
-                     "name": Arg(optional(text(60)), ""), "date": Arg(optional(text(10)))},
+                     "name": Arg(optional(text(60)), ""), "date": Arg(optional(text(10))),
+                     "today": Arg(optional(text(10)))},
 }
 """The 考级 methods (:mod:`hzmj_core.exam.api`) and their arguments. They are listed here, not in the exam
 package, so that the web API can check a call and import the exams only when one is first asked for."""
 METHOD_ARGS.update(EXAM_ARGS)
+
+_DATE = text(10)
+DAILY_ARGS: dict[str, dict[str, Arg]] = {
+    "daily_today": {"now": Arg(NOW, required=True)},
+    "daily_info": {"date": Arg(_DATE, required=True)},
+    "daily_start": {"date": Arg(_DATE, required=True), "name": Arg(optional(text(200)), ""),
+                    "practice": Arg(boolean, False)},
+    "daily_par_step": {"date": Arg(_DATE, required=True), "budget_ms": Arg(integer(1, 60_000), 40)},
+    "daily_result": {"par": Arg(optional(array(integer(-100_000, 100_000), 4)))},
+    "daily_verify": {"code": Arg(text(2_000), required=True), "known_par": Arg(optional(obj({})))},
+    "daily_hecut_answer": {"date": Arg(_DATE, required=True), "answer": Arg(anything)},
+}
+"""The 每日挑战 methods (:mod:`hzmj_core.daily`) and their arguments."""
+METHOD_ARGS.update(DAILY_ARGS)
 
 
 def validate(method: str, args: dict[str, Any],

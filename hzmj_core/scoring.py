@@ -30,8 +30,15 @@ class PaymentReason(enum.StrEnum):
     @property
     def chinese(self) -> str:
         """Chinese name."""
-        return {"share": "分摊", "discarder": "放铳", "konger": "被拉杠", "chengbao": "三摊承包",
-                "dao_chengbao": "倒承包"}[self.value]
+        return PAYMENT_WORDS[self.value][0]
+
+
+PAYMENT_WORDS: dict[str, tuple[str, str]] = {
+    "share": ("分摊", "share of a self-draw"), "discarder": ("放铳", "discarded the winning tile"),
+    "konger": ("被拉杠", "kong robbed"), "chengbao": ("三摊承包", "liable: three claims (承包)"),
+    "dao_chengbao": ("倒承包", "liable: claimed three times (倒承包)"),
+}
+"""Why a seat pays (a :class:`PaymentReason`'s value) in words, (Chinese, English): the result screen's."""
 
 
 @dataclass(frozen=True, slots=True)

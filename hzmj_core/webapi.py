@@ -23,6 +23,7 @@ format holds seeds as integers, reach the page only as JSON text (``save_text``,
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -35,10 +36,10 @@ from .jsontext import MAX_ARGUMENT_CHARS, JsonInputError, loads
 from .log import match_log
 from .options import OPTION_INFO, PRESETS, SECTION_TITLES, Options, OptionsError
 from .phrases import PHRASES
-from .reasons import Reason
+from .reasons import Reason, because
 from .replay_viewer import ReplayError, ReplayViewer
 from .review import Review, ReviewError
-from .schema import EXAM_ARGS, GUEST_ARGS, SchemaError, validate
+from .schema import DAILY_ARGS, EXAM_ARGS, GUEST_ARGS, SchemaError, validate
 from .session import DEFAULT_LEVEL, GameSession, SessionError
 
 __all__ = ["ApiError", "GameSession", "ReplayViewer", "call", "current_session", "reset", "warm_up"]
@@ -62,6 +63,8 @@ class ApiError(ValueError):
 
 _session: GameSession | None = None
 _viewer: ReplayViewer | None = None
+_par_runs: dict[str, Any] = {}
+"""The par run of the 每日挑战 being computed, by date (``daily_par_step`` plays it deal by deal)."""
 
 
 def _need_session() -> GameSession:
@@ -84,8 +87,19 @@ def _new_game(args: dict[str, Any]) -> dict[str, Any]:
 
 
 def _restore(args: dict[str, Any]) -> dict[str, Any]:
+    """Resume a saved game (a save or its JSON text); a 每日挑战 in progress is replayed from its choices."""
     global _session
-    _session = GameSession.restore(args["save"])  # a save or its JSON text
+    save = args["save"]
+    if isinstance(save, str) and '"daily"' in save:
+        try:
+            save = loads(save)
+        except JsonInputError as exc:
+            raise ApiError(str(exc)) from None
+    if isinstance(save, dict) and "daily" in save:
+        from .daily import DailySession
+        _session = DailySession.resume(save)
+    else:
+        _session = GameSession.restore(save)
     return _session.state()
 
 
@@ -120,7 +134,8 @@ def _review_start(args: dict[str, Any]) -> dict[str, Any]:
         try:
             data = loads(data)
         except JsonInputError as exc:
-            raise ApiError(f"the file is {exc}" if str(exc).startswith("not valid") else str(exc)) from None
+            raise ApiError(f"the file is {exc}" if str(exc).startswith("not valid") else str(exc),
+                           because(exc.code, **exc.params)) from None
     try:
         rv = Review(data, seat if seat is not None else 0, args["seed"], args["hand"])
     except (ReviewError, ValueError, TypeError) as exc:
@@ -218,6 +233,7 @@ def reset() -> None:
     _session = None
     _viewer = None
     _review = None
+    _par_runs.clear()
 
 
 _INPUT_ERRORS = (AnalysisError, SessionError, ReplayError)
@@ -246,6 +262,57 @@ def _exam(name: str) -> Callable[[dict[str, Any]], Any]:
             return api.METHODS[name](args)
         except api.INPUT_ERRORS as exc:
             raise ApiError(str(exc), getattr(exc, "reason", None)) from None
+    method.__name__ = name
+    return method
+
+
+def _daily(name: str) -> Callable[[dict[str, Any]], Any]:
+    """The 每日挑战 method ``name`` (:mod:`hzmj_core.daily`, imported on the first call), its refusals worded for
+    the player."""
+    def method(args: dict[str, Any]) -> Any:
+        global _session
+        from . import daily
+        try:
+            if name == "daily_today":
+                import datetime
+                now = datetime.datetime.fromtimestamp(args["now"] / 1000, datetime.UTC)
+                return {"date": daily.today(now).isoformat(), "seconds_to_next": daily.seconds_to_next(now),
+                        "first": daily.FIRST_DAY.isoformat()}
+            if name == "daily_verify":
+                for date, per_deal in (args["known_par"] or {}).items():  # par this page computed before
+                    if isinstance(per_deal, list) and all(type(p) is int for p in per_deal):
+                        daily.remember_par(daily.day_seed(daily.parse_date(date)), per_deal)
+                return {**daily.verify(args["code"]), "code": daily.code_text(args["code"])}
+            if name == "daily_result":
+                session = _need_session()
+                if not isinstance(session, daily.DailySession):
+                    raise ApiError("no daily challenge in progress")
+                return session.result(args["par"])
+            day = daily.parse_date(args["date"])
+            if name == "daily_info":
+                seed = daily.day_seed(day)
+                return {"date": day.isoformat(), "seed": str(seed), "weekday": day.weekday(),
+                        "deals": [{**d, "seed": str(d["seed"])} for d in daily.deals(seed)],
+                        "hecut": daily.hecut_json(day)}
+            if name == "daily_start":
+                _session = daily.DailySession(day, args["name"] or "", args["practice"])
+                return _session.state()
+            if name == "daily_par_step":
+                key = day.isoformat()
+                run = _par_runs.get(key)
+                if run is None:
+                    _par_runs.clear()
+                    run = _par_runs[key] = daily.par_run(daily.day_seed(day))
+                deadline = time.perf_counter() + args["budget_ms"] / 1000
+                while not run.done and time.perf_counter() < deadline:
+                    run.step()  # the player's next call waits for this step at most: a decision, a few ms
+                if run.done:
+                    daily.remember_par(run.seed, run.per_deal())
+                return {"date": key, "per_deal": run.per_deal(), "done": run.done,
+                        "decisions": len(run.match.round.actions) if not run.done else 0}
+            return daily.hecut_answer(day, args["answer"])
+        except (daily.DailyError, daily.DailyCodeError) as exc:
+            raise ApiError(str(exc), exc.reason) from None
     method.__name__ = name
     return method
 
@@ -293,6 +360,7 @@ METHODS: dict[str, Callable[[dict[str, Any]], Any]] = {
     # a widget's markup with the engine's analysis carried inside it (python -m hzmj_core embed)
     "embed": _tutorial("embed", lambda m, a: m.embed(a)),
     **{name: _exam(name) for name in EXAM_ARGS},  # 考级 (hzmj_core/exam/api.py)
+    **{name: _daily(name) for name in DAILY_ARGS},  # 每日挑战 (hzmj_core/daily.py)
 }
 
 
@@ -328,7 +396,7 @@ def _call(method: str, json_args: str) -> str:
     try:
         args = loads(json_args, MAX_ARGUMENT_CHARS) if json_args else {}
     except JsonInputError as exc:
-        raise ApiError(f"arguments: {exc}") from None
+        raise ApiError(f"arguments: {exc}", because(exc.code, **exc.params)) from None
     if args is None:  # bridge.call(method) without arguments sends null
         args = {}
     if not isinstance(args, dict):

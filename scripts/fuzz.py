@@ -2,9 +2,10 @@
 
     nice -n 10 python scripts/fuzz.py --inputs 100000 [--seed 1] [--json]
 
-The inputs are split evenly between the nine fuzz tests (mutated logs through the command line and through
+The inputs are split evenly between the ten fuzz tests (mutated logs through the command line and through
 webapi, mutated saves, notation strings, webapi arguments, integer flags, files that are not logs (FIFOs,
-directories, devices), rule options through simulate then replay, huge numbers in every webapi argument).
+directories, devices), rule options through simulate then replay, huge numbers in every webapi argument,
+the exam's --grade and --verify on mutated sheets, codes, dates, names and ladder match files).
 Prints per test the inputs tried, the time and the failures, and exits 1 if any test failed (hypothesis
 prints the smallest failing input it found).
 """
@@ -28,7 +29,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "engine")]
 NAMES = ["test_fuzz_logs_through_the_command_line", "test_fuzz_logs_through_webapi", "test_fuzz_saves",
          "test_fuzz_notation", "test_fuzz_webapi_arguments", "test_fuzz_integer_flags",
          "test_fuzz_files_that_are_not_logs", "test_fuzz_options_simulate_then_replay",
-         "test_fuzz_webapi_huge_numbers"]
+         "test_fuzz_webapi_huge_numbers", "test_fuzz_exam_through_the_command_line"]
 
 
 def main() -> int:

@@ -27,6 +27,8 @@ import {Sound, speakerIcon} from './sound.mjs';
 import {Friends} from './net/friends.mjs';
 import {isJoinPage, joinTable} from './net/join.mjs';
 import {beginRanked, rankedWords, watchRanked} from './exam/ranked.mjs';
+import {Daily} from './daily/daily.mjs';
+import {w as dailyWords} from './daily/words.mjs';
 
 window.hzmjBootStarted = true;
 const hzmj = window.hzmj = {bridge: null, progressLog: [], readyAt: null, tableReadyAt: null, error: null, game: null};
@@ -85,8 +87,13 @@ async function start() {
     // first save too, so that a reload from then on finds the same game
     let drawnAt = null;
     game.on('view', () => { drawnAt ??= performance.now(); });
-    if (!(await beginRanked(game, params))) await game.begin(asked.seed ?? null, notes);
+    const rankedSay = (kind) => toast(() => rankedWords(kind, null, getLang()), true, 9000);
+    if (!(await beginRanked(game, params, rankedSay))) await game.begin(asked.seed ?? null, notes);
     await friends.afterBegin();
+    const now = game.state;
+    if (now && now.daily && !now.match.over) hzmj.views.daily.computePar(now.daily.date);
+    // a '#daily=CODE' link, or the day's challenge offered once (never over a game under way)
+    hzmj.views.daily.boot();
     hzmj.tableReadyAt = drawnAt ?? performance.now();
     document.documentElement.dataset.table = 'ready';
     registerServiceWorker();
@@ -157,7 +164,7 @@ function wire(bridge, guest = false) {
   // tests and benchmarks reach the table's motion and the sound through hzmj.game
   ctrl.motion = table.motion;
   ctrl.sound = sound;
-  const history = new MatchHistory(ctrl, () => dock.render());
+  const history = new MatchHistory(ctrl, () => dock.render(), $('gameover'));
   dock = new Dock(ctrl, {
     selected: () => table.ui.selected,
     suggested: () => table.ui.suggested,
@@ -167,7 +174,7 @@ function wire(bridge, guest = false) {
     resultOpen: () => result.open,
     showResult: () => { result.show(); dock.render(); },
   });
-  const result = new ResultDialog(ctrl);
+  const result = new ResultDialog(ctrl, $('settle'));
   $('settle').addEventListener('close', () => dock.render());
   const newGame = new NewGameDialog(ctrl, (options, seed, level) => ctrl.startNewGame(options, seed, level, () => {
     replay.stopAutoplay();
@@ -180,8 +187,24 @@ function wire(bridge, guest = false) {
   history.onWatch = (hand) => replay.watchGame(hand);
   ctrl.on('view', () => { dock.render(); renderRules(ctrl); autoPlay(ctrl); });
   ctrl.on('handOver', () => { result.show(); dock.render(); });
-  ctrl.on('matchOver', () => { closeDialogs(); history.show(); dock.render(); });
-  watchRanked(ctrl, (place) => toast(() => rankedWords(place, getLang()), false, 9000));
+  const daily = new Daily(ctrl, {
+    newGame: () => newGame.open(),
+    beforeShow: () => { replay.stopAutoplay(); closeDialogs(); table.reset(); },
+  });
+  ctrl.on('matchOver', (s) => {
+    closeDialogs();
+    if (s && s.daily) daily.finish(s);
+    else { history.show(); dock.render(); }
+  });
+  $('m-daily').addEventListener('click', () => { $('menu').close(); daily.show(); });
+  $('go-daily').addEventListener('click', () => daily.show());
+  $('daily-import-file').addEventListener('change', async () => {
+    const f = $('daily-import-file').files[0];
+    $('daily-import-file').value = '';
+    if (f) daily.importData(await f.text());
+  });
+  watchRanked(ctrl, (kind, place) => toast(() => rankedWords(kind, place, getLang()), kind === 'pending',
+    kind === 'pending' ? 60000 : 9000));
   // replay.renderBar subscribed in its constructor, after the dock: it writes the replay's prompt and info
 
   installKeyboard({
@@ -210,6 +233,7 @@ function wire(bridge, guest = false) {
       review.relabel();
       if (history.open) history.show();
     }
+    if (daily.open) daily.render();
   });
   $('btn-menu').addEventListener('click', () => {
     $('m-speed').value = ['slow', 'normal', 'fast'].includes(ctrl.speed) ? ctrl.speed : 'normal';
@@ -240,7 +264,7 @@ function wire(bridge, guest = false) {
     $('import-file').value = '';
     if (f) await replay.load(await f.text());
   });
-  hzmj.views = {table, dock, result, history, newGame, replay, review};  // for tests
+  hzmj.views = {table, dock, result, history, newGame, replay, review, daily};  // for tests
   table.names = () => friends.plateNames();
   friends.attach(ctrl, {bridge: guest ? bridge : null, rulesText: () => $('rules').textContent,
     levels: () => newGame.metadata().then((m) => m.levels)});
@@ -273,6 +297,9 @@ function renderRules(ctrl) {
   const meta = wire.newGame && wire.newGame.optionInfo;
   if (!s || !meta) return;
   const line = rulesLine(s.options, meta, s.match ? s.match.level : null, wire.newGame.levels);
+  if (s.daily) {  // the day's challenge: which day and which of its four deals
+    line.text = `${dailyWords(s.daily.practice ? 'practice_going' : 'going', {date: s.daily.date, n: s.daily.deal})} · ${line.text}`;
+  }
   $('rules').textContent = line.text;
   $('rules').title = line.full;
 }

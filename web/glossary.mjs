@@ -1,43 +1,14 @@
 // 术语表: the Hangzhou Mahjong terms English text keeps, as pinyin with a short gloss on first use on a screen
-// ("Baotou (暴头, a wait that any draw completes, the wildcard left free)", then "Baotou"). The engine's
-// hzmj_core/glossary.py holds the same table and does the same (tests/engine/test_glossary.py requires them equal).
+// ("Baotou (暴头, a wait that any draw completes, the wildcard left free)", then "Baotou"). The table is the
+// engine's (hzmj_core/glossary.py, generated into engine-words.mjs); hzmj_core.glossary.gloss does the same to
+// the engine's text (tests/engine/test_glossary.py requires the two to give the same).
 //
 //   const seen = new Set();                 // one per screen
 //   gloss('in 暴头 state any draw wins', seen);
 
-/** Chinese term → [pinyin, short English gloss], longest terms first where one holds another. */
-export const GLOSSARY = Object.freeze({
-  "有财必暴头": ["Youcai bi baotou", "holding a wildcard, win only by self-draw in Baotou"],
-  "吃后限打": ["Chihou xianda", "the discard ban after a chow"],
-  "三摊承包": ["Santan chengbao", "liability for a third claim on one player"],
-  "倒承包": ["Dao chengbao", "the liability turned back on the claimer"],
-  "承包": ["Chengbao", "liability: one player pays for all"],
-  "三摊": ["Santan", "three claims on one player"],
-  "白板财神": ["Baiban caishen", "the White dragons as the wildcards"],
-  "翻财神": ["Fan caishen", "the wildcard chosen by a flipped tile"],
-  "财神": ["Caishen", "the wildcard"],
-  "暴头": ["Baotou", "a wait that any draw completes, the wildcard left free"],
-  "七客": ["Qike", "seven pairs waiting on any draw"],
-  "清七对": ["Qing qidui", "seven pairs without a wildcard"],
-  "豪华": ["Haohua", "seven pairs holding four of a kind"],
-  "双杠开": ["Shuang gangkai", "a win after two kongs in a row"],
-  "杠开": ["Gangkai", "a win on a kong's replacement tile"],
-  "杠暴": ["Gangbao", "Baotou won on a kong's replacement tile"],
-  "杠飘": ["Gangpiao", "a Piao right after a kong"],
-  "双财飘": ["Shuang caipiao", "two Piao in a row"],
-  "财飘": ["Caipiao", "discarding the wildcard in Baotou to win double"],
-  "飘": ["Piao", "discarding the wildcard in Baotou to win double"],
-  "抓打": ["Zhuada", "the freeze after a wildcard is discarded"],
-  "摊": ["Tan", "a claim on one player's discard"],
-  "老庄": ["Laozhuang", "the dealer's streak"],
-  "平庄": ["Pingzhuang", "a new dealer"],
-  "漏碰": ["Loupeng", "a passed pong"],
-  "漏胡": ["Louhu", "a passed win"],
-  "流局": ["Liuju", "a drawn hand"],
-  "放铳": ["Fangchong", "discarding another player's winning tile"],
-  "底分": ["Difen", "the base score"],
-  "听牌": ["Tingpai", "a ready hand"],
-});
+import {GLOSSARY} from './engine-words.mjs';
+
+export {GLOSSARY};
 
 const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const TERM_SOURCE = Object.keys(GLOSSARY).sort((a, b) => b.length - a.length).map(escape).join('|');

@@ -2,13 +2,10 @@
 // names a tile in words (for buttons' aria labels and announcements). No rules here: only words.
 
 import {gloss} from './glossary.mjs';
+import {fill} from './page.mjs';
+import {tileWords} from './reasons.mjs';
 
-const ZH_NUM = ['', '一', '二', '三', '四', '五', '六', '七', '八', '九'];
-const HONOURS = {
-  E: ['东', 'East wind'], S: ['南', 'South wind'], W: ['西', 'West wind'], N: ['北', 'North wind'],
-  C: ['红中', 'Red dragon'], F: ['发财', 'Green dragon'], P: ['白板', 'White dragon'],
-};
-const SUITS = {m: ['万', 'Characters'], p: ['筒', 'Dots'], s: ['条', 'Bamboo']};
+export {tileWords};
 
 const STRINGS = {
   zh: {
@@ -18,7 +15,7 @@ const STRINGS = {
     seat0: '你', seat1: '下家', seat2: '对家', seat3: '上家',
     wall: '余', wildcard: '财神', indicator: '翻', dealer: '庄', streak: '{n}老庄', streak1: '平庄', dealer_badge: '庄', tan_chip: '摊{who}×{n}',
     hand_no: '第{n}局', freeze: '抓打', freeze_owner: '打财神', tan: '摊', points: '分',
-    win: '胡', self_draw: '自摸', kong: '杠', pong: '碰', chow: '吃', pass: '过', next: '下一局', discard: '打出',
+    self_draw: '自摸', next: '下一局',  // the action buttons' labels are the engine's (actions.mjs)
     'say.chow': '吃!', 'say.pong': '碰!', 'say.kong': '杠!', 'say.win': '胡!', 'say.self_draw': '自摸!',
     'say.exposed_kong': '杠!', 'say.added_kong': '加杠!', 'say.concealed_kong': '暗杠!', 'say.wild': '财神!',
     'say.exhausted': '流局',
@@ -28,7 +25,7 @@ const STRINGS = {
     blocked_discard_win: '你听 {tile}，但此时不能放铳胡（只能自摸）',
     hints: '提示', hints_on: '听牌提示：开', hints_off: '听牌提示：关', waits: '听', remaining: '剩{n}张',
     not_ready: '', suggest: '建议：{advice}',
-    new_game: '新游戏', export: '导出记录', import: '导入回放', language: 'English', lang_code: 'EN', menu: '菜单',
+    daily: '每日挑战', new_game: '新游戏', export: '导出记录', import: '导入回放', language: 'English', lang_code: 'EN', menu: '菜单',
     speed: '速度', 'speed.slow': '慢', 'speed.normal': '中', 'speed.fast': '快',
     settle_title_win: '{who} 胡了', settle_title_draw: '流局', settle_draw_text: '牌墙只剩{n}张，本局结束，无人胡牌。',
     fan: '番', multiplier: '倍数', dealer_factor: '庄家倍数', base: '底分', total: '总额', payments: '付款',
@@ -50,7 +47,7 @@ const STRINGS = {
     replay: '回放', replay_hand: '第{n}局', replay_step: '第{a}/{b}步', prev: '上一步', nextstep: '下一步',
     prev_hand: '上一局', next_hand: '下一局', exit_replay: '退出回放', replay_start: '开局',
     import_bad: '导入失败：{msg}', import_ok: '已载入回放：{n}局', resumed: '已恢复上次的牌局',
-    away_title: '牌局在另一个标签页', away_take: '在这里继续',
+    away_title: '牌局在另一个标签页', away_take: '在这里继续', away_changed_title: '保存的牌局变了',
     away_other_tab: '这局游戏已在另一个标签页打开并继续进行。这个标签页暂停了，不会改动保存的牌局。',
     away_changed: '保存的牌局在别处被改动或替换了。这个标签页暂停了，没有覆盖它。',
     seed_ask_title: '换一局吗？',
@@ -60,10 +57,7 @@ const STRINGS = {
     save_ok_again: '牌局已重新保存',
     options_reset: '保存的规则没有被接受（{msg}），这局使用默认规则。',
     ng_refused: '无法开始：{msg}', engine_said: '{kind}（引擎的说明：{msg}）',
-    'refused.json': '文件不是有效的对局记录', 'refused.version': '记录的格式版本不受支持',
-    'refused.option': '规则选项不对', 'refused.action': '记录里有一步不合规则',
-    'refused.result': '重放的结果与记录不符，文件可能被改过', 'refused.size': '文件太大',
-    'refused.other': '引擎不接受这份数据',
+    refused: '引擎不接受这份数据',
     ng_number_empty: '请填写{name}：{min} 到 {max} 之间的整数',
     ng_number_bad: '{name}“{value}”不行：请填 {min} 到 {max} 之间的整数',
     restore_failed: '无法恢复保存的牌局：{msg}。', illegal: '不能这样做：{msg}',
@@ -106,8 +100,7 @@ const STRINGS = {
     wall: 'Wall', wildcard: 'Wild', indicator: 'Flip', dealer: 'Dealer', streak: 'Streak {n}', streak1: 'New dealer', dealer_badge: 'Dealer',
     tan_chip: '{n} claims on {who}', tan_chip_one: '1 claim on {who}',
     hand_no: 'Hand {n}', freeze: 'Freeze', freeze_owner: 'Wild out', tan: 'Claims', points: 'points',
-    win: 'Win', self_draw: 'Self-draw', kong: 'Kong', pong: 'Pong', chow: 'Chow', pass: 'Pass', next: 'Next hand',
-    discard: 'Discard',
+    self_draw: 'Self-draw', next: 'Next hand',
     'say.chow': 'Chow!', 'say.pong': 'Pong!', 'say.kong': 'Kong!', 'say.win': 'Win!', 'say.self_draw': 'Self-draw!',
     'say.exposed_kong': 'Kong!', 'say.added_kong': 'Kong!', 'say.concealed_kong': 'Kong!', 'say.wild': 'Wild!',
     'say.exhausted': 'Draw',
@@ -118,7 +111,7 @@ const STRINGS = {
     blocked_discard_win: 'You wait on {tile}, but a discard win is not allowed now (self-draw only)',
     hints: 'Hints', hints_on: 'Wait hints: on', hints_off: 'Wait hints: off', waits: 'Waits', remaining: '{n} left',
     not_ready: '', suggest: 'Suggested: {advice}',
-    new_game: 'New game', export: 'Export log', import: 'Import replay', language: '中文', lang_code: '中', menu: 'Menu',
+    daily: 'Daily challenge', new_game: 'New game', export: 'Export log', import: 'Import replay', language: '中文', lang_code: '中', menu: 'Menu',
     speed: 'Speed', 'speed.slow': 'Slow', 'speed.normal': 'Normal', 'speed.fast': 'Fast',
     settle_title_win: '{who} won', settle_title_draw: 'Drawn hand',
     settle_draw_text: 'The wall is down to its last {n} tiles: the hand ends with no winner.',
@@ -139,7 +132,7 @@ const STRINGS = {
     replay: 'Replay', replay_hand: 'Hand {n}', replay_step: 'Step {a}/{b}', prev: 'Back', nextstep: 'Forward',
     prev_hand: 'Previous hand', next_hand: 'Next hand', exit_replay: 'Leave replay', replay_start: 'Deal',
     import_bad: 'Import failed: {msg}', import_ok: 'Replay loaded: {n} hands', import_ok_one: 'Replay loaded: 1 hand', resumed: 'Resumed your last game',
-    away_title: 'This game is open in another tab', away_take: 'Play here',
+    away_title: 'This game is open in another tab', away_take: 'Play here', away_changed_title: 'The saved game changed',
     away_other_tab: 'This game went on in another tab. This tab has stopped and will not change the saved game.',
     away_changed: 'The saved game was changed or replaced elsewhere. This tab has stopped and did not overwrite it.',
     seed_ask_title: 'Replace your game?',
@@ -151,10 +144,7 @@ const STRINGS = {
     save_ok_again: 'Your game is saved again',
     options_reset: 'The remembered rules were not accepted ({msg}); this game uses the standard rules.',
     ng_refused: 'Cannot start: {msg}', engine_said: '{msg}',
-    'refused.json': 'not a valid game record', 'refused.version': 'a record format this version cannot read',
-    'refused.option': 'a rule option is wrong', 'refused.action': 'a move in the record breaks the rules',
-    'refused.result': 'the replayed result differs from the record: the file may have been edited',
-    'refused.size': 'the file is too large', 'refused.other': 'the engine does not accept this',
+    refused: 'the engine does not accept this',
     ng_number_empty: 'Enter the {name}: a whole number from {min} to {max}',
     ng_number_bad: '{name} “{value}” will not do: enter a whole number from {min} to {max}',
     restore_failed: 'Could not resume the saved game: {msg}.', illegal: 'Not allowed: {msg}',
@@ -224,11 +214,7 @@ export function getLang() { return lang; }
 export function t(key, vars = {}) {
   let s = (vars.n === 1 && STRINGS[lang][`${key}_one`]) || STRINGS[lang][key];
   if (s === undefined) s = STRINGS.zh[key] ?? key;
-  const out = s.replace(/\{(\w+)\}/g, (_, k) => {
-    if (vars[k] !== undefined) return String(vars[k]);
-    if (k === 'tap' || k === 'Tap') return pointerVerb(k === 'Tap');
-    return '';
-  });
+  const out = fill(s, vars, (k) => (k === 'tap' || k === 'Tap' ? pointerVerb(k === 'Tap') : ''));
   return lang === 'en' ? gloss(out) : out;
 }
 
@@ -256,16 +242,6 @@ export function tileName(tile) {
   return tileWords(tile, lang);
 }
 
-/** A tile (notation, '*' ignored) in words in language `l` ('zh' or 'en'): "三筒" / "3 of Dots". */
-export function tileWords(tile, l) {
-  const face = tile.replace('*', '');
-  if (HONOURS[face]) return HONOURS[face][l === 'zh' ? 0 : 1];
-  const n = Number(face[0]);
-  const suit = SUITS[face[1]];
-  if (!suit) return tile;
-  return l === 'zh' ? `${ZH_NUM[n]}${suit[0]}` : `${n} of ${suit[1]}`;
-}
-
 /** Seat name relative to the human (0 = you, 1 = next / right, 2 = across, 3 = previous / left). */
 export function seatName(seat, human = 0) {
   return t(`seat${(seat - human + 4) % 4}`);
@@ -289,7 +265,10 @@ Object.assign(STRINGS.zh, {
   'fr_status.left': '已离开', 'fr_status.bot': '电脑', 'fr_status.host': '你（房主）',
   fr_latency: '延迟 {ms} 毫秒', fr_link: '邀请链接', fr_copy: '复制', fr_copied: '已复制', fr_share: '分享',
   fr_reply: '朋友的回复码', fr_reply_ph: '把朋友的回复码粘贴到这里', fr_accept: '连接', fr_scan: '扫码',
-  fr_reinvite: '重新邀请', fr_bad_reply: '没有连上。{msg}。', fr_qr: '邀请链接的二维码',
+  fr_reinvite: '重新邀请', fr_bad_reply: '没有连上。{msg}。', fr_renew: '换一个新邀请',
+  fr_spent_note: '这张邀请已被一次没连上的回复用掉了：点“换一个新邀请”，把新的链接发给朋友，再贴上朋友发回的新回复码。',
+  'fr_status.spent': '邀请已用掉，需要新邀请',
+  'net.spent': '这张邀请已被上一次没连上的回复用掉了：点这一栏的“换一个新邀请”，把新的链接发给朋友，再贴上新的回复码', fr_qr: '邀请链接的二维码',
   fr_scan_none: '没有找到摄像头，请粘贴回复码。', fr_open_seats: '没连上的座位由电脑来打。',
   join_title: '加入朋友的牌桌', join_where1: '房主邀请你坐他的下家。', join_where2: '房主邀请你坐他的对家。',
   join_where3: '房主邀请你坐他的上家。', join_name: '你的名字', join_reply: '你的回复码',
@@ -336,7 +315,10 @@ Object.assign(STRINGS.en, {
   'fr_status.left': 'Left', 'fr_status.bot': 'Bot', 'fr_status.host': 'You (host)',
   fr_latency: '{ms} ms', fr_link: 'Invitation link', fr_copy: 'Copy', fr_copied: 'Copied', fr_share: 'Share',
   fr_reply: "Friend's reply code", fr_reply_ph: "Paste your friend's reply code here", fr_accept: 'Connect', fr_scan: 'Scan',
-  fr_reinvite: 'New invitation', fr_bad_reply: 'Not connected. {msg}.', fr_qr: 'QR code of the invitation link',
+  fr_reinvite: 'New invitation', fr_bad_reply: 'Not connected. {msg}.', fr_renew: 'New invitation',
+  fr_spent_note: "This invitation was used up by a reply that did not connect: press “New invitation”, send the new link to your friend, and paste the new reply code they send back.",
+  'fr_status.spent': 'Invitation used up: make a new one',
+  'net.spent': "This invitation was used up by the last reply, which did not connect: press “New invitation” on this seat's card, send the new link to your friend, and paste their new reply code", fr_qr: 'QR code of the invitation link',
   fr_scan_none: 'No camera found: paste the reply code instead.', fr_open_seats: 'Seats nobody took are played by bots.',
   join_title: "Join a friend's table", join_where1: "The host invites you to sit at their right.",
   join_where2: 'The host invites you to sit across from them.', join_where3: 'The host invites you to sit at their left.',
@@ -362,7 +344,7 @@ Object.assign(STRINGS.en, {
   'net.other_seat': "This reply answers the invitation for {who}: paste it in {who}'s box",
   'net.old_reply': 'This reply answers an older invitation: ask your friend to open the newest invitation link and send the new reply code',
   'net.no_connection': "The two devices cannot reach each other: check that the other page is still open; on different networks, both of you need a STUN/TURN server",
-  'net.unknown': 'Something unexpected went wrong: make a new invitation',
+  'net.unknown': "Something unexpected went wrong: press “New invitation” on this seat's card and send the new link",
   'net.host_lost': 'the connection to the host was lost: ask the host for a new invitation link',
   'net.host_slow': "the host's page did not answer within {s} s: wait a moment, or ask the host to check their connection",
   friend_wait_start: 'Connected: waiting for the host to start…', friend_flood: 'Too many messages: some were ignored.',

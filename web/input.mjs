@@ -2,7 +2,8 @@
 // discard; focusable, labelled for screen readers), and the keyboard (arrows, Enter, shortcut keys).
 // Which tiles may be discarded comes from the engine's legal actions; nothing is decided here.
 
-import {t, tileName} from './i18n.mjs';
+import {groupLabel, groupOfKey} from './actions.mjs';
+import {getLang, t, tileName} from './i18n.mjs';
 
 /**
  * Rebuild (when needed) and position the hand buttons.
@@ -33,7 +34,7 @@ export function syncHandButtons(box, L, state, ui, onTile) {
       if (legal) {
         b.dataset.action = 'discard';
         b.dataset.tile = tl.tile;
-        label = `${t('discard')} ${label}`;
+        label = `${groupLabel('discard', getLang())} ${label}`;
         if (ui.selected === tl.index) b.setAttribute('aria-pressed', 'true');
       } else {
         b.setAttribute('aria-disabled', 'true');
@@ -72,9 +73,6 @@ export function moveFocus(box, dir) {
   return buttons[i];
 }
 
-const SHORTCUTS = {h: 'win', w: 'win', k: 'kong', g: 'kong', p: 'pong', c: 'chow', x: 'pass', escape: 'pass', ' ': 'pass',
-  n: 'next', 1: 'chow1', 2: 'chow2', 3: 'chow3'};
-
 /**
  * Keyboard play (Space or Esc passes; with several chows, 1-3 picks one). handlers: {arrow(dir), shortcut(group) -> bool, replayStep(dir), replay() -> bool}
  */
@@ -97,7 +95,7 @@ export function installKeyboard(handlers) {
       ev.preventDefault();
       return;
     }
-    const group = SHORTCUTS[key];
+    const group = groupOfKey(ev.key);
     // Space on a focused action button presses that button, as everywhere else
     if (key === ' ' && tag === 'BUTTON' && !(ev.target.closest && ev.target.closest('#hand'))) return;
     if (group && handlers.shortcut(group)) ev.preventDefault();

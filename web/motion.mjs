@@ -3,6 +3,8 @@
 // instant speed or when the device asks for reduced motion. The renderer reads the running animations
 // (`draw`, `discard`, `claim`) from this object; the page only reports events and views.
 
+import {isMeldEvent} from './actions.mjs';
+
 export const DURATION = {draw: 160, discard: 180, claim: 200};
 
 export const easeOut = (t) => 1 - (1 - t) ** 3;
@@ -55,7 +57,7 @@ export class Motion {
         let index = -1;
         for (let i = p.discards.length - 1; i >= 0; i--) if (p.discards[i].tile === ev.tile) { index = i; break; }
         this.start('discard', {seat: ev.seat, index});
-      } else if (ev.type === 'chow' || ev.type === 'pong' || ev.type === 'exposed_kong' || ev.type === 'kong') {
+      } else if (isMeldEvent(ev)) {
         this.start('claim', {seat: ev.seat});
       }
     }

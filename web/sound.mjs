@@ -3,6 +3,7 @@
 // The audio context starts on the first tap or key press (browsers allow sound only after one).
 
 import {icon} from './game/dom.mjs';
+import {eventGroup} from './actions.mjs';
 
 const CUES = {
   // [frequency Hz, start s, length s, type, gain]
@@ -65,11 +66,8 @@ export class Sound {
   /** The engine's events of one step. */
   onEvents(events) {
     for (const ev of events) {
-      if (ev.type === 'discard') this.play('discard');
-      else if (ev.type === 'chow') this.play('chow');
-      else if (ev.type === 'pong') this.play('pong');
-      else if (ev.type === 'exposed_kong' || ev.type === 'kong') this.play('kong');
-      else if (ev.type === 'win') this.play('win');
+      const group = eventGroup(ev);  // a cue by family: 'discard', 'chow', 'pong', 'kong', 'win'
+      if (group) this.play(group);
     }
   }
 

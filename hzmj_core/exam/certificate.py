@@ -1,14 +1,15 @@
 """Certificate codes (电子证书的验证码): short, URL-safe, and checked.
 
-An exam code packs the level, the exam's seed, the date, a 2-byte hash of the name on the certificate and every
-answer given (each as an integer below its question's :meth:`~hzmj_core.exam.base.Question.radix`, all in one
-mixed-radix number), then 4 bytes of SHA-256 over all of that. A ladder code packs the grade, the date, the name
-hash and 10 bytes of the SHA-256 of the match file (:mod:`hzmj_core.exam.ladder`) instead of answers. The bytes are
-written in base 32 (A-Z, 2-7), grouped by dashes.
+An exam code packs the level, the exam's seed, the date, a 4-byte hash of the name on the certificate (2 bytes in
+format 1, whose codes still verify) and every answer given (each as an integer below its question's
+:meth:`~hzmj_core.exam.base.Question.radix`, all in one mixed-radix number), then 4 bytes of SHA-256 over all of
+that. A ladder code packs the grade, the date, the name hash and 10 bytes of the SHA-256 of the match file
+(:mod:`hzmj_core.exam.ladder`) instead of answers. The bytes are written in base 32 (A-Z, 2-7), grouped by dashes.
 
 Verifying a code checks the 4 bytes (a typo or an edit fails), then regenerates the exam from the seed and
 grades the answers again (a code whose answers do not pass is refused): the code proves that these answers to this
-exam pass, offline, with nothing secret. Like any offline check it cannot prove who answered.
+exam pass, offline, with nothing secret. Like any offline check it cannot prove who answered, when, or under what
+clock: the date is the issuing device's, and a date after the verifying device's today is refused.
 """
 
 from __future__ import annotations
@@ -16,17 +17,22 @@ from __future__ import annotations
 import base64
 import datetime
 import hashlib
+import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
 from ..reasons import Reason
-from .base import ExamError
 from .exams import LEVELS, Level, grade, make_exam
 
-VERSION = 1
+VERSION = 2
+"""The format codes are issued in: 2 binds the name by 4 bytes of SHA-256."""
+READS = {1: 2, 2: 4}
+"""The formats this version verifies, each with its name hash's length in bytes (format 1: 2 bytes)."""
 LADDER = 3
 """The level number of a ladder certificate (exam levels are 1 and 2)."""
 _EPOCH = datetime.date(2024, 1, 1).toordinal()
+FIRST_DAY = "2024-01-01"
+"""The first date a certificate can carry (day 1)."""
 
 
 class CodeError(ValueError):
@@ -38,26 +44,53 @@ class CodeError(ValueError):
         super().__init__(self.reason.text("en", glossed=False))
 
 
-def name_hash(name: str) -> int:
-    """Two bytes of SHA-256 of the name as typed (spaces trimmed, case folded)."""
-    return int.from_bytes(hashlib.sha256(name.strip().casefold().encode()).digest()[:2], "big")
+def clean_name(name: str) -> str:
+    """A name as it enters a certificate: control characters (C0, C1) and lone surrogates dropped, runs of white
+    space made one space, trimmed."""
+    kept = "".join(c for c in name if unicodedata.category(c) not in ("Cc", "Cs") or c in "\t\n\r")
+    return " ".join(kept.split())
 
 
-def day_number(date: str | None) -> int:
-    """Days since 2024-01-01 (1 = that day) of an ISO date, 0 for none."""
+def name_hash(name: str, size: int = READS[VERSION]) -> int:
+    """``size`` bytes of SHA-256 of the name as typed (:func:`clean_name`, case folded)."""
+    data = clean_name(name).casefold().encode()
+    return int.from_bytes(hashlib.sha256(data).digest()[:size], "big")
+
+
+def check_date(date: str, today: datetime.date | None = None) -> datetime.date:
+    """An ISO date a certificate can carry: from 2024-01-01 to ``today`` (the device's, by default);
+    :class:`CodeError` in words otherwise."""
+    shown = date[:40].encode("utf-8", "replace").decode()
+    try:
+        d = datetime.date.fromisoformat(date)
+    except ValueError:
+        raise CodeError("cert_date_form", value=shown) from None
+    if d < datetime.date(2024, 1, 1):
+        raise CodeError("cert_date_early", date=d.isoformat(), first=FIRST_DAY)
+    now = today or datetime.date.today()
+    if d > now:
+        raise CodeError("cert_date_future", date=d.isoformat(), today=now.isoformat())
+    return d
+
+
+def day_number(date: str | None, today: datetime.date | None = None) -> int:
+    """Days since 2024-01-01 (1 = that day) of an ISO date (:func:`check_date`), 0 for none."""
     if not date:
         return 0
-    try:
-        return datetime.date.fromisoformat(date).toordinal() - _EPOCH + 1
-    except ValueError:
-        raise ExamError(f"date must be YYYY-MM-DD, not {date!r}") from None
+    return check_date(date, today).toordinal() - _EPOCH + 1
 
 
 def _date(day: int) -> str | None:
-    return None if day <= 0 else datetime.date.fromordinal(day - 1 + _EPOCH).isoformat()
+    if day <= 0:
+        return None
+    if day - 1 + _EPOCH > datetime.date.max.toordinal():
+        raise CodeError("cert_date_range")
+    return datetime.date.fromordinal(day - 1 + _EPOCH).isoformat()
 
 
 def _varint(n: int) -> bytes:
+    if n < 0:
+        raise ValueError("a varint is never negative")
     out = bytearray()
     while True:
         b = n & 0x7F
@@ -117,20 +150,24 @@ def _open(code: object) -> _Reader:
 
 
 def exam_code(level: Level, seed: int, packed: list[int], radices: list[int], date: str | None = None,
-              name: str = "") -> str:
-    """The code of a graded exam (answers already packed per question)."""
+              name: str = "", today: datetime.date | None = None) -> str:
+    """The code of a graded exam (answers already packed per question); a date outside 2024-01-01 … ``today``
+    is refused (:class:`CodeError`)."""
     value = 0
     for p, r in zip(reversed(packed), reversed(radices), strict=True):
         value = value * r + p
-    body = bytes([VERSION << 4 | level.code]) + _varint(seed) + _varint(day_number(date)) + \
-        name_hash(name).to_bytes(2, "big") + _varint(value)
+    size = READS[VERSION]
+    body = bytes([VERSION << 4 | level.code]) + _varint(seed) + _varint(day_number(date, today)) + \
+        name_hash(name, size).to_bytes(size, "big") + _varint(value)
     return _seal(body)
 
 
-def ladder_code(grade_number: int, file_hash: bytes, date: str | None = None, name: str = "") -> str:
+def ladder_code(grade_number: int, file_hash: bytes, date: str | None = None, name: str = "",
+                today: datetime.date | None = None) -> str:
     """The code of a ladder grade, pinning the match file by the first 10 bytes of its SHA-256."""
-    body = bytes([VERSION << 4 | LADDER, grade_number]) + _varint(day_number(date)) + \
-        name_hash(name).to_bytes(2, "big") + file_hash[:10]
+    size = READS[VERSION]
+    body = bytes([VERSION << 4 | LADDER, grade_number]) + _varint(day_number(date, today)) + \
+        name_hash(name, size).to_bytes(size, "big") + file_hash[:10]
     return _seal(body)
 
 
@@ -139,6 +176,7 @@ class Decoded:
     """What a code says, before the exam or the matches are checked again."""
 
     level: int
+    version: int = VERSION
     seed: int = 0
     day: int = 0
     name: int = 0
@@ -146,25 +184,40 @@ class Decoded:
     grade: int = 0
     file_hash: bytes = b""
 
+    def name_matches(self, name: str) -> bool:
+        """Whether ``name`` hashes to the code's name hash (of the code's format's length)."""
+        return name_hash(name, READS[self.version]) == self.name
+
+    def date(self, today: datetime.date | None = None) -> str | None:
+        """The code's date, refused (:class:`CodeError`) when it is after ``today`` (the device's by default)."""
+        iso = _date(self.day)
+        if iso is not None:
+            now = today or datetime.date.today()
+            if datetime.date.fromisoformat(iso) > now:
+                raise CodeError("cert_date_future", date=iso, today=now.isoformat())
+        return iso
+
 
 def decode(code: object) -> Decoded:
     """Read a code (its check verified); :class:`CodeError` with the reason otherwise."""
     rd = _open(code)
     head = rd.take(1)[0]
-    if head >> 4 != VERSION:
-        raise CodeError("cert_version", value=head >> 4, supported=VERSION)
+    version = head >> 4
+    if version not in READS:
+        raise CodeError("cert_version", value=version, supported=VERSION)
+    size = READS[version]
     lv = head & 0xF
     if lv == LADDER:
         g = rd.take(1)[0]
         day = rd.varint()
-        nm = int.from_bytes(rd.take(2), "big")
+        nm = int.from_bytes(rd.take(size), "big")
         fh = rd.take(10)
-        out = Decoded(LADDER, day=day, name=nm, grade=g, file_hash=fh)
+        out = Decoded(LADDER, version, day=day, name=nm, grade=g, file_hash=fh)
     elif lv in {x.code for x in LEVELS.values()}:
         seed = rd.varint()
         day = rd.varint()
-        nm = int.from_bytes(rd.take(2), "big")
-        out = Decoded(lv, seed=seed, day=day, name=nm, answers_value=rd.varint())
+        nm = int.from_bytes(rd.take(size), "big")
+        out = Decoded(lv, version, seed=seed, day=day, name=nm, answers_value=rd.varint())
     else:
         raise CodeError("cert_level", value=lv)
     if rd.pos != len(rd.data):
@@ -172,10 +225,12 @@ def decode(code: object) -> Decoded:
     return out
 
 
-def verify_exam(code: object, name: str | None = None) -> dict[str, Any]:
+def verify_exam(code: object, name: str | None = None, today: datetime.date | None = None) -> dict[str, Any]:
     """Regenerate and regrade the exam in a code: ``{valid: true, level, seed, right, total, passed, date, ...}``.
-    Raises :class:`CodeError` with its reason when the code does not verify."""
+    Raises :class:`CodeError` with its reason when the code does not verify (a date after ``today``, the
+    verifying device's by default, among the reasons)."""
     d = decode(code)
+    date = d.date(today)
     if d.level == LADDER:
         raise CodeError("cert_is_ladder")
     level = next(x for x in LEVELS.values() if x.code == d.level)
@@ -191,13 +246,13 @@ def verify_exam(code: object, name: str | None = None) -> dict[str, Any]:
     if value:
         raise CodeError("cert_answers_over")
     g = grade(level.id, d.seed, answers)
-    if name is not None and name_hash(name) != d.name:
+    if name is not None and not d.name_matches(name):
         raise CodeError("cert_name")
     if not g.passed:
         raise CodeError("cert_below_pass", score=g.score, total=len(questions), pass_mark=level.pass_mark)
     return {"valid": True, "level": level.id, "name_zh": level.name_zh, "name_en": level.name_en, "seed": d.seed,
             "right": g.score, "total": len(questions), "passed": True, "pass_mark": level.pass_mark,
-            "date": _date(d.day), "answers": answers}
+            "date": date, "answers": answers, "format": d.version}
 
 
 def date_of(day: int) -> str | None:

@@ -16,7 +16,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ..cli_tools import seed_arg
+from ..cli_tools import emit, error_line, seed_arg
 from ..jsontext import JsonInputError, read_json
 from .base import ExamError
 from .certificate import CodeError, exam_code, verify_exam
@@ -86,8 +86,8 @@ def run(args: argparse.Namespace) -> int:
                     result = verify_exam(args.verify, args.name)
             except (CodeError, LadderError) as exc:
                 if args.json:
-                    print(json.dumps({"valid": False, "reason": str(exc)}, ensure_ascii=False))
-                print(f"error: the code does not verify: {exc}", file=sys.stderr)
+                    emit(json.dumps({"valid": False, "reason": str(exc)}, ensure_ascii=False))
+                print(f"error: {error_line(f'the code does not verify: {exc}')}", file=sys.stderr)
                 return 1
             _out(result, args.json, lambda d: f"valid: {d['name_en']} ({d['name_zh']})"
                  + (f", {d['right']} of {d['total']} right" if "right" in d else "")
@@ -112,11 +112,11 @@ def run(args: argparse.Namespace) -> int:
             level, seed, questions = make_exam(args.level, args.seed)
             _out(exam_json(level, seed, questions, args.with_answers), args.json, _exam_text)
         sys.stdout.flush()
-    except ExamError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+    except (ExamError, CodeError) as exc:
+        print(f"error: {error_line(exc)}", file=sys.stderr)
         return 2
     return 0
 
 
 def _out(data: dict[str, Any], as_json: bool, text: Any) -> None:
-    print(json.dumps(data, ensure_ascii=False, indent=2) if as_json else text(data))
+    emit(json.dumps(data, ensure_ascii=False, indent=2) if as_json else text(data))

@@ -9,14 +9,24 @@ The window is Tenhou's: the matches played since the grade was reached. Opponent
 or fewer when the game ends before (rules.md §10.4); the placement is by points after it (a full game runs to dozens
 of hands).
 
-A grade won in matches is proved by a match file: per match its seed, the opponents' level and the player's own
-actions. :func:`replay_match` plays each match again, the bots deciding for themselves exactly as on the game page
-(each decision reseeded from the match seed, the hand number, the action count and the seat), the player's
-actions taken in order; an action that is not legal, or a match that does not end, refuses the file.
+A grade won in matches is proved by a match file: the profile's seed and, per match, its seed, the opponents'
+level, whether hints were on and the player's own actions. The seeds form a chain (:func:`chain_seed`): the first
+is derived from the profile, each next one from the profile and the match before it, so a file cannot pick its
+deals, repeat a won match, or leave out a lost one. :func:`check_file` refuses a seed off the chain, a match
+with hints on (``"hints": true``, or no ``"hints"`` at all: the page writes ``false`` on every ranked match) and
+a placement the replay does not reach; :func:`replay_match` plays each match again, the bots deciding for
+themselves exactly as on the game page (each decision reseeded from the match seed, the hand number, the action
+count and the seat), the player's actions taken in order; an action that is not legal, or a match that does not
+end, refuses the file.
+
+Ladder records of format 1 (before the chain: ``{"version": 1, "matches": [...]}`` with no profile) still count
+on the profile of the device that holds them, but their matches cannot be certified: :func:`check_file` refuses
+the first match that is not on a chain.
 """
 
 from __future__ import annotations
 
+import datetime
 import hashlib
 import json
 from dataclasses import dataclass
@@ -31,7 +41,7 @@ from ..reasons import Reason
 from ..rng import SeedError, check_seed, derive_seed
 from ..round import IllegalActionError
 from ..view import SeatView
-from .certificate import CodeError, date_of, decode, ladder_code, name_hash
+from .certificate import CodeError, decode, ladder_code
 
 GRADES = tuple(range(1, 10))
 """业余 1 级 … 业余 9 级."""
@@ -45,6 +55,10 @@ HUMAN = 0
 RANKED_HANDS = 8
 """Hands in a ranked match (fewer if the game ends first)."""
 MAX_ACTIONS = 20000
+CHAIN = 0x1ADDE2
+"""The salt of the ranked matches' seed chain."""
+RECORD_VERSIONS = (1, 2)
+"""Ladder record formats read: 1 without a profile (before the chain), 2 with it (written now)."""
 
 
 class LadderError(ValueError):
@@ -116,16 +130,60 @@ def climb(placements: list[int]) -> tuple[int, int, list[Step], int]:
     return g, pts, steps, best
 
 
-def record_placements(record: Any) -> list[int]:
-    """The placements of a ladder record (升级赛记录) as the page keeps and exports it, ``{"version": 1, "matches":
-    [{"placement": 1-4, ...}, ...]}``, given as JSON text or as data; :class:`LadderError` when it is not one."""
+def chain_seed(profile: int, previous: int | None, number: int) -> int:
+    """The seed of ranked match ``number`` (1-based) of a profile: from the profile and the previous match's seed
+    (``None`` for the first)."""
+    return derive_seed(profile, CHAIN, number, 0 if previous is None else previous + 1)
+
+
+def _seed_of(value: Any) -> int:
+    """A seed given as a number or as decimal text (the page keeps 64-bit seeds as text)."""
+    if isinstance(value, str) and value.isdigit() and len(value) <= 20:
+        value = int(value)
+    return check_seed(value)
+
+
+def read_record(record: Any) -> dict[str, Any]:
+    """A ladder record (升级赛记录) as the page keeps and exports it, given as JSON text or as data, checked in its
+    form: ``{"version": 2, "profile": seed, "matches": [{"seed", "level", "actions", "hints", "placement", ...}]}``
+    (or format 1, without a profile). :class:`LadderError` when it is not one."""
     if isinstance(record, str):
         try:
             record = loads(record)
         except JsonInputError:
             raise LadderError("ladder_record_json") from None
-    if not isinstance(record, dict) or record.get("version") != 1 or not isinstance(record.get("matches"), list):
+    if not isinstance(record, dict) or record.get("version") not in RECORD_VERSIONS \
+            or not isinstance(record.get("matches"), list):
         raise LadderError("ladder_record")
+    if record["version"] == 2:
+        try:
+            _seed_of(record.get("profile"))
+        except SeedError:
+            raise LadderError("ladder_profile") from None
+    return record
+
+
+def next_match(record: Any) -> dict[str, Any]:
+    """The next ranked match of a format-2 record: its seed (as text), the opponents' level and the grade."""
+    rec = read_record(record)
+    if rec["version"] != 2:
+        raise LadderError("ladder_profile")
+    profile = _seed_of(rec["profile"])
+    matches = rec["matches"]
+    previous: int | None = None
+    if matches:
+        try:
+            previous = _seed_of(matches[-1].get("seed") if isinstance(matches[-1], dict) else None)
+        except SeedError:
+            raise LadderError("ladder_seed", match=len(matches)) from None
+    g = climb(record_placements(rec))[0]
+    return {"seed": str(chain_seed(profile, previous, len(matches) + 1)), "level": OPPONENTS[g], "grade": g}
+
+
+def record_placements(record: Any) -> list[int]:
+    """The placements of a ladder record (:func:`read_record`), given as JSON text or as data; :class:`LadderError`
+    when it is not one."""
+    record = read_record(record)
     out: list[int] = []
     for i, m in enumerate(record["matches"]):
         p = m.get("placement") if isinstance(m, dict) else None
@@ -160,7 +218,7 @@ def replay_match(entry: Any, number: int = 1) -> tuple[int, list[int]]:
     if not isinstance(entry, dict):
         raise LadderError("ladder_match", match=number)
     try:
-        seed = check_seed(entry.get("seed"))
+        seed = _seed_of(entry.get("seed"))
     except SeedError:
         raise LadderError("ladder_seed", match=number) from None
     level = entry.get("level")
@@ -218,13 +276,31 @@ def file_hash(data: Any) -> bytes:
 
 
 def check_file(data: Any) -> tuple[int, list[int]]:
-    """Replay a match file ``{"matches": [...]}``: the highest grade reached and the placements. Each match must be
-    played against the opponents of the grade the player held then."""
+    """Replay a match file ``{"profile": seed, "matches": [...]}`` (a ladder record of format 2 is one): the highest
+    grade reached and the placements. Each match's seed must be the chain's (:func:`chain_seed`), with hints off,
+    played against the opponents of the grade the player held then, and reach the placement the file gives (when
+    it gives one)."""
     if not isinstance(data, dict) or not isinstance(data.get("matches"), list):
         raise LadderError("ladder_file")
+    try:
+        profile = _seed_of(data.get("profile"))
+    except SeedError:
+        raise LadderError("ladder_profile") from None
     placements: list[int] = []
+    previous: int | None = None
     for i, entry in enumerate(data["matches"]):
         g = climb(placements)[0]
+        if isinstance(entry, dict):
+            try:
+                seed = _seed_of(entry.get("seed"))
+            except SeedError:
+                raise LadderError("ladder_seed", match=i + 1) from None
+            if seed != chain_seed(profile, previous, i + 1):
+                raise LadderError("ladder_chain", match=i + 1)
+            previous = seed
+            if entry.get("hints") is not False:
+                raise LadderError("ladder_hints" if entry.get("hints") is True else "ladder_hints_unsaid",
+                                  match=i + 1)
         if isinstance(entry, dict) and entry.get("level") != OPPONENTS[g]:
             played = entry.get("level")
             names = LEVEL_NAMES.get(played, (json.dumps(played, ensure_ascii=False)[:40],) * 2) \
@@ -232,30 +308,70 @@ def check_file(data: Any) -> tuple[int, list[int]]:
             want = LEVEL_NAMES[OPPONENTS[g]]
             raise LadderError("ladder_wrong_level", match=i + 1, grade=g, played_zh=names[0], played_en=names[1],
                               want_zh=want[0], want_en=want[1])
-        placements.append(replay_match(entry, i + 1)[0])
+        placed = replay_match(entry, i + 1)[0]
+        said = entry.get("placement") if isinstance(entry, dict) else None
+        if said is not None and said != placed:
+            raise LadderError("ladder_placement", match=i + 1, said=str(said)[:24], placed=placed)
+        placements.append(placed)
     return climb(placements)[3], placements
 
 
-def issue(data: Any, date: str | None = None, name: str = "") -> dict[str, Any]:
+def check_record(record: Any) -> dict[str, Any]:
+    """A ladder record (:func:`read_record`) checked in full before the page takes it: format 2 as a match file
+    (:func:`check_file`: chain, hints, opponents, placements); format 1, which has no chain, with every match
+    replayed to its placement and no seed twice. Returns the profile (:func:`ladder_state`) and, as ``record``, the
+    record with its profile and seeds as decimal text (the page must not turn a 64-bit seed into a JavaScript
+    number)."""
+    rec = read_record(record)
+    if rec["version"] == 2:
+        placements = check_file(rec)[1]
+    else:
+        seen: set[int] = set()
+        placements = []
+        for i, entry in enumerate(rec["matches"]):
+            if isinstance(entry, dict):
+                try:
+                    seed = _seed_of(entry.get("seed"))
+                except SeedError:
+                    raise LadderError("ladder_seed", match=i + 1) from None
+                if seed in seen:
+                    raise LadderError("ladder_chain", match=i + 1)
+                seen.add(seed)
+            placed = replay_match(entry, i + 1)[0]
+            if entry.get("placement") != placed:
+                raise LadderError("ladder_placement", match=i + 1, said=str(entry.get("placement"))[:24],
+                                  placed=placed)
+            placements.append(placed)
+    out = dict(rec)
+    if rec["version"] == 2:
+        out["profile"] = str(_seed_of(rec["profile"]))
+    out["matches"] = [{**m, "seed": str(_seed_of(m["seed"]))} for m in rec["matches"]]
+    return {**ladder_state(placements), "record": out}
+
+
+def issue(data: Any, date: str | None = None, name: str = "", today: datetime.date | None = None) -> dict[str, Any]:
     """A ladder certificate for a match file: the highest grade its matches reach and the code pinning the file."""
     best, placements = check_file(data)
-    code = ladder_code(best, file_hash(data), date, name)
+    code = ladder_code(best, file_hash(data), date, name, today)
     zh, en = grade_name(best)
     return {"grade": best, "name_zh": zh, "name_en": en, "code": code, "matches": len(placements)}
 
 
-def verify_ladder(code: object, data: Any, name: str | None = None) -> dict[str, Any]:
-    """Verify a ladder code against its match file: the hash, then every match replayed and the grade re-climbed."""
+def verify_ladder(code: object, data: Any, name: str | None = None,
+                  today: datetime.date | None = None) -> dict[str, Any]:
+    """Verify a ladder code against its match file: the date (not after ``today``, the device's by default), the
+    hash, then every match replayed on its chain and the grade re-climbed."""
     d = decode(code)
     if d.level != 3:
         raise CodeError("cert_is_exam")
+    date = d.date(today)
     if file_hash(data)[:10] != d.file_hash:
         raise CodeError("cert_file_differs")
-    if name is not None and name_hash(name) != d.name:
+    if name is not None and not d.name_matches(name):
         raise CodeError("cert_name")
     best, placements = check_file(data)
     if best < d.grade:
         raise CodeError("cert_grade_short", best=best, grade=d.grade)
     zh, en = grade_name(d.grade)
     return {"valid": True, "level": f"ladder{d.grade}", "grade": d.grade, "name_zh": zh, "name_en": en,
-            "date": date_of(d.day), "matches": len(placements), "placements": placements}
+            "date": date, "matches": len(placements), "placements": placements, "format": d.version}

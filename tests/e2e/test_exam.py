@@ -218,18 +218,21 @@ def test_ranked_match_starts_on_the_game_page_with_the_grades_opponents(page: An
 REFUSED = {
     "zh": {"damaged": "验证码有误或被改动过（校验不符）：请对照证书逐个字符核对。",
            "name": "名字和证书上的不一致。",
-           "record": "没有导入这个文件。这不是升级赛记录：应有版本号 1（version）和对局列表（matches）。",
+           "record": "没有导入这个文件。这不是升级赛记录：应有版本号 1 或 2（version）和对局列表（matches）。",
            "level": "这个版本没有这一级考试（\"master\"）。请另选一级考试。",
            "seed": "没有开始考试：种子“12x”不是 0 到 18446744073709551615 之间的整数。",
-           "certificate": "没有生成证书。第 1 场还没打完，你的动作就没有了。"},
+           "certificate": "没有生成证书。对局文件没有段位档案的种子（profile），或者它不是 0 到 2^64−1 的整数："
+                          "这是排位赛串起来之前的记录，它的比赛不能发证书。"},
     "en": {"damaged": "The code is damaged or was changed (its check does not match): compare it with the "
                       "certificate character by character.",
            "name": "The name does not match the one on the certificate.",
-           "record": "The file was not imported. This is not a ladder record: it needs version 1 ('version') and a "
-                     "list of matches ('matches').",
+           "record": "The file was not imported. This is not a ladder record: it needs version 1 or 2 ('version') "
+                     "and a list of matches ('matches').",
            "level": "This version has no exam of that level (\"master\"). Choose another exam.",
            "seed": "The exam was not started: the seed “12x” is not a whole number from 0 to 18446744073709551615.",
-           "certificate": "No certificate was made. Your moves in match 1 end before the match does."},
+           "certificate": "No certificate was made. The match file has no profile seed ('profile'), or it is not a "
+                          "whole number from 0 to 2^64 - 1: a record from before ranked matches were chained "
+                          "cannot be certified."},
 }
 SHOTS = Path("/tmp/hz-words2")
 
@@ -254,7 +257,7 @@ def test_refusals_on_the_exam_pages_are_said_in_the_players_language(page: Any, 
     damaged = code[:-1] + ("A" if code[-1] != "A" else "B")
     SHOTS.mkdir(exist_ok=True)
     bad_record = tmp_path / "ladder.json"
-    bad_record.write_text(json.dumps({"version": 2, "matches": []}))
+    bad_record.write_text(json.dumps({"version": 3, "matches": []}))
     for lang in ("zh", "en"):
         page.set_viewport_size({"width": 1280, "height": 800})
         page.goto(f"{site.url}exam.html?lang={lang}#verify")

@@ -731,3 +731,39 @@ def test_the_hosts_name_is_on_its_plate_at_every_guests_table(pages: Pages, site
     for bad in ({"0": "x" * 17}, {"4": "Eve"}, {"0": 7}, {"0": ""}, ["Eve"], "Eve", None):
         guest.evaluate("(names) => window.hzmj.bridge.receive(JSON.stringify({t: 'names', names}))", bad)
     assert guest.evaluate("() => window.hzmj.bridge.names") == before
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_a_spent_invitation_is_renewed_from_its_seat_card(pages: Pages, site: Any, screenshot: Any,
+                                                         lang: str) -> None:
+    """A reply that cannot connect (the friend closed their page) spends the seat's invitation: the friend's
+    next reply to it is answered with what to do, and the seat's card makes a new invitation that seats them."""
+    host = open_host(pages, site, f"?seed=7&speed=instant&lang={lang}")
+    old = invite(host, (1,))[1]
+    gone = pages.new("guest1-gone")
+    reply = join(gone, old)
+    gone.close()
+    host.fill("#fr-reply-1", reply)
+    host.click("#fr-seats button[data-action=accept][data-seat='1']")
+    host.wait_for_selector("#fr-seats .fr-seat[data-seat='1'][data-status=spent]", timeout=60_000)
+    renew = host.locator("#fr-seats button[data-action=renew][data-seat='1']")
+    assert renew.is_visible()
+    assert host.locator("#fr-seats .fr-seat[data-seat='1'] .fr-spent").is_visible()
+    for w, h in ((1280, 800), (390, 844)):
+        host.set_viewport_size({"width": w, "height": h})
+        host.locator("#fr-seats .fr-seat[data-seat='1'] .fr-spent").scroll_into_view_if_needed()
+        screenshot(host, f"friends-spent-{lang}-{w}x{h}")
+    # the friend opens the same link again: their genuine reply is answered with what to do
+    again = pages.new("guest1-again")
+    host.fill("#fr-reply-1", join(again, old))
+    host.click("#fr-seats button[data-action=accept][data-seat='1']")
+    host.wait_for_selector("#fr-problem", timeout=30_000)
+    words = host.locator("#fr-problem").inner_text()
+    assert ("换一个新邀请" if lang == "zh" else "New invitation") in words, words
+    # the seat's card makes a new invitation, which seats the friend
+    renew.click()
+    host.wait_for_function(
+        "(old) => document.querySelector(\"#fr-seats textarea.fr-link[data-seat='1']\").value !== old", arg=old)
+    new = host.locator("#fr-seats textarea.fr-link[data-seat='1']").input_value()
+    again.close()
+    accept(host, 1, join(pages.new("guest1-new"), new))

@@ -138,6 +138,8 @@ def test_a_saved_game_replaced_under_an_open_tab_is_not_overwritten(page: Any, s
     act_once(page)
     page.wait_for_selector("#away[open]", timeout=10_000)
     assert "改动或替换" in page.locator("#away").inner_text()
+    # its title says what happened: the saved game changed, not "open in another tab"
+    assert page.locator("#away h2").inner_text() == "保存的牌局变了"
     assert json.loads(page.evaluate(f"() => localStorage.getItem('{GAME_KEY}')")) == other
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -471,3 +472,65 @@ def test_simulate_with_a_preset_and_options_on_top(capsys: pytest.CaptureFixture
     assert log["options"]["start_streak"] == 3 and log["options"]["base_score"] == 2
     code, _, err = run(capsys, "simulate", "--hands", "1", "--seed", "1", "--preset", "tokyo")
     assert code == 2 and "tokyo" in err
+
+
+def _interrupted_at_start_up(delay: float) -> tuple[int, str]:
+    """Ctrl-C ``delay`` seconds after the first of the command's own modules has loaded (the others still loading):
+    the exit status and what was printed on stderr (the interpreter's own import times left out). Before that, the
+    interpreter is still in its own start-up (site, runpy), which no code of the package runs in."""
+    import threading
+
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    p = subprocess.Popen([sys.executable, "-X", "importtime", "-m", "hzmj_core", "exam", "--level", "registered",
+                          "--seed", "1"], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=env,
+                         cwd=ROOT, preexec_fn=_as_in_a_terminal)
+    lines: list[str] = []
+    seen = threading.Event()
+
+    def read() -> None:
+        assert p.stderr is not None
+        for line in p.stderr:
+            lines.append(line)
+            if re.search(r"\|\s+hzmj_core\.\w", line):
+                seen.set()
+
+    reader = threading.Thread(target=read)
+    reader.start()
+    try:
+        assert seen.wait(60), "the package was never imported"
+        time.sleep(delay)
+        p.send_signal(signal.SIGINT)
+        p.wait(60)
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            p.kill()
+        p.wait()
+        reader.join()
+    return p.returncode, "".join(x for x in lines if not x.startswith("import time:"))
+
+
+@pytest.mark.host_only
+def test_ctrl_c_while_the_modules_load_ends_in_one_line() -> None:
+    for delay in (0.0, 0.005, 0.01, 0.02, 0.04, 0.08):
+        code, err = _interrupted_at_start_up(delay)
+        assert "Traceback" not in err, (delay, err)
+        # 130, or the signal's own status when Python re-raises it at exit: the words are the promise
+        assert (code in (130, -signal.SIGINT) and err == "error: stopped by Ctrl-C\n") or code == 0, (delay, code, err)
+
+
+@pytest.mark.host_only
+@pytest.mark.parametrize("encoding", ["ascii", "utf-8:strict"])
+@pytest.mark.parametrize("command", [["replay"], ["replay", "--json"], ["review", "--seat", "0"]])
+def test_a_file_name_that_is_not_utf8_on_a_strict_stream_is_no_traceback(tmp_path: Path, encoding: str,
+                                                                           command: list[str]) -> None:
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONIOENCODING": encoding}
+    logs = tmp_path / "logs"
+    subprocess.run([sys.executable, "-m", "hzmj_core", "simulate", "--hands", "1", "--seed", "1", "--save-logs",
+                    str(logs)], capture_output=True, env=env, cwd=ROOT, check=True, timeout=120)
+    name = os.fsencode(tmp_path) + b"/bad\xff.json"
+    Path(os.fsdecode(name)).write_bytes(next(logs.iterdir()).read_bytes())
+    p = subprocess.run([sys.executable.encode(), b"-m", b"hzmj_core", command[0].encode(), name,
+                        *[c.encode() for c in command[1:]]], capture_output=True, env=env, cwd=ROOT, timeout=120)
+    err = p.stderr.decode("utf-8", "replace")
+    assert p.returncode == 0 and "Traceback" not in err, err
+    assert b"bad\\udcff.json" in p.stdout or b"bad" in p.stdout or command[0] == "review"

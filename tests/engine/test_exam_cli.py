@@ -8,11 +8,9 @@ from typing import Any
 
 import pytest
 
-from hzmj_core.bots import make_bot
 from hzmj_core.cli import main
 from hzmj_core.exam.certificate import CodeError
 from hzmj_core.exam.ladder import (
-    RANKED_HANDS,
     LadderError,
     climb,
     issue,
@@ -21,9 +19,6 @@ from hzmj_core.exam.ladder import (
     threshold,
     verify_ladder,
 )
-from hzmj_core.options import Options
-from hzmj_core.view import SeatView
-from hzmj_core.webapi import GameSession
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
@@ -129,34 +124,67 @@ def test_ladder_promotes_and_demotes_with_tenhou_shape() -> None:
         climb([5])
 
 
-def _play_ranked(seed: int) -> list[str]:
-    s = GameSession(Options(), seed, "easy", 0)  # 业余 1 级 plays the 入门 bots
-    me = make_bot("basic", 5)
-    while not s.match.over and len(s.match.history) < RANKED_HANDS:
-        r = s.match.round
-        if r.is_over:
-            s.next_hand()
-        elif 0 in r.deciding_seats():
-            s.act(str(me.choose(SeatView.of(r, 0))))
-        else:
-            s.bot_step()
-    return [a for h in s.save()["log"]["hands"] for a in h["actions"] if a.startswith("S0 ")], list(s.match.points)
-
-
 def test_ranked_match_replays_as_played_and_certificate_verifies() -> None:
-    actions, points = _play_ranked(4)
-    entry = {"seed": 4, "level": "easy", "actions": actions}
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    from ladder_play import chained_record
+
+    data = chained_record(4, 1)
+    entry = data["matches"][0]
     place, replayed = replay_match(entry)
-    assert replayed == points and place == placement_of(points)
-    data = {"matches": [entry]}
+    assert replayed == entry["points"] and place == placement_of(entry["points"]) == entry["placement"]
     cert = issue(data, "2026-12-06", "Wang")
     v = verify_ladder(cert["code"], data, "wang")
     assert v["valid"] and v["grade"] == cert["grade"] and v["placements"] == [place]
-    forged = {"matches": [{**entry, "actions": actions[:-3]}]}
+    actions = entry["actions"]
+    forged = {**data, "matches": [{**entry, "actions": actions[:-3]}]}
     with pytest.raises((CodeError, LadderError)):
         verify_ladder(cert["code"], forged)
-    wrong = {"matches": [{**entry, "actions": [actions[0].replace("discard", "pong"), *actions[1:]]}]}
+    wrong = {**data, "matches": [{**entry, "actions": ["S0 fly 5m", *actions[1:]]}]}
     with pytest.raises(LadderError):
         issue(wrong)
     with pytest.raises(LadderError, match="opponents"):
-        issue({"matches": [{**entry, "level": "expert"}]})
+        issue({**data, "matches": [{**entry, "level": "expert"}]})
+
+
+# ---------------------------------------------------------------------- messages: one line of words
+
+
+def _sheet_with(tmp_path: Path, capsys: pytest.CaptureFixture[str], **extra: Any) -> Path:
+    p = _sheet(tmp_path, capsys, True)
+    p.write_text(json.dumps({**json.loads(p.read_text()), **extra}))
+    return p
+
+
+@pytest.mark.parametrize("date", ["2023-12-30", "1970-01-01", "0001-01-01"])
+def test_grading_a_sheet_dated_before_2024_says_so_at_once(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                            date: str) -> None:
+    code, out, err = run(capsys, "--grade", str(_sheet_with(tmp_path, capsys, date=date)))
+    assert code == 2 and out == ""
+    assert err == f"error: the certificate date {date} is before 2024-01-01: check this device's date\n"
+
+
+def test_a_code_dated_past_9999_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    from hzmj_core.exam.certificate import VERSION, _seal, _varint
+    from hzmj_core.exam.exams import LEVELS
+
+    body = bytes([VERSION << 4 | LEVELS["registered"].code]) + _varint(5) + _varint(10 ** 7) + b"\0\0\0\0" + \
+        _varint(0)
+    code, _, err = run(capsys, "--verify", _seal(body))
+    assert code == 1 and err == "error: the code does not verify: the date in the code is past the year 9999\n"
+
+
+def test_a_name_with_a_lone_surrogate_grades(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "--grade", str(_sheet_with(tmp_path, capsys, name="Li\udc80")))
+    assert code == 0 and err == "" and "code" in out
+
+
+def test_grade_errors_are_at_most_300_characters(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    p = tmp_path / "s.json"
+    p.write_text(json.dumps({"level": "registered", "seed": 1, "answers": ["x" * 100_000] * 10}))
+    code, out, err = run(capsys, "--grade", str(p))
+    assert code == 2 and out == "" and len(err.splitlines()) == 1 and len(err) <= 310
+    p.write_text(json.dumps({"level": "r" * 100_000, "seed": 1, "answers": []}))
+    code, _, err = run(capsys, "--grade", str(p))
+    assert code == 2 and len(err.splitlines()) == 1 and len(err) <= 310

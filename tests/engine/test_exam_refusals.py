@@ -14,7 +14,15 @@ from hzmj_core.bots import make_bot
 from hzmj_core.exam import ladder
 from hzmj_core.exam.certificate import VERSION, CodeError, _seal, _varint, exam_code, verify_exam
 from hzmj_core.exam.exams import LEVELS, grade, make_exam
-from hzmj_core.exam.ladder import LadderError, check_file, file_hash, ladder_code, record_placements, verify_ladder
+from hzmj_core.exam.ladder import (
+    LadderError,
+    chain_seed,
+    check_file,
+    file_hash,
+    ladder_code,
+    record_placements,
+    verify_ladder,
+)
 from hzmj_core.options import Options
 from hzmj_core.reasons import EXAM_CODES, REFUSAL_CODES, Reason
 from hzmj_core.session import GameSession
@@ -48,7 +56,7 @@ def _passing_code(name: str = "Li Wei") -> str:
 
 
 def _exam_body(seed: int = 5, answers: int = 0) -> bytes:
-    return bytes([VERSION << 4 | LEVELS["registered"].code]) + _varint(seed) + _varint(0) + b"\0\0" + \
+    return bytes([VERSION << 4 | LEVELS["registered"].code]) + _varint(seed) + _varint(0) + b"\0\0\0\0" + \
         _varint(answers)
 
 
@@ -102,10 +110,10 @@ def test_a_sealed_code_cut_short_says_so() -> None:
 
 
 def test_a_code_of_another_version_names_both_versions() -> None:
-    reason = _code_refused(_seal(bytes([2 << 4 | 1]) + b"\0\0\0\0\0"))
-    assert reason == Reason("cert_version", {"value": 2, "supported": 1})
-    assert _both_languages(reason) == ("这个验证码是第 2 版的格式，本页只能核验第 1 版",
-                                       "the code is of format version 2; this page verifies version 1")
+    reason = _code_refused(_seal(bytes([3 << 4 | 1]) + b"\0\0\0\0\0"))
+    assert reason == Reason("cert_version", {"value": 3, "supported": 2})
+    assert _both_languages(reason) == ("这个验证码是第 3 版的格式，本页只能核验到第 2 版",
+                                       "the code is of format version 3; this page verifies versions up to 2")
 
 
 def test_a_code_of_an_unknown_level_names_its_number() -> None:
@@ -185,7 +193,7 @@ def test_a_ladder_code_with_a_wrong_name_says_it_does_not_match() -> None:
 
 
 def test_matches_below_the_grade_name_both_grades() -> None:
-    data: dict[str, Any] = {"matches": []}
+    data: dict[str, Any] = {"profile": 11, "matches": []}
     reason = _ladder_refused(ladder_code(3, file_hash(data)), data)
     assert reason == Reason("cert_grade_short", {"best": 1, "grade": 3})
     assert _both_languages(reason) == ("对局文件里的比赛只达到业余 1 级，不到证书上的业余 3 级",
@@ -201,8 +209,13 @@ def _file_refused(data: Any) -> Reason:
     return info.value.reason
 
 
+PROFILE = 11
+FIRST = chain_seed(PROFILE, None, 1)
+"""The first ranked match's seed of profile 11."""
+
+
 def _one_match(**entry: Any) -> dict[str, Any]:
-    return {"matches": [{"seed": 4, "level": "easy", "actions": [], **entry}]}
+    return {"profile": PROFILE, "matches": [{"seed": FIRST, "level": "easy", "hints": False, "actions": [], **entry}]}
 
 
 def test_a_match_file_that_is_not_json_says_so_through_the_web_api() -> None:
@@ -224,7 +237,7 @@ def test_a_file_without_matches_says_it_is_not_a_match_file() -> None:
 
 
 def test_a_match_that_is_not_a_record_names_the_match() -> None:
-    reason = _file_refused({"matches": [5]})
+    reason = _file_refused({"profile": PROFILE, "matches": [5]})
     assert reason == Reason("ladder_match", {"match": 1})
     assert _both_languages(reason) == ("第 1 场不是一条对局记录（应有种子、对手和你的每一步）",
                                        "match 1 is not a match record (a seed, the opponents and your moves)")
@@ -238,7 +251,7 @@ def test_a_match_with_a_bad_seed_names_the_match() -> None:
 
 
 def test_a_match_without_moves_names_the_match() -> None:
-    reason = _file_refused({"matches": [{"seed": 4, "level": "easy"}]})
+    reason = _file_refused({"profile": PROFILE, "matches": [{"seed": FIRST, "level": "easy", "hints": False}]})
     assert reason == Reason("ladder_match_fields", {"match": 1})
     assert _both_languages(reason) == ("第 1 场缺少对手水平或你的每一步",
                                        "match 1 lacks the opponents' level or the list of your moves")
@@ -299,7 +312,7 @@ def _first_hand_moves(seed: int) -> list[str]:
 
 def test_a_match_that_does_not_end_and_moves_left_over_name_the_match(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(ladder, "RANKED_HANDS", 1)  # a one-hand match, to replay it quickly
-    moves = _first_hand_moves(4)
+    moves = _first_hand_moves(FIRST)
     assert check_file(_one_match(actions=moves))[1]  # the hand replays as played
     reason = _file_refused(_one_match(actions=[*moves, "S0 pass"]))
     assert reason == Reason("ladder_moves_over", {"match": 1})
@@ -328,13 +341,13 @@ def test_a_ladder_record_that_is_not_json_says_so() -> None:
                                        "the file cannot be read (not valid JSON, or too large)")
 
 
-@pytest.mark.parametrize("record", [{"version": 2, "matches": []}, {"version": 1}, "[]", {"version": 1, "matches": {}}])
+@pytest.mark.parametrize("record", [{"version": 3, "matches": []}, {"version": 1}, "[]", {"version": 1, "matches": {}}])
 def test_a_file_that_is_not_a_ladder_record_says_what_one_holds(record: Any) -> None:
     reason = _record_refused(record if isinstance(record, str) else json.dumps(record))
     assert reason == Reason("ladder_record")
-    assert _both_languages(reason) == ("这不是升级赛记录：应有版本号 1（version）和对局列表（matches）",
-                                       "this is not a ladder record: it needs version 1 ('version') and a list of "
-                                       "matches ('matches')")
+    assert _both_languages(reason) == ("这不是升级赛记录：应有版本号 1 或 2（version）和对局列表（matches）",
+                                       "this is not a ladder record: it needs version 1 or 2 ('version') and a list "
+                                       "of matches ('matches')")
 
 
 def test_a_record_with_a_wrong_placement_names_the_match_and_the_value() -> None:
@@ -377,3 +390,149 @@ def test_every_exam_code_is_met_by_a_test_here() -> None:
 
     source = inspect.getsource(sys.modules[__name__])
     assert [c for c in EXAM_CODES if f'"{c}"' not in source] == []
+
+
+# --------------------------------------------------------------------------- dates, the name, the seed chain
+
+
+def test_a_date_before_2024_is_refused_in_words_instead_of_hanging() -> None:
+    level, seed, qs = make_exam("registered", 5)
+    for date in ("2023-12-30", "1970-01-01", "0001-01-01"):
+        with pytest.raises(CodeError) as info:
+            exam_code(level, seed, [q.pack(q.answer) for q in qs], [q.radix() for q in qs], date, "Li")
+        assert info.value.reason == Reason("cert_date_early", {"date": date, "first": "2024-01-01"})
+    assert _both_languages(info.value.reason) == (
+        "证书日期 0001-01-01 早于 2024-01-01：请检查这台设备的日期",
+        "the certificate date 0001-01-01 is before 2024-01-01: check this device's date")
+    with pytest.raises(CodeError) as info:
+        exam_code(level, seed, [0] * len(qs), [q.radix() for q in qs], "31/12/2026")
+    assert info.value.reason == Reason("cert_date_form", {"value": "31/12/2026"})
+    assert _both_languages(info.value.reason)[1] == "a certificate date is written YYYY-MM-DD, not 31/12/2026"
+
+
+def test_the_page_gets_its_grade_with_no_code_when_its_clock_is_before_2024() -> None:
+    qs = make_exam("registered", 5)[2]
+    answers = [q.answer for q in qs]
+    out = json.loads(webapi.call("exam_grade", json.dumps({"level": "registered", "seed": "5", "answers": answers,
+                                                           "date": "2023-06-01", "today": "2023-06-01"})))
+    assert out["passed"] and out["code"] is None
+    assert out["code_why"] == {"code": "cert_date_early", "params": {"date": "2023-06-01", "first": "2024-01-01"}}
+
+
+def test_a_date_after_the_verifying_devices_today_is_refused() -> None:
+    import datetime
+
+    level, seed, qs = make_exam("registered", 5)
+    packed, radices = [q.pack(q.answer) for q in qs], [q.radix() for q in qs]
+    with pytest.raises(CodeError) as info:  # no certificate dated in the future is issued
+        exam_code(level, seed, packed, radices, "2030-12-31", "Li", today=datetime.date(2026, 12, 8))
+    assert info.value.reason == Reason("cert_date_future", {"date": "2030-12-31", "today": "2026-12-08"})
+    code = exam_code(level, seed, packed, radices, "2030-12-31", "Li", today=datetime.date(2031, 1, 1))
+    with pytest.raises(CodeError) as info:  # nor verified before its day
+        verify_exam(code, "Li", today=datetime.date(2026, 12, 8))
+    assert info.value.reason == Reason("cert_date_future", {"date": "2030-12-31", "today": "2026-12-08"})
+    assert _both_languages(info.value.reason) == (
+        "证书日期 2030-12-31 晚于今天（2026-12-08）：不能为将来的日子发证书",
+        "the certificate date 2030-12-31 is after today (2026-12-08): no certificate is dated in the future")
+    assert verify_exam(code, "Li", today=datetime.date(2031, 1, 1))["date"] == "2030-12-31"
+    out = json.loads(webapi.call("exam_verify", json.dumps({"code": code, "today": "2026-12-08"})))
+    assert out["valid"] is False and out["why"]["code"] == "cert_date_future"
+
+
+def test_a_sealed_code_dated_past_the_year_9999_says_so() -> None:
+    body = bytes([VERSION << 4 | LEVELS["registered"].code]) + _varint(5) + _varint(10 ** 7) + b"\0\0\0\0" + \
+        _varint(0)
+    reason = _code_refused(_seal(body))
+    assert reason == Reason("cert_date_range")
+    assert _both_languages(reason) == ("验证码里的日期超出了公元 9999 年", "the date in the code is past the year 9999")
+
+
+def test_the_name_is_bound_by_four_bytes_and_old_two_byte_codes_still_verify() -> None:
+    from hzmj_core.exam.certificate import decode, name_hash
+
+    code = _passing_code("Alice")
+    assert decode(code).version == 2 and decode(code).name == name_hash("Alice", 4)
+    # the 2-byte collision the tester found in 10,343 tries no longer matches
+    two = name_hash("Alice", 2)
+    other = next(f"n{i}" for i in range(200_000) if name_hash(f"n{i}", 2) == two)
+    assert verify_exam(code, "alice")["valid"]
+    assert _code_refused(code, other) == Reason("cert_name")
+    # a format-1 code (2 bytes of name) still verifies, and says it is of that format
+    level, seed, qs = make_exam("registered", 5)
+    value = 0
+    for q in reversed(qs):
+        value = value * q.radix() + q.pack(q.answer)
+    old = _seal(bytes([1 << 4 | level.code]) + _varint(seed) + _varint(1) + two.to_bytes(2, "big") + _varint(value))
+    v = verify_exam(old, "Alice")
+    assert v["valid"] and v["format"] == 1 and v["date"] == "2024-01-01"
+    assert verify_exam(old, other)["valid"]  # what 2 bytes can tell apart, and no more
+
+
+def test_a_name_is_cleaned_of_control_characters_and_a_lone_surrogate_hashes() -> None:
+    from hzmj_core.exam.certificate import clean_name, name_hash
+
+    assert clean_name(" A\x00li\x07c\x1be \ud800\x85 ") == "Alice"
+    assert name_hash("Ali\x1bce") == name_hash("alice")
+    assert verify_exam(_passing_code("Li\udc80 Wei\x07"), "li wei")["valid"]
+
+
+def _chained(n: int) -> dict[str, Any]:
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    from ladder_play import chained_record
+
+    return chained_record(PROFILE, n)
+
+
+def test_ranked_matches_must_follow_the_profiles_seed_chain() -> None:
+    rec = _chained(2)
+    placements = check_file(rec)[1]
+    assert placements == [m["placement"] for m in rec["matches"]]
+    # a repeated match: its seed is not the one dealt after the match before it
+    repeated = {**rec, "matches": [rec["matches"][0], rec["matches"][0]]}
+    reason = _file_refused(repeated)
+    assert reason == Reason("ladder_chain", {"match": 2})
+    assert _both_languages(reason) == ("第 2 场的种子不是接在上一场后面发的那一副（有比赛被删掉、重复或挑选过）",
+                                       "the seed of match 2 is not the deal the ladder gave after the match before "
+                                       "it (a match was left out, repeated or picked)")
+    # a lost match left out, or a seed picked
+    assert _file_refused({**rec, "matches": rec["matches"][1:]}) == Reason("ladder_chain", {"match": 1})
+    assert _file_refused({**rec, "profile": PROFILE + 1}) == Reason("ladder_chain", {"match": 1})
+    # a file from before the chain (no profile) is refused for a certificate, in words
+    reason = _file_refused({"matches": rec["matches"]})
+    assert reason == Reason("ladder_profile")
+    assert "cannot be certified" in _both_languages(reason)[1]
+
+
+def test_a_match_with_hints_on_or_unsaid_and_a_placement_off_the_file_are_refused() -> None:
+    rec = _chained(1)
+    m = rec["matches"][0]
+    reason = _file_refused({**rec, "matches": [{**m, "hints": True}]})
+    assert reason == Reason("ladder_hints", {"match": 1})
+    assert _both_languages(reason) == ("第 1 场是开着提示打的：开提示的比赛不算排位",
+                                       "match 1 was played with hints on: a match with hints does not count as ranked")
+    unsaid = {k: v for k, v in m.items() if k != "hints"}
+    reason = _file_refused({**rec, "matches": [unsaid]})
+    assert reason == Reason("ladder_hints_unsaid", {"match": 1})
+    assert _both_languages(reason)[1] == "match 1 does not say whether hints were off ('hints')"
+    other = 1 if m["placement"] != 1 else 2
+    reason = _file_refused({**rec, "matches": [{**m, "placement": other}]})
+    assert reason == Reason("ladder_placement", {"match": 1, "said": str(other), "placed": m["placement"]})
+    assert _both_languages(reason)[1] == f"match 1 says placement {other}, but replayed it places {m['placement']}"
+
+
+def test_an_imported_record_is_replayed_and_bare_first_places_are_refused() -> None:
+    bare = {"version": 1, "matches": [{"placement": 1}] * 20}
+    with pytest.raises(webapi.ApiError) as info:
+        webapi.call("ladder_check", json.dumps({"record": bare}))
+    assert info.value.reason == Reason("ladder_seed", {"match": 1})
+    rec = _chained(1)
+    out = json.loads(webapi.call("ladder_check", json.dumps({"record": rec})))
+    assert out["record"]["profile"] == str(PROFILE) and len(out["steps"]) == 1
+    nxt = json.loads(webapi.call("ladder_next", json.dumps({"record": rec})))
+    assert nxt["seed"] == str(chain_seed(PROFILE, int(rec["matches"][0]["seed"]), 2))
+    with pytest.raises(webapi.ApiError) as info:
+        webapi.call("ladder_state", json.dumps({"record": {"version": 2, "profile": "x", "matches": []}}))
+    assert info.value.reason == Reason("ladder_profile")

@@ -11,6 +11,8 @@ Each test asserts a promise for every input hypothesis makes:
   refuses);
 - a number no JSON parser should return as a value (``1e400``, ``-1e400``, 25 digits) in any argument of any
   webapi method is refused with ``ApiError``.
+- ``exam --grade`` and ``exam --verify`` (with or without a match file) on mutated answer sheets, codes, dates,
+  names and ladder records end in one line of words: exit 0, 1 (a code that does not verify) or 2, no traceback.
 
 The run here is short (seconds). ``scripts/fuzz.py`` runs the same tests on 100,000 inputs. The tests take
 no pytest fixtures, so the script can call them with its own settings; ``COUNTS`` counts inputs tried.
@@ -474,3 +476,82 @@ def test_fuzz_webapi_huge_numbers(data: st.DataObject) -> None:
     inner = data.draw(st.sampled_from(["{}", '{"base_score": {n}}', "[{n}]", '{"seed": {n}}']))
     value = data.draw(st.sampled_from([number, inner.replace("{n}", number)]))
     api(method, f'{{"{name}": {value}}}')
+
+
+# ------------------------------------------------------------------------------------------ the exam's commands
+
+
+@functools.cache
+def real_exam() -> tuple[dict[str, Any], str, dict[str, Any]]:
+    """A passing answer sheet, its code, and a one-match chained ladder record with its code's match file."""
+    import sys
+
+    from hzmj_core.exam import make_exam
+    from hzmj_core.exam.certificate import exam_code
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    from ladder_play import chained_record
+
+    level, seed, qs = make_exam("registered", 5)
+    sheet = {"level": "registered", "seed": 5, "answers": [q.answer for q in qs], "name": "Li Wei",
+             "date": "2026-12-06"}
+    code = exam_code(level, seed, [q.pack(q.answer) for q in qs], [q.radix() for q in qs], "2026-12-06", "Li Wei")
+    return sheet, code, chained_record(3, 1)
+
+
+DATES = st.sampled_from(["2026-12-06", "2023-12-30", "1970-01-01", "0001-01-01", "9999-12-31", "2099-12-31",
+                         "2024-02-30", "2026-1-1", "", "x" * 400, "２０２６-12-06", "2026-12-06T00:00"])
+NAMES = st.one_of(st.text(max_size=20), st.sampled_from(["A\x00\x07\x1b", "\udc80", "Li\ud800Wei", "x" * 100_000]))
+
+
+def _code_variant(data: st.DataObject, code: str) -> str:
+    how = data.draw(st.integers(0, 5))
+    if how == 0:
+        return code
+    if how == 1:
+        i = data.draw(st.integers(0, len(code) - 1))
+        return code[:i] + data.draw(st.sampled_from([*"AZ27-8a ", "\x00", "é"])) + code[i + 1:]
+    if how == 2:
+        return code[:data.draw(st.integers(0, len(code)))]
+    if how == 3:  # a sealed code of random bytes: the check passes, what it says is anything
+        from hzmj_core.exam.certificate import _seal
+
+        return _seal(bytes(data.draw(st.lists(st.integers(0, 255), min_size=1, max_size=40))))
+    if how == 4:
+        return code * data.draw(st.integers(2, 40))
+    return data.draw(st.text(max_size=60))
+
+
+@SHORT
+@given(st.data())
+def test_fuzz_exam_through_the_command_line(data: st.DataObject) -> None:
+    COUNTS["exam"] += 1
+    sheet, code, record = real_exam()
+    if data.draw(st.booleans()):
+        doc: Any = copy.deepcopy(sheet)
+        if data.draw(st.booleans()):
+            doc["date"] = data.draw(DATES)
+        if data.draw(st.booleans()):
+            doc["name"] = data.draw(NAMES)
+        if data.draw(st.booleans()):
+            doc = mutate(data, doc)
+        path = _DIR / "sheet.json"
+        try:
+            path.write_text(json.dumps(doc, ensure_ascii=False), encoding="utf-8", errors="surrogatepass")
+        except ValueError:
+            return
+        code_, _, err = run_cli("exam", "--grade", str(path))
+        check_exit(code_, err)
+        return
+    args = ["exam", "--verify", _code_variant(data, code)]
+    if data.draw(st.booleans()):
+        args += ["--name", data.draw(NAMES)]
+    if data.draw(st.booleans()):
+        path = _DIR / "matches.json"
+        path.write_text(json.dumps(mutate(data, copy.deepcopy(record)) if data.draw(st.booleans()) else record))
+        args += ["--file", str(path)]
+    code_, _, err = run_cli(*args)
+    assert code_ in (0, 1, 2), (code_, err)
+    assert "Traceback" not in err
+    if code_:
+        assert err.startswith("error:") and err.count("\n") == 1 and len(err) <= 320, err

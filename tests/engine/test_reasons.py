@@ -7,13 +7,13 @@ import re
 import pytest
 from helpers import act, opts, pass_claims, scenario
 
-from hzmj_core.actions import ACTION_WORDS, Action, ActionType
+from hzmj_core.actions import Action, ActionType
 from hzmj_core.reasons import (
     CODES,
+    DAILY_CODES,
     EXAM_CODES,
     GROUND_CODES,
     LOG_CODES,
-    LOG_FIELDS,
     OPTION_CODES,
     REFUSAL_CODES,
     SAVE_CODES,
@@ -267,7 +267,12 @@ TABLE_EXAMPLES: dict[str, list[dict[str, object]]] = {
 
 EXAM_EXAMPLES: dict[str, list[dict[str, object]]] = {
     "cert_empty": [{}], "cert_characters": [{}], "cert_length": [{}], "cert_short": [{}], "cert_cut_short": [{}],
-    "cert_damaged": [{}], "cert_version": [{"value": 2, "supported": 1}], "cert_level": [{"value": 7}],
+    "cert_damaged": [{}], "cert_version": [{"value": 3, "supported": 2}],
+    "cert_date_form": [{"value": "1/2/2026"}], "cert_date_early": [{"date": "2023-06-01", "first": "2024-01-01"}],
+    "cert_date_future": [{"date": "2030-01-01", "today": "2026-12-08"}], "cert_date_range": [{}],
+    "ladder_profile": [{}], "ladder_chain": [{"match": 2}], "ladder_hints": [{"match": 1}],
+    "ladder_hints_unsaid": [{"match": 1}], "ladder_placement": [{"match": 1, "said": "1", "placed": 3}],
+    "cert_level": [{"value": 7}],
     "cert_left_over": [{}], "cert_is_ladder": [{}], "cert_is_exam": [{}], "cert_seed": [{}],
     "cert_answers_over": [{}], "cert_name": [{}], "cert_below_pass": [{"score": 6, "total": 10, "pass_mark": 7}],
     "cert_file_differs": [{}], "cert_grade_short": [{"best": 2, "grade": 3}],
@@ -285,12 +290,19 @@ EXAM_EXAMPLES: dict[str, list[dict[str, object]]] = {
     "exam_level": [{"value": '"master"'}],
 }
 
+DAILY_EXAMPLES: dict[str, list[dict[str, object]]] = {
+    "daily_date_form": [{}], "daily_date_early": [{"first": "2024-01-01"}], "daily_code_empty": [{}],
+    "daily_code_characters": [{}], "daily_code_length": [{}], "daily_code_short": [{}],
+    "daily_code_cut_short": [{}], "daily_code_damaged": [{}], "daily_code_version": [{"value": 2, "supported": 1}],
+    "daily_code_day": [{}], "daily_code_name": [{}], "daily_code_left_over": [{}], "daily_not_over": [{}],
+}
+
 
 def _all_examples() -> list[Reason]:
     out = [Reason(code, params) for code, params in EXAMPLES.items()]
     return out + [Reason(code, params) for code, cases in {**GROUND_EXAMPLES, **LOG_EXAMPLES, **OPTION_EXAMPLES,
                                                            **SAVE_EXAMPLES, **TABLE_EXAMPLES,
-                                                           **EXAM_EXAMPLES}.items()
+                                                           **EXAM_EXAMPLES, **DAILY_EXAMPLES}.items()
                   for params in cases]
 
 
@@ -317,22 +329,21 @@ def test_the_grounds_read_as_a_player_writes() -> None:
 
 _NODE = """
 import {readFileSync} from 'node:fs';
-const {CODES, TEMPLATES, ACTION_WORDS, LOG_FIELDS, reasonText, groundsText} = await import(process.argv[1]);
+const {CODES, reasonText, groundsText} = await import(process.argv[1]);
 const cases = JSON.parse(readFileSync(0, 'utf8'));
 const texts = cases.map(([reason, lang, viewer]) =>
   CODES.includes(reason.code) ? reasonText(reason, lang, viewer) : null);
 const joined = ['zh', 'en'].map((lang) => groundsText(cases.slice(0, 3).map(([r]) => r), lang, 0));
-process.stdout.write(JSON.stringify({codes: CODES, templates: TEMPLATES, actions: ACTION_WORDS, fields: LOG_FIELDS,
-  texts, joined}));
+process.stdout.write(JSON.stringify({codes: CODES, texts, joined}));
 """
 
 
 def test_every_engine_code_has_an_example() -> None:
     assert set(EXAMPLES) | set(GROUND_EXAMPLES) | set(LOG_EXAMPLES) | set(OPTION_EXAMPLES) | set(SAVE_EXAMPLES) \
-        | set(TABLE_EXAMPLES) | set(EXAM_EXAMPLES) == set(CODES)
+        | set(TABLE_EXAMPLES) | set(EXAM_EXAMPLES) | set(DAILY_EXAMPLES) == set(CODES)
     assert set(LOG_EXAMPLES) == set(LOG_CODES) and set(OPTION_EXAMPLES) == set(OPTION_CODES)
     assert set(SAVE_EXAMPLES) == set(SAVE_CODES) and set(TABLE_EXAMPLES) == set(TABLE_CODES)
-    assert set(EXAM_EXAMPLES) == set(EXAM_CODES)
+    assert set(EXAM_EXAMPLES) == set(EXAM_CODES) and set(DAILY_EXAMPLES) == set(DAILY_CODES)
     for code, params in EXAMPLES.items():
         assert Reason(code, params).zh(viewer=0) and Reason(code, params).en()
 
@@ -342,8 +353,6 @@ def test_the_page_words_every_engine_reason_as_the_engine_does() -> None:
     import json
     import subprocess
     from pathlib import Path
-
-    from hzmj_core.reasons import _TEMPLATES
 
     module = Path(__file__).resolve().parents[2] / "web" / "reasons.mjs"
     cases = [(reason.to_json(), lang, viewer)
@@ -355,14 +364,8 @@ def test_the_page_words_every_engine_reason_as_the_engine_does() -> None:
     assert sorted(set(out["codes"]) - set(CODES)) == []  # a code the engine no longer gives
     for (reason, lang, viewer), text in zip(cases, out["texts"], strict=True):
         assert text == Reason(reason["code"], reason["params"]).text(lang, viewer), (reason, lang, viewer)
-    # the same sentences, so the same params: every code has the engine's template, word for word
-    assert out["templates"] == {code: list(pair) for code, pair in _TEMPLATES.items()}
     first = [Reason(r["code"], r["params"]) for r, _, _ in cases[:3]]
     assert out["joined"] == [words(first, "zh", 0), words(first, "en", 0)]
-    # one table of a log's keys in words
-    assert out["fields"] == {key: list(pair) for key, pair in LOG_FIELDS.items()}
-    # one table of action names: the page's is the engine's
-    assert out["actions"] == {t.value: w.to_json() for t, w in ACTION_WORDS.items()}
 
 
 def test_webapi_refusal_carries_the_reason() -> None:

@@ -325,3 +325,22 @@ def test_a_review_of_a_log_that_cannot_be_replayed_gives_the_logs_reason() -> No
     with pytest.raises(webapi.ApiError) as api:
         webapi.call("review_start", json.dumps({"log": log, "seat": 0}))
     assert api.value.reason == info.value.reason
+
+
+def test_json_the_engine_cannot_read_is_refused_with_a_reason_not_only_english() -> None:
+    """A file reviewed as text, and argument text too long to read, are refused with a log reason (the page words
+    the code; it never sorts the English message)."""
+    import json
+
+    from hzmj_core import webapi
+    from hzmj_core.jsontext import MAX_ARGUMENT_CHARS
+
+    with pytest.raises(webapi.ApiError) as info:
+        webapi.call("review_start", json.dumps({"log": "{\n  \"format\": }", "seed": 1}))
+    assert info.value.reason == Reason("log_json_at", {"line": 2, "column": 13})
+    with pytest.raises(webapi.ApiError) as info:
+        webapi.call("replay_load", " " * (MAX_ARGUMENT_CHARS + 1))
+    assert info.value.reason == Reason("log_json_limits", {})
+    with pytest.raises(webapi.ApiError) as info:
+        webapi.call("review_start", json.dumps({"log": "[NaN]", "seed": 1}))
+    assert info.value.reason is not None and info.value.reason.code == "log_json_number"

@@ -249,17 +249,45 @@ def test_no_answer_carries_a_seed_as_a_number() -> None:
     answers["seat_to_human"] = call("seat_to_human", seat=2)
     answers["phrase"] = call("phrase", id="hello")
     answers.update(_exam_answers(big))
+    answers.update(_daily_answers())
     assert set(answers) == set(webapi.METHODS)  # a new method gets checked here too
     assert _numbers_the_page_would_round(answers) == []
     assert answers["state"]["match"]["seed"] == big and answers["review_step"]["report"]["seed"] == big
-    assert answers["exam_new"]["seed"] == big and answers["ladder_ranked"]["seed"] == big
+    assert answers["exam_new"]["seed"] == big and answers["ladder_check"]["record"]["profile"] == big
     assert answers["seat_call"]["match"]["seed"] is None  # a guest never gets the seed
+
+
+def _daily_answers() -> dict[str, Any]:
+    """One answer of each 每日挑战 method: a day played to its end by the page's calls."""
+    out: dict[str, Any] = {"daily_today": call("daily_today", now=1_773_590_400_000),
+                           "daily_info": call("daily_info", date="2026-03-15")}
+    out["daily_par_step"] = call("daily_par_step", date="2026-03-15")
+    out["daily_start"] = call("daily_start", date="2026-03-15", name="Big")
+    while True:
+        st = call("state")
+        if st["match"]["over"]:
+            break
+        if st["human_to_act"]:
+            call("act", action=st["legal_actions"][-1]["text"])
+        elif st["bots_to_act"]:
+            call("bot_step")
+        else:
+            call("next_hand")
+    out["daily_result"] = call("daily_result")
+    out["daily_verify"] = call("daily_verify", code=out["daily_result"]["code"])
+    hecut = out["daily_info"]["hecut"]
+    out["daily_hecut_answer"] = call("daily_hecut_answer", date="2026-03-15", answer=hecut["choices"][0]["value"])
+    return out
 
 
 def _exam_answers(big: str) -> dict[str, Any]:
     """The exam's methods (hzmj_core/exam/api.py), with the seed at its largest; the game in progress is played on
-    to the end of a ranked match (eight hands) for ``ladder_ranked``, in a game of its own against three bots."""
-    call("new_game", seed=big, level="easy")  # 业余 1 级's opponents, so the ladder certifies the match
+    to the end of a ranked match (eight hands) for ``ladder_ranked``, in a game of its own against three bots: the
+    first ranked match of the profile ``big``, whose seed the chain gives."""
+    from hzmj_core.exam.ladder import chain_seed
+
+    first = str(chain_seed(int(big), None, 1))
+    call("new_game", seed=first, level="easy", hints=False)  # 业余 1 级's opponents, so the ladder certifies it
     out: dict[str, Any] = {"exam_levels": call("exam_levels"), "exam_new": call("exam_new", level="registered",
                                                                                   seed=big)}
     out["exam_check"] = call("exam_check", level="registered", seed=big, index=0, answer=None)
@@ -275,7 +303,12 @@ def _exam_answers(big: str) -> dict[str, Any]:
             break
     out["ladder_ranked"] = call("ladder_ranked", save=call("save_text"))
     rec = out["ladder_ranked"]
-    out["ladder_issue"] = call("ladder_issue", file={"matches": [{k: rec[k] for k in ("seed", "level", "actions")}]})
+    assert rec["seed"] == first and rec["hints"] is False
+    record = {"version": 2, "profile": big, "matches": [rec]}
+    out["ladder_next"] = call("ladder_next", record=record)
+    out["ladder_check"] = call("ladder_check", record=record)
+    out["ladder_issue"] = call("ladder_issue", file={"profile": big, "matches": [
+        {k: rec[k] for k in ("seed", "level", "actions", "hints")}]})
     return out
 
 

@@ -2,6 +2,7 @@
 import {el} from '../tutorial/ui.mjs';
 import {getLang, refusalWords, t} from './i18n.mjs';
 import {today} from './store.mjs';
+import {cleanName} from '../names.mjs';
 
 const W = 1600;
 const H = 1130;
@@ -44,6 +45,12 @@ export function drawCertificate({grade_zh, grade_en, name, date, code, passed}) 
   g.fillText(code, W / 2, 955, W - 200);
   g.font = '400 28px "Noto Sans CJK SC", system-ui, sans-serif';
   g.fillText('验证码 Verification code — exam.html#verify', W / 2, 1005);
+  // what the code proves, and no more: these answers pass this exam / these matches replayed reach this grade
+  g.font = '400 22px "Noto Sans CJK SC", system-ui, sans-serif';
+  g.fillStyle = '#4b5a4d';
+  g.fillText(passed ? '只证明这些答案通过了这场考试，不证明答题人和用时 · Proves only that these answers pass this exam, not who gave them or how long it took'
+    : '只证明这些对局重放后达到此段位，不证明对局人和时钟 · Proves only that these matches, replayed, reach this grade, not who played or under what clock',
+  W / 2, 1042, W - 160);
   return c;
 }
 
@@ -57,7 +64,7 @@ export function certificateSection(ctx, spec) {
     try {
       let code;
       try {
-        code = await spec.issue(name.value.trim());
+        code = await spec.issue(cleanName(name.value, 60));
       } catch (err) {
         // a ladder record whose matches do not replay: say why, in the player's language
         out.replaceChildren(el('p', {class: 'note bad', id: 'cert-refused', role: 'alert'},
@@ -65,13 +72,14 @@ export function certificateSection(ctx, spec) {
         return;
       }
       const date = today();
-      const canvas = drawCertificate({grade_zh: spec.name_zh, grade_en: spec.name_en, name: name.value.trim(), date,
+      const canvas = drawCertificate({grade_zh: spec.name_zh, grade_en: spec.name_en, name: cleanName(name.value, 60), date,
         code, passed: spec.kind === 'exam'});
       const link = el('a', {class: 'primary', id: 'cert-download', download: `hzmj-certificate-${code}.png`, href: '#'},
         t('download'));
       canvas.toBlob((blob) => { link.href = URL.createObjectURL(blob); link.dataset.ready = '1'; }, 'image/png');
       out.replaceChildren(canvas, el('p', {}, `${t('code')}: `, el('span', {class: 'code', id: 'cert-code'}, code)),
-        el('p', {class: 'note'}, t('verify_here')), el('div', {class: 'actions'}, link, ...(spec.extra ? [spec.extra()] : [])));
+        el('p', {class: 'note'}, t('verify_here')),
+        el('p', {class: 'note', id: 'cert-scope'}, t(spec.kind === 'exam' ? 'cert_scope_exam' : 'cert_scope_ladder')), el('div', {class: 'actions'}, link, ...(spec.extra ? [spec.extra()] : [])));
     } finally {
       make.disabled = false;
     }

@@ -1,5 +1,6 @@
 // The 考级 page's words in Chinese and English (the engine's questions and explanations come in both already, and
 // its refusals as reasons, worded here by reasons.mjs).
+import {fill} from '../page.mjs';
 import {reasonText} from '../reasons.mjs';
 
 const S = {
@@ -28,9 +29,27 @@ const S = {
     col_grade: '段位', col_need: '升级线', col_fourth: '四位', col_bots: '对手', col_demote: '会降级',
     ladder_cert: '申请段位证书', ladder_cert_note: '证书附带对局文件（种子和你的每一步）；验证时重放全部对局。',
     download_file: '下载对局文件', imported: '已导入 {n} 场对局。', import_bad: '没有导入这个文件。{why}。',
+    import_ask_title: '导入升级赛记录', import_ask: '这台设备上已有 {have} 场排位赛，导入的文件有 {n} 场，每一场都已重放核对。要合并两份记录，还是用导入的替换现有的？',
+    import_same: '两份记录属于同一个段位档案：合并后保留较长的那一份，可以申请证书。',
+    import_other: '两份记录属于不同的段位档案：合并后两边的对局都计入段位，但排位赛不再前后相连，不能再申请证书。替换则只保留导入的记录，现有的对局会被删除（可先导出留底）。',
+    import_merge: '合并', import_replace: '替换', import_cancel: '取消',
+    import_kept: '没有导入：现有的 {n} 场对局保持不变。', merged: '已合并：现在共 {n} 场对局（新增 {added} 场）。',
+    replaced: '已替换：现在是导入的 {n} 场对局（原有的 {old} 场已删除）。', import_full: '没有导入：存储空间已满，现有记录保持不变。',
+    unchained: '这份记录来自排位赛前后相连之前的版本：它的对局计入这里的段位，但不能申请证书。',
     ranked_done: '排位赛结束：第 {p} 名。', to_ladder: '查看升级赛',
     bot_basic: '普通', bot_easy: '入门', bot_normal: '进阶', bot_strong: '高手', bot_expert: '大师',
     yes: '是', no: '否', band: '难度', kinds: '题型',
+    exam_save_failed: '存储空间已满，考试进度没有保存：请不要关闭或刷新此页，腾出空间后会自动保存。',
+    exam_lost: '这场考试的进度找不到了（存储被清除或已满），请重新开始。',
+    exam_away: '这场考试已在另一个标签页继续进行。这个标签页暂停了，不会改动考试的进度。',
+    exam_here: '在这里继续',
+    bad_fragment: '地址 # 后面的部分读不出来（{why}），已忽略。',
+    verify_scope_exam: '核验的内容：这些答案确实通过了这场考试（题目按种子重新生成并重新判分），日期不晚于今天。离线证书无法证明是谁答的题，也无法证明考试的用时和当时设备的时钟。',
+    verify_scope_ladder: '核验的内容：对局文件里的每一场排位赛重放后确实达到这个段位，种子前后相连、没有开提示。离线证书无法证明是谁下的棋，也无法证明对局时用了什么时钟、一场比赛试打了几次。',
+    cert_scope_exam: '这张证书只证明：这些答案通过了这场考试。它不能证明是谁答的，也不能证明用时。',
+    cert_scope_ladder: '这张证书只证明：这些对局重放后达到这个段位。它不能证明是谁下的，也不能证明当时的时钟。',
+    name_matched: '证书上的名字与输入的名字一致。', name_unchecked: '没有输入名字：没有核对证书上的名字。',
+    format_old: '这是旧格式（第 1 版）的验证码：名字只用 2 字节核对，别的名字也可能碰巧一致。',
   },
   en: {
     title: 'Rank exams', tab_exam: 'Exams', tab_ladder: 'Ladder', tab_verify: 'Verify', tab_game: 'Back to the game', lang: '中文',
@@ -66,9 +85,27 @@ const S = {
     ladder_cert: 'Certificate for this grade',
     ladder_cert_note: 'The certificate comes with a match file (seeds and your every action); verifying replays every match.',
     download_file: 'Download the match file', imported: 'Imported {n} matches.', import_bad: 'The file was not imported. {why}.',
+    import_ask_title: 'Import a ladder record', import_ask: 'This device has {have} ranked matches; the file has {n}, each replayed and checked. Merge the two records, or replace the one here with the file?',
+    import_same: 'Both records are of the same profile: merged, the longer one is kept, and it can be certified.',
+    import_other: 'The records are of different profiles: merged, both sides\' matches count on the grade, but the ranked matches no longer follow one chain and cannot be certified. Replace keeps only the imported record and deletes the matches here (export them first to keep a copy).',
+    import_merge: 'Merge', import_replace: 'Replace', import_cancel: 'Cancel',
+    import_kept: 'Not imported: the {n} matches here are unchanged.', merged: 'Merged: {n} matches now ({added} added).',
+    replaced: 'Replaced: the {n} imported matches now ({old} deleted).', import_full: 'Not imported: the storage is full; the record here is unchanged.',
+    unchained: 'This record comes from a version before ranked matches were chained: its matches count on the grade here, but cannot be certified.',
     ranked_done: 'Ranked match over: you placed {p}.', to_ladder: 'Open the ladder',
     bot_basic: 'Standard', bot_easy: 'Beginner', bot_normal: 'Advanced', bot_strong: 'Strong', bot_expert: 'Expert',
     yes: 'yes', no: 'no', band: 'Difficulty', kinds: 'Kind',
+    exam_save_failed: 'The storage is full, so the exam\'s progress is not saved: do not close or reload this page; it is saved as soon as there is room.',
+    exam_lost: 'The exam\'s progress cannot be found (the storage was cleared or is full): start again.',
+    exam_away: 'This exam went on in another tab. This tab has stopped and will not change the exam\'s progress.',
+    exam_here: 'Continue here',
+    bad_fragment: 'The part of the address after # cannot be read ({why}) and was ignored.',
+    verify_scope_exam: 'What was checked: these answers pass this exam (the questions made again from the seed and graded again), dated no later than today. An offline certificate cannot prove who answered, how long it took, or what the device\'s clock said.',
+    verify_scope_ladder: 'What was checked: every ranked match in the match file, replayed, reaches this grade, on one chain of seeds, with hints off. An offline certificate cannot prove who played, under what clock, or how many times a match was tried.',
+    cert_scope_exam: 'This certificate proves only that these answers pass this exam, not who gave them or how long it took.',
+    cert_scope_ladder: 'This certificate proves only that these matches, replayed, reach this grade, not who played them or under what clock.',
+    name_matched: 'The name matches the one on the certificate.', name_unchecked: 'No name was entered: the name on the certificate was not checked.',
+    format_old: 'This is a code of the old format (version 1): the name is checked by 2 bytes only, so another name may match by chance.',
   },
 };
 
@@ -80,7 +117,7 @@ export function getLang() { return lang; }
 /** The string `key` in the current language with {name} filled in. */
 export function t(key, vars = {}) {
   const s = S[lang][key] ?? S.zh[key] ?? key;
-  return s.replace(/\{(\w+)\}/g, (_, k) => String(vars[k] ?? ''));
+  return fill(s, vars);
 }
 
 /** The zh or en member of an engine object: obj[`${key}_zh`] / obj[`${key}_en`] (or obj.zh / obj.en). */

@@ -29,32 +29,54 @@ export async function ladderView(view, ctx) {
   const note = el('p', {class: 'note', id: 'l-note', 'aria-live': 'polite'});
   file.addEventListener('change', async () => {
     const f = file.files[0];
+    file.value = '';
     if (!f) return;
-    let text;
+    let incoming;
     try {
-      text = await f.text();
-      // the engine reads the record first: what is wrong with it comes back as a reason
-      await ctx.call('ladder_state', {record: text});
+      // the engine checks the record first, every match replayed: what is wrong with it comes back as a reason
+      incoming = (await ctx.call('ladder_check', {record: await f.text()})).record;
     } catch (err) {
       note.textContent = t('import_bad', {why: refusalWords(err)});
       note.classList.add('bad');
       return;
     }
-    const d = JSON.parse(text);
-    saveLadder(d);
+    const have = loadLadder();
+    let next = incoming;
+    let said = t('imported', {n: incoming.matches.length});
+    if (have.matches.length) {
+      // a profile is there already: the player chooses to merge the two records or replace this one
+      const same = have.version === 2 && incoming.version === 2 && have.profile === incoming.profile;
+      const choice = await askImport(have.matches.length, incoming.matches.length, same);
+      if (choice === 'cancel') {
+        note.textContent = t('import_kept', {n: have.matches.length});
+        note.classList.remove('bad');
+        return;
+      }
+      if (choice === 'merge') {
+        next = merged(have, incoming, same);
+        said = t('merged', {n: next.matches.length, added: next.matches.length - have.matches.length});
+      } else said = t('replaced', {n: incoming.matches.length, old: have.matches.length});
+    }
+    if (!saveLadder(next)) {
+      note.textContent = t('import_full');
+      note.classList.add('bad');
+      return;
+    }
     await ladderView(view, ctx);
-    view.querySelector('#l-note').textContent = t('imported', {n: d.matches.length});
+    view.querySelector('#l-note').textContent = said;
   });
   const exportBtn = el('button', {type: 'button', class: 'plain', id: 'l-export', onclick: () => {
-    const blob = new Blob([JSON.stringify({version: 1, matches: loadLadder().matches}, null, 1)], {type: 'application/json'});
+    const d = loadLadder();
+    const out = d.version === 2 ? {version: 2, profile: d.profile, matches: d.matches} : {version: 1, matches: d.matches};
+    const blob = new Blob([JSON.stringify(out, null, 1)], {type: 'application/json'});
     const a = el('a', {href: URL.createObjectURL(blob), download: `hzmj-ladder-${today()}.json`});
     document.body.append(a); a.click(); a.remove();
   }}, t('export'));
   let fileText = null;
   const cert = rec.matches.length ? certificateSection(ctx, {kind: 'ladder', ...gradeName(st.best),
     issue: async (name) => {
-      const res = await ctx.call('ladder_issue', {file: {matches: rec.matches.map((m) => ({seed: m.seed, level: m.level,
-        actions: m.actions}))}, name, date: today()});
+      const res = await ctx.call('ladder_issue', {file: {profile: rec.profile, matches: rec.matches.map((m) => ({
+        seed: m.seed, level: m.level, hints: m.hints, actions: m.actions}))}, name, date: today(), today: today()});
       fileText = res.file_text;
       return res.code;
     },
@@ -82,7 +104,33 @@ export async function ladderView(view, ctx) {
     el('details', {}, el('summary', {}, t('rules')), el('p', {}, t('rules_text')),
       el('table', {class: 'rules'}, el('thead', {}, el('tr', {}, el('th', {}, t('col_grade')), el('th', {}, t('col_need')),
         el('th', {}, t('col_fourth')), el('th', {}, t('col_bots')), el('th', {}, t('col_demote')))), rules)),
+    rec.version === 1 && rec.matches.length ? el('p', {class: 'note', id: 'l-unchained'}, t('unchained')) : '',
     el('p', {class: 'note'}, t('ladder_cert_note')), cert);
+}
+
+/** Both records' matches, each once: of one profile, the longer chain (the shorter is its start); of two, every
+ *  match kept in a record of format 1 (counted here, never certified: the dialog said so). */
+function merged(have, incoming, same) {
+  if (same) return incoming.matches.length > have.matches.length ? incoming : have;
+  const seen = new Set(have.matches.map((m) => String(m.seed)));
+  return {version: 1, matches: [...have.matches, ...incoming.matches.filter((m) => !seen.has(String(m.seed)))]};
+}
+
+/** Ask the player what an import does to the profile there is: 'merge', 'replace' or 'cancel'. */
+function askImport(have, n, same) {
+  document.getElementById('l-import-ask')?.remove();
+  const dlg = el('dialog', {id: 'l-import-ask', class: 'ask', 'aria-labelledby': 'l-import-ask-title'});
+  return new Promise((resolve) => {
+    const button = (value, cls) => el('button', {type: 'button', class: cls, 'data-answer': value,
+      onclick: () => { dlg.close(); dlg.remove(); resolve(value); }}, t(`import_${value}`));
+    dlg.append(el('h2', {id: 'l-import-ask-title'}, t('import_ask_title')),
+      el('p', {}, t('import_ask', {have, n})),
+      el('p', {class: same ? 'note' : 'note bad', id: 'l-import-ask-merge'}, t(same ? 'import_same' : 'import_other')),
+      el('div', {class: 'actions'}, button('merge', 'primary'), button('replace', 'plain'), button('cancel', 'plain')));
+    dlg.addEventListener('cancel', (ev) => { ev.preventDefault(); dlg.close(); dlg.remove(); resolve('cancel'); });
+    document.body.append(dlg);
+    dlg.showModal();
+  });
 }
 
 function gradeName(g) { return {zh: `业余 ${g} 级`, en: `Amateur grade ${g}`, name_zh: `业余 ${g} 级`, name_en: `Amateur grade ${g}`}; }

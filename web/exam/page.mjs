@@ -1,14 +1,15 @@
 // The 考级 page (exam.html): boots the shared engine worker and shows one of three views by the URL's hash:
 // #exam (the exams; ?level=registered&seed=N starts that exam), #ladder (the 升级赛 profile) and
 // #verify (verify a certificate code; #verify=CODE verifies at once). Exposed as window.hzmjExam for tests.
+import {$} from '../page.mjs';
 import {call, engine} from '../tutorial/engine.mjs';
 import {getLang, setLang, t} from './i18n.mjs';
 import {examHome, runExam, startExam} from './take.mjs';
 import {ladderView} from './ladder.mjs';
 import {verifyView} from './verify.mjs';
 import {EXAM_KEY, read} from './store.mjs';
+import {el} from '../tutorial/ui.mjs';
 
-const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
 const LANG_KEY = 'hzmj.settings.v1';
 
@@ -30,12 +31,21 @@ function labels() {
 async function route(first = false) {
   const view = $('view');
   const hash = location.hash.slice(1);
-  const [tab, arg] = hash.split('=');
+  const [tab, ...rest] = hash.split('=');
+  const arg = rest.join('=');
   for (const a of document.querySelectorAll('.tabs a[data-tab]')) {
     if ((a.dataset.tab === (tab || 'exam'))) a.setAttribute('aria-current', 'page'); else a.removeAttribute('aria-current');
   }
   if (tab === 'ladder') await ladderView(view, ctx);
-  else if (tab === 'verify') verifyView(view, ctx, arg ? decodeURIComponent(arg) : '');
+  else if (tab === 'verify') {
+    // a fragment that is not valid percent-encoding (#verify=%) is read as it is, and said
+    let code = arg;
+    let bad = null;
+    try { code = decodeURIComponent(arg); } catch (err) { bad = err; }
+    verifyView(view, ctx, bad ? '' : code);
+    if (bad) view.querySelector('h2').after(el('p', {class: 'note bad', id: 'v-fragment', role: 'alert'},
+      t('bad_fragment', {why: arg.slice(0, 40)})));
+  }
   else {
     const going = read(EXAM_KEY);
     const level = params.get('level');

@@ -25,14 +25,30 @@ export function write(key, value) {
   }
 }
 
-/** The ladder record {version: 1, matches: [{seed, level, actions, placement, points, hands, date}]}. */
+/** The ladder record {version: 2, profile, matches: [{seed, level, actions, hints, placement, points, hands, date}]}:
+ *  the matches' seeds chained from the profile (the engine's ladder_next). A record of version 1 (stored before
+ *  the chain: no profile) is read as it is: its matches count on this profile, but cannot be certified, and the
+ *  ranked matches played on it stay unchained. No record yet: version 2 with no profile (made at the first ranked
+ *  match). */
 export function loadLadder() {
   const d = read(LADDER_KEY);
-  if (!d || d.version !== 1 || !Array.isArray(d.matches)) return {version: 1, matches: []};
-  return {version: 1, matches: d.matches.filter((m) => m && [1, 2, 3, 4].includes(m.placement))};
+  if (!d || ![1, 2].includes(d.version) || !Array.isArray(d.matches)) return {version: 2, profile: null, matches: []};
+  return {version: d.version, profile: d.version === 2 && typeof d.profile === 'string' ? d.profile : null,
+    matches: d.matches.filter((m) => m && [1, 2, 3, 4].includes(m.placement))};
 }
 
-export function saveLadder(d) { return write(LADDER_KEY, {version: 1, matches: d.matches}); }
+/** Store the ladder record; false when the browser refused (storage full): nothing was stored. */
+export function saveLadder(d) {
+  return write(LADDER_KEY, d.version === 1 ? {version: 1, matches: d.matches}
+    : {version: 2, profile: d.profile, matches: d.matches});
+}
+
+/** A new profile's seed: 64 random bits as decimal text. */
+export function newProfile() {
+  const a = new Uint32Array(2);
+  crypto.getRandomValues(a);
+  return String((BigInt(a[0]) << 32n) | BigInt(a[1]));
+}
 
 /** Today as YYYY-MM-DD (local time). */
 export function today() {

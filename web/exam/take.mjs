@@ -3,8 +3,13 @@
 // is given: it asks the engine (exam_check, exam_grade).
 //
 // Resume rule (the real online exam's): once started the clock never stops. The exam in progress is stored
-// (level, seed, start time, answers); leaving and coming back returns to the same question with the time left, and
-// when the time is up the exam is handed in with the answers given.
+// (level, seed, start time, the latest time seen, answers); leaving and coming back returns to the same question
+// with the time left, and when the time is up the exam is handed in with the answers given. A clock put back
+// gains no time (the time left counts from the latest time seen, and is never more than the exam's minutes).
+// One tab owns the exam, as one tab owns a game: the tab that starts or resumes it claims it (BroadcastChannel and
+// the storage event tell the others), another tab running it stops with a way to continue there, and an answer
+// already given in another tab is never overwritten.
+// A write the storage refuses (full) is said once, the exam goes on from memory, and the write is retried.
 import {el, splitTiles, tile} from '../tutorial/ui.mjs';
 import {drawPosition, tileRow} from './draw.mjs';
 import {getLang, pick, refusalWords, t} from './i18n.mjs';
@@ -13,15 +18,62 @@ import {certificateSection} from './certificate.mjs';
 import {parseSeed} from '../seed.mjs';
 
 let timer = null;
+let current = null;      // the exam in progress as this tab holds it (what it last wrote or read)
+let failing = false;     // the last write was refused: said once, retried
+let retry = null;
+let away = false;        // another tab took the exam over
+const TAB = Math.random().toString(36).slice(2) + Date.now().toString(36);
+const OWNER_KEY = 'hzmj.exam.owner.v1';
+const RETRY_MS = 3000;
+const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel('hzmj.exam') : null;
+let onAway = null;       // what the running exam does when another tab claims it
 
 function stopClock() { if (timer) clearInterval(timer); timer = null; }
+
+/** Store the exam in progress; a refusal is said once (a note on the page) and retried until it is stored. */
+function keep(st) {
+  current = st;
+  if (write(EXAM_KEY, st)) {
+    if (failing) document.getElementById('ex-save')?.remove();
+    failing = false;
+    clearTimeout(retry);
+    return true;
+  }
+  if (!failing) {
+    failing = true;
+    const head = document.querySelector('.examhead') || document.querySelector('#view h2');
+    if (head) head.after(el('p', {class: 'note bad', id: 'ex-save', role: 'alert'}, t('exam_save_failed')));
+  }
+  clearTimeout(retry);
+  retry = setTimeout(() => { if (current === st && !away) keep(st); }, RETRY_MS);
+  return false;
+}
+
+/** The exam in progress: the stored one, or the one this tab holds when the storage refused it. */
+function held() { return read(EXAM_KEY) || current; }
+
+function claim() {
+  away = false;
+  try { localStorage.setItem(OWNER_KEY, TAB); } catch { /* full: the channel still tells the others */ }
+  if (channel) channel.postMessage({type: 'claim', tab: TAB});
+}
+
+function yieldExam() {
+  if (away || !onAway) return;
+  away = true;
+  stopClock();
+  onAway();
+}
+
+if (channel) channel.onmessage = (ev) => { if (ev.data && ev.data.type === 'claim' && ev.data.tab !== TAB) yieldExam(); };
+window.addEventListener('storage', (ev) => { if (ev.key === OWNER_KEY && ev.newValue && ev.newValue !== TAB) yieldExam(); });
 
 /** The exam home: one card per level, or the exam in progress. */
 export async function examHome(view, ctx) {
   stopClock();
   const info = await ctx.call('exam_levels');
   ctx.levels = info;
-  const going = read(EXAM_KEY);
+  const going = held();
   view.replaceChildren(el('h2', {}, t('tab_exam')), el('p', {class: 'note'}, t('exam_intro')));
   const cards = el('div', {class: 'cards'});
   for (const lv of info.levels) {
@@ -46,6 +98,7 @@ function randomSeed() {
 /** The exam home with what was refused said above the exams. */
 async function refusedHome(view, ctx, text) {
   write(EXAM_KEY, null);
+  current = null;
   await examHome(view, ctx);
   view.querySelector('h2').after(el('p', {class: 'note bad', id: 'ex-refused', role: 'alert'}, text));
 }
@@ -59,7 +112,8 @@ export async function startExam(view, ctx, level, seed = null) {
     seed = read.seed;
   }
   const s = seed ?? randomSeed();
-  write(EXAM_KEY, {level, seed: String(s), startedAt: Date.now(), answers: [], results: [], done: false});
+  const now = Date.now();
+  keep({level, seed: String(s), startedAt: now, seenAt: now, answers: [], results: [], done: false});
   return runExam(view, ctx, level, String(s), true);
 }
 
@@ -79,34 +133,59 @@ export async function runExam(view, ctx, level, seed) {
     // a level this version does not give (an exam stored by another version, an old link): say so and go home
     return refusedHome(view, ctx, t('exam_unknown', {why: refusalWords(err)}));
   }
-  const st = read(EXAM_KEY);
-  if (!st || st.level !== level || st.seed !== String(seed)) return startExam(view, ctx, level, seed);
+  const st = held();
+  if (!st || st.level !== level || st.seed !== String(seed)) return refusedHome(view, ctx, t('exam_lost'));
+  claim();
   const n = exam.questions.length;
-  const ends = st.startedAt + exam.minutes * 60000;
-  const clock = el('span', {class: 'clock', id: 'ex-clock', role: 'timer', 'aria-label': 'countdown'}, fmt(ends - Date.now()));
+  const span = exam.minutes * 60000;
+  const started = Number.isFinite(st.startedAt) ? st.startedAt : Date.now();
+  let seen = Math.max(started, Number.isFinite(st.seenAt) ? st.seenAt : started);
+  // the time left counts from the latest time seen (a clock put back gains nothing), at most the exam's minutes
+  const left = () => {
+    seen = Math.max(seen, Date.now());
+    return Math.min(span, started + span - seen);
+  };
+  const clock = el('span', {class: 'clock', id: 'ex-clock', role: 'timer', 'aria-label': 'countdown'}, fmt(left()));
   const qnum = el('span', {class: 'qnum', id: 'ex-qnum'});
   const head = el('div', {class: 'examhead'}, el('b', {}, pick(exam, 'name')), qnum,
     el('span', {class: 'note'}, `${t('seed')} ${exam.seed}`), clock);
   const body = el('div', {id: 'ex-body'});
   view.replaceChildren(head, body);
+  if (failing) head.after(el('p', {class: 'note bad', id: 'ex-save', role: 'alert'}, t('exam_save_failed')));
   document.documentElement.dataset.exam = 'running';
   let finished = false;
-  const finish = async (timeUp) => {
+  onAway = () => {
     if (finished) return;
+    document.documentElement.dataset.exam = 'away';
+    body.replaceChildren(el('p', {class: 'note bad', id: 'ex-away', role: 'alert'}, t('exam_away')),
+      el('div', {class: 'actions'}, el('button', {type: 'button', class: 'primary', id: 'ex-here',
+        onclick: () => { const s3 = read(EXAM_KEY); if (s3 && !s3.done) runExam(view, ctx, s3.level, s3.seed); else examHome(view, ctx); }},
+      t('exam_here'))));
+  };
+  const finish = async (timeUp) => {
+    if (finished || away) return;
     finished = true;
+    onAway = null;
     stopClock();
-    const s2 = read(EXAM_KEY) || st;
+    const s2 = held() || st;
     s2.done = true;
-    write(EXAM_KEY, s2);
+    s2.seenAt = seen;
+    keep(s2);
     await showSummary(view, ctx, exam, s2, timeUp);
   };
+  let lastKept = Date.now();
   const tick = () => {
-    const left = ends - Date.now();
-    clock.textContent = fmt(left);
-    clock.classList.toggle('low', left < 60000);
-    if (left <= 0) finish(true);
+    const ms = left();
+    clock.textContent = fmt(ms);
+    clock.classList.toggle('low', ms < 60000);
+    if (ms <= 0) { finish(true); return; }
+    if (Date.now() - lastKept > 5000) {
+      lastKept = Date.now();
+      const s2 = held();
+      if (s2 && s2.seed === st.seed && !s2.done) { s2.seenAt = seen; keep(s2); }
+    }
   };
-  if (st.done || ends - Date.now() <= 0) { await finish(ends - Date.now() <= 0 && !st.done); return; }
+  if (st.done || left() <= 0) { await finish(left() <= 0 && !st.done); return; }
   timer = setInterval(tick, 250);
   const show = (i) => {
     if (i >= n) { finish(false); return; }
@@ -165,11 +244,15 @@ function renderQuestion(exam, i, ctx, st, next) {
   submit.addEventListener('click', async () => {
     submit.disabled = true;
     for (const b of buttons) b.disabled = true;
+    // answered in another tab meanwhile (or the exam went on there): this tab does not answer it again
+    const taken = (x) => away || !x || x.seed !== st.seed || x.done || i < x.answers.length;
+    if (taken(held())) { yieldExam(); return; }
     const res = await ctx.call('exam_check', {level: exam.level, seed: exam.seed, index: i, answer: answer ?? null});
-    const s2 = read(EXAM_KEY) || st;
+    const s2 = held();
+    if (taken(s2)) { yieldExam(); return; }
     s2.answers[i] = res.given;
     s2.results[i] = res.right;
-    write(EXAM_KEY, s2);
+    keep(s2);
     st.answers = s2.answers;
     out.replaceChildren(verdict(res), el('div', {class: 'actions'},
       el('button', {type: 'button', class: 'primary', id: 'ex-next', onclick: next},
@@ -204,7 +287,7 @@ function answerText(q, a) {
 
 async function showSummary(view, ctx, exam, st, timeUp) {
   const answers = exam.questions.map((_, i) => st.answers[i] ?? null);
-  const g = await ctx.call('exam_grade', {level: exam.level, seed: exam.seed, answers, date: today()});
+  const g = await ctx.call('exam_grade', {level: exam.level, seed: exam.seed, answers, date: today(), today: today()});
   document.documentElement.dataset.exam = g.passed ? 'passed' : 'failed';
   const kinds = ctx.levels?.kinds || {};
   const rows = el('tbody');
@@ -232,10 +315,15 @@ async function showSummary(view, ctx, exam, st, timeUp) {
       el('th', {}, t('your_answer')), el('th', {}, ''))), rows)),
     el('h2', {}, t('mistakes')), mistakes.childElementCount ? mistakes : el('p', {}, t('all_right')),
     g.passed ? certificateSection(ctx, {kind: 'exam', level: exam.level, name_zh: exam.name_zh, name_en: exam.name_en,
-      issue: async (name) => (await ctx.call('exam_grade', {level: exam.level, seed: exam.seed, answers, name,
-        date: today()})).code}) : '',
+      issue: async (name) => {
+        const res = await ctx.call('exam_grade', {level: exam.level, seed: exam.seed, answers, name, date: today(),
+          today: today()});
+        // a date no certificate can carry (the device's clock before 2024): said in words, the grade stands
+        if (!res.code) throw Object.assign(new Error('no certificate'), {reason: res.code_why});
+        return res.code;
+      }}) : '',
     el('div', {class: 'actions'}, el('button', {type: 'button', class: 'plain', id: 'ex-again',
-      onclick: () => { write(EXAM_KEY, null); examHome(view, ctx); }}, t('again'))));
+      onclick: () => { write(EXAM_KEY, null); current = null; examHome(view, ctx); }}, t('again'))));
 }
 
 export {splitTiles};

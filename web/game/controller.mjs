@@ -20,6 +20,7 @@ import {Bridge} from '../bridge.mjs';
 import {playerError} from './words.mjs';
 import {ANNOUNCE_MS} from '../render/overlays.mjs';
 import {ask} from './ask.mjs';
+import {isMeldEvent} from '../actions.mjs';
 
 const PACE = {slow: 1.7, normal: 1, fast: 0.35, instant: 0};
 export const SPEEDS = Object.keys(PACE);
@@ -102,7 +103,8 @@ export class Controller {
     this.away = why;
     this.gen += 1;
     document.documentElement.dataset.away = '1';
-    const q = ask('away', t('away_title'), t(why === 'changed' ? 'away_changed' : 'away_other_tab'),
+    const q = ask('away', t(why === 'changed' ? 'away_changed_title' : 'away_title'),
+      t(why === 'changed' ? 'away_changed' : 'away_other_tab'),
       [{value: 'take', label: t('away_take'), primary: true}]);
     q.answer.then(() => this.takeOver());
   }
@@ -380,7 +382,7 @@ export class Controller {
           res = {events: [], state: await this.call('state')};
         }
         if (this.mode !== 'game' || gen !== this.gen) break;  // a replay or a new game started meanwhile
-        this.lastWasClaim = res.events.some((e) => ['chow', 'pong', 'exposed_kong', 'kong'].includes(e.type));
+        this.lastWasClaim = res.events.some(isMeldEvent);
         this.emit('events', res.events, res.state);
         this.setView(res.state);
         this.persist();

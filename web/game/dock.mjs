@@ -2,14 +2,13 @@
 // expected action is not offered) and one button per legal action other than a discard (discards are
 // the tiles of the hand). A button sends exactly the legal action it shows.
 
+import {groupKey, groupLabel, groupOrder} from '../actions.mjs';
 import {getLang, listWords, seatName, t, tileName} from '../i18n.mjs';
 import {isWild} from '../render/rivers.mjs';
 import {tileCanvas} from '../render/tiles.mjs';
 import {$, el, showPrompt, tileOrder} from './dom.mjs';
 import {adviceWords, reasonWords} from './words.mjs';
 
-const ORDER = {win: 0, kong: 1, pong: 2, chow: 3, pass: 4};
-const KEYS = {win: 'H', kong: 'K', pong: 'P', chow: 'C', pass: 'Space'};
 // the page's layout with the dock in a column at the right of the felt (style.css)
 const SHORT_LANDSCAPE = '(min-aspect-ratio: 13/10) and (max-height: 560px)';
 
@@ -99,7 +98,7 @@ export class Dock {
       return;
     }
     if (!s.human_to_act) return;
-    const others = s.legal_actions.filter((a) => a.group !== 'discard').sort((a, b) => ORDER[a.group] - ORDER[b.group]);
+    const others = s.legal_actions.filter((a) => a.group !== 'discard').sort((a, b) => groupOrder(a.group) - groupOrder(b.group));
     const chows = others.filter((a) => a.group === 'chow');
     const sug = this.ui.hints() && s.hints && s.hints.suggestion ? s.hints.suggestion.action : null;
     for (const a of others) {
@@ -208,7 +207,7 @@ export class Dock {
     const s = this.ctrl.state;
     const claim = s.claim ? s.claim.tile : null;
     let tiles = [];
-    let label = t(a.group);
+    let label = groupLabel(a.group, getLang());
     let spoken = label;
     if (a.group === 'win') {
       const tile = claim || s.drawn || null;
@@ -226,7 +225,7 @@ export class Dock {
       tiles = [tile, tile, tile, tile];
       spoken = `${label} ${tileName(tile)}`;
     }
-    const key = a.group === 'chow' && chowNo ? String(chowNo) : KEYS[a.group];
+    const key = a.group === 'chow' && chowNo ? String(chowNo) : groupKey(a.group);
     const tile = a.group === 'win' ? (claim || s.drawn) : a.group === 'kong' ? (a.tiles[0] || claim) : claim;
     const b = actionButton(a.group, label, tiles, key, s, a.group === 'chow' ? claim : null);
     if (tile && a.group !== 'pass') b.dataset.tile = tile;

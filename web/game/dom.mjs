@@ -1,17 +1,9 @@
-// Small DOM helpers shared by the game page's views: element lookup and creation, the toast.
+// Small DOM helpers shared by the game page's views: element lookup, the toast, the prompt (the element maker
+// is every page's, page.mjs).
 
-export const $ = (id) => document.getElementById(id);
+import {$, el} from '../page.mjs';
 
-/** A new element with properties (role as an attribute) and optional text. */
-export function el(tag, props = {}, text) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(props)) {
-    if (k === 'role') e.setAttribute('role', v);
-    else e[k] = v;
-  }
-  if (text !== undefined) e.textContent = text;
-  return e;
-}
+export {$, el};
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 

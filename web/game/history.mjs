@@ -2,7 +2,7 @@
 // (dealer, who won with what, each seat's change, a button to watch it) and a line chart of each seat's points.
 
 import {getLang, seatName, t} from '../i18n.mjs';
-import {$, el, icon} from './dom.mjs';
+import {el, icon} from './dom.mjs';
 import {lineChart} from './chart.mjs';
 
 export const SEAT_COLORS = ['#f0cf6e', '#7fd3ff', '#ff8a7a', '#9ff0b6'];
@@ -16,19 +16,21 @@ export class MatchHistory {
   /**
    * @param {import('./controller.mjs').Controller} ctrl
    * @param {() => void} onClose  the dock offers the dialog again once it is closed
+   * @param {HTMLDialogElement} root  the dialog (its parts are found inside it)
    */
-  constructor(ctrl, onClose) {
+  constructor(ctrl, onClose, root) {
     this.ctrl = ctrl;
+    this.root = root;
     this.onWatch = () => {};       // watch hand i (0-based) in the replay viewer (set by the page)
-    $('gameover').addEventListener('close', onClose);
-    $('go-export').addEventListener('click', () => this.ctrl.exportLog());
+    this.root.addEventListener('close', onClose);
+    this.root.querySelector('#go-export').addEventListener('click', () => this.ctrl.exportLog());
   }
 
-  get open() { return $('gameover').open; }
+  get open() { return this.root.open; }
 
   show() {
     const s = this.ctrl.state;
-    const body = $('gameover-body');
+    const body = this.root.querySelector('#gameover-body');
     body.textContent = '';
     body.appendChild(el('h2', {}, t('game_over')));
     body.appendChild(el('h3', {}, t('standings')));
@@ -47,10 +49,10 @@ export class MatchHistory {
       body.appendChild(el('h3', {}, t('hand_history')));
       body.appendChild(this.table(s, history));
     }
-    if (!$('gameover').open) $('gameover').showModal();
-    $('go-new').focus({preventScroll: true});
+    if (!this.root.open) this.root.showModal();
+    this.root.querySelector('#go-new').focus({preventScroll: true});
     // opened at its top: the title and the standings first (showModal scrolls to the focused button)
-    $('gameover').scrollTop = 0;
+    this.root.scrollTop = 0;
   }
 
   /** Each seat's points after every hand, from the starting points. */

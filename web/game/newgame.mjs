@@ -98,7 +98,7 @@ export class NewGameDialog {
     const sd = el('div', {className: 'opt'});
     sd.appendChild(el('label', {className: 'name', htmlFor: 'ng-seed'}, t('ng_seed')));
     sd.appendChild(el('input', {id: 'ng-seed', type: 'text', inputMode: 'numeric', autocomplete: 'off',
-      spellcheck: false, maxLength: 40}));
+      spellcheck: 'false', maxLength: 40}));
     sd.lastChild.addEventListener('input', (ev) => ev.target.setCustomValidity(''));
     fsMatch.appendChild(sd);
     // the presets first: the one the current options are (自定义 when none), each with what it means

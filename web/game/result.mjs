@@ -5,42 +5,48 @@
 import {getLang, seatName, t, tileName} from '../i18n.mjs';
 import {tileCanvas} from '../render/tiles.mjs';
 import {isWild, standInFor} from '../render/rivers.mjs';
-import {$, el} from './dom.mjs';
+import {el} from './dom.mjs';
 import {payReason} from './words.mjs';
 
 export class ResultDialog {
-  /** @param {import('./controller.mjs').Controller} ctrl */
-  constructor(ctrl) {
+  /**
+   * @param {import('./controller.mjs').Controller} ctrl
+   * @param {HTMLDialogElement} root  the dialog (its parts are found inside it)
+   */
+  constructor(ctrl, root) {
     this.ctrl = ctrl;
+    this.root = root;
+    this.body = root.querySelector('#settle-body');
+    this.next = root.querySelector('#btn-next');
     this.onWatch = () => {};       // "watch this hand" (the replay viewer sets it)
     // closed (its button or Esc) to look at the final table; the dock offers it again
-    $('settle-close').addEventListener('click', () => $('settle').close());
-    $('settle-replay').addEventListener('click', () => this.onWatch(this.ctrl.state.match.hand_number - 1));
+    this.root.querySelector('#settle-close').addEventListener('click', () => this.root.close());
+    this.root.querySelector('#settle-replay').addEventListener('click', () => this.onWatch(this.ctrl.state.match.hand_number - 1));
     // N deals the next hand, as Enter on the focused button does
-    $('settle').addEventListener('keydown', (ev) => {
+    this.root.addEventListener('keydown', (ev) => {
       if (ev.key.toLowerCase() !== 'n' || ev.altKey || ev.ctrlKey || ev.metaKey || ev.repeat) return;
       ev.preventDefault();
-      $('btn-next').click();
+      this.next.click();
     });
-    $('btn-next').addEventListener('click', () => { $('settle').close(); this.ctrl.nextHand(); });
-    $('settle-export').addEventListener('click', () => this.ctrl.exportLog());
+    this.next.addEventListener('click', () => { this.root.close(); this.ctrl.nextHand(); });
+    this.root.querySelector('#settle-export').addEventListener('click', () => this.ctrl.exportLog());
   }
 
-  get open() { return $('settle').open; }
+  get open() { return this.root.open; }
 
   show() {
     const s = this.ctrl.state;
-    const body = $('settle-body');
+    const body = this.body;
     body.textContent = '';
     const r = s.result;
     if (!r || r.winner === null || r.winner === undefined) this.drawn(body, s, r);
     else this.won(body, s, r);
     body.appendChild(this.deltas(s, r));
     if (r && r.hands) body.appendChild(this.allHands(s, r));
-    $('btn-next').textContent = s.match.over ? t('game_over') : t('next');
-    if (!$('settle').open) $('settle').showModal();
-    $('btn-next').focus({preventScroll: true});
-    $('settle').scrollTop = 0;
+    this.next.textContent = s.match.over ? t('game_over') : t('next');
+    if (!this.root.open) this.root.showModal();
+    this.next.focus({preventScroll: true});
+    this.root.scrollTop = 0;
   }
 
   drawn(body, s) {

@@ -2,6 +2,7 @@
 // tiles, turns events into announcements and screen-reader lines, and handles taps on hand tiles
 // (tap to select, tap again to discard; one tap when only one discard is legal).
 
+import {eventAction, eventGroup, groupLabel, isClaim} from '../actions.mjs';
 import {getLang, seatName, t, tileName} from '../i18n.mjs';
 import {drawScene, layoutReport} from '../render/index.mjs';
 import {freeRoom} from '../render/layout.mjs';
@@ -155,16 +156,16 @@ export class TableView {
       if (ev.type === 'discard') {
         live.push(eventWords(ev, state.seat));
         if (ev.wild) this.announce(ev.seat, t('say.wild'), false);
-      } else if (ev.type === 'chow' || ev.type === 'pong' || ev.type === 'exposed_kong') {
-        this.announce(ev.seat, t(`say.${ev.type}`), false);
+      } else if (isClaim(eventAction(ev))) {
+        this.announce(ev.seat, t(`say.${eventAction(ev)}`), false);
         live.push(eventWords(ev, state.seat));
-      } else if (ev.type === 'kong') {
-        this.announce(ev.seat, t(`say.${ev.kind}`), false);
-        live.push(`${who} ${t('kong')}`);
+      } else if (eventGroup(ev) === 'kong') {
+        this.announce(ev.seat, t(`say.${eventAction(ev)}`), false);
+        live.push(`${who} ${groupLabel('kong', getLang())}`);
       } else if (ev.type === 'win') {
         const self = ev.win_type !== 'discard' && ev.win_type !== 'rob_kong';
         this.announce(ev.seat, t(self ? 'say.self_draw' : 'say.win'), true);
-        live.push(`${who} ${t(self ? 'self_draw' : 'win')}`);
+        live.push(`${who} ${self ? t('self_draw') : groupLabel('win', getLang())}`);
       } else if (ev.type === 'exhausted') {
         this.announce(state.seat, t('say.exhausted'), true);
         live.push(t('settle_title_draw'));

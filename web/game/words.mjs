@@ -2,10 +2,10 @@
 // Nothing here decides a rule; it only names what the engine reports, in the current language.
 
 import {getLang, seatName, t, tileName} from '../i18n.mjs';
+import {eventAction, isClaim} from '../actions.mjs';
 import {ACTION_WORDS, groundsText, reasonText} from '../reasons.mjs';
 import {gloss} from '../glossary.mjs';
-
-const CLAIMS = new Set(['chow', 'pong', 'exposed_kong']);
+import {PAYMENT_WORDS} from '../engine-words.mjs';
 
 /** One action ({seat, type, tiles} as the engine lists it) as a sentence: "下家 打出 六万" / "Right discarded the
  *  6 of Characters"; a pong or kong names its tile once ("Left ponged the 2 of Characters"), a chow the two tiles
@@ -22,8 +22,9 @@ export function actionWords(action, human = 0, claimed = false) {
 
 /** What a table event says in words ("Left discarded the 1 of Dots", "下家 碰 二万"), or '' for other events. */
 export function eventWords(ev, human = 0) {
-  if (ev.type === 'discard' || ev.type === 'chow' || ev.type === 'pong' || ev.type === 'exposed_kong') {
-    return actionWords({seat: ev.seat, type: ev.type, tiles: ev.tile ? [ev.tile] : []}, human, true);
+  const type = eventAction(ev);
+  if (type === 'discard' || isClaim(type)) {
+    return actionWords({seat: ev.seat, type, tiles: ev.tile ? [ev.tile] : []}, human, true);
   }
   return '';
 }
@@ -50,22 +51,16 @@ export function actionAdvice(action, claimTile = null, wildTile = null) {
   const en = getLang() === 'en';
   const words = ACTION_WORDS[action.type];
   if (!words) return action.type;
-  const tile = CLAIMS.has(action.type) && claimTile ? claimTile : (action.tiles || [])[0];
+  const tile = isClaim(action.type) && claimTile ? claimTile : (action.tiles || [])[0];
   let name = tile ? tileName(tile) : '';
   if (action.type === 'discard' && wildTile && tile === wildTile) name = '财神';
   const text = words.advice[en ? 1 : 0].replace('{tile}', name);
   return en ? gloss(text) : text;
 }
 
-const PAY_REASONS = {
-  share: ['分摊', 'share of a self-draw'], discarder: ['放铳', 'discarded the winning tile'],
-  konger: ['被拉杠', 'kong robbed'], chengbao: ['三摊承包', 'liable: three claims (承包)'],
-  dao_chengbao: ['倒承包', 'liable: claimed three times (倒承包)'],
-};
-
-/** Why a seat pays, in words. */
+/** Why a seat pays, in words (the engine's scoring.PAYMENT_WORDS). */
 export function payReason(payment) {
-  const names = PAY_REASONS[payment.reason];
+  const names = Object.hasOwn(PAYMENT_WORDS, payment.reason) ? PAYMENT_WORDS[payment.reason] : null;
   if (!names) return payment.reason_zh || payment.reason;
   return names[getLang() === 'en' ? 1 : 0];
 }
@@ -74,7 +69,8 @@ export function payReason(payment) {
  * An engine refusal or failure as a player reads it: a refusal the engine explains with a reason
  * ({code, params}: an illegal action, a log, rule options or a saved game it cannot take, a table's refusal)
  * is worded by reasons.mjs for the human seat; any other refusal (one only a faulty page can cause) gives
- * the engine's own words (what was wrong, where), without the class name and cut short.
+ * the engine's own words (what was wrong, where) after a sentence that says the engine refused, without the
+ * class name and cut short.
  */
 export function playerError(err, viewer = 0) {
   // a friends table's link to the host (web/net/): lost, or the host slow to answer
@@ -89,22 +85,9 @@ export function playerError(err, viewer = 0) {
   const said = String(err && err.message || err || '').replace(/^[A-Za-z]*Error: /, '').trim();
   console.warn('engine:', said);
   if (!said || (err && err.fatal)) return t('engine_refused');
-  // the engine's own words name what was wrong (a log's hand, action and rule); long input is not echoed.
-  // In Chinese they come after what kind of problem it is, in Chinese.
-  return t('engine_said', {msg: said.length > 240 ? `${said.slice(0, 239)}…` : said,
-    kind: t(`refused.${refusalKind(said)}`)});
-}
-
-// What kind of refusal the engine's (English) words describe, for the sentence before them.
-const REFUSAL_KINDS = [
-  ['size', /too large|characters long|larger than/], ['json', /JSON|UTF-8|missing key|wrong type|format/],
-  ['version', /version/], ['action', /illegal|malformed action|action \d+/], ['option', /option/],
-  ['result', /differs|result/],
-];
-
-function refusalKind(said) {
-  const hit = REFUSAL_KINDS.find(([, re]) => re.test(said));
-  return hit ? hit[0] : 'other';
+  // Every refusal a player can meet carries a reason (above); what is left is a request only a faulty page
+  // makes, shown with the engine's own words after a sentence in the player's language (never sorted by them).
+  return t('engine_said', {msg: said.length > 240 ? `${said.slice(0, 239)}…` : said, kind: t('refused')});
 }
 
 /** Why `tile` may not be discarded now, from the reasons the engine lists in the hints; null if none says. */

@@ -165,7 +165,7 @@ export class FriendsDialog {
         this.cards.delete(s.seat);
         continue;
       }
-      const key = `${s.link}|${s.connected}`;
+      const key = `${s.link}|${s.connected}|${s.spent}`;
       let card = this.cards.get(s.seat);
       if (!card || card.key !== key) {
         const node = this.card(s, host);
@@ -196,7 +196,7 @@ export class FriendsDialog {
       const body = el('div', {className: 'fr-code'});
       const linkId = `fr-link-${s.seat}`;
       body.appendChild(el('label', {htmlFor: linkId}, t('fr_link')));
-      const link = el('textarea', {id: linkId, className: 'fr-link', readOnly: true, rows: 3, spellcheck: false,
+      const link = el('textarea', {id: linkId, className: 'fr-link', readOnly: true, rows: 3, spellcheck: 'false',
         value: s.link});
       link.dataset.seat = String(s.seat);
       body.appendChild(link);
@@ -218,12 +218,12 @@ export class FriendsDialog {
       body.appendChild(qr);
       const replyId = `fr-reply-${s.seat}`;
       body.appendChild(el('label', {htmlFor: replyId}, t('fr_reply')));
-      const reply = el('textarea', {id: replyId, className: 'fr-reply', rows: 2, spellcheck: false,
+      const reply = el('textarea', {id: replyId, className: 'fr-reply', rows: 2, spellcheck: 'false',
         placeholder: t('fr_reply_ph')});
       reply.dataset.seat = String(s.seat);
       body.appendChild(reply);
       const row = el('div', {className: 'fr-buttons'});
-      const accept = el('button', {type: 'button', className: 'primary'}, t('fr_accept'));
+      const accept = el('button', {type: 'button', className: s.spent ? '' : 'primary'}, t('fr_accept'));
       accept.dataset.action = 'accept';
       accept.dataset.seat = String(s.seat);
       accept.addEventListener('click', () => this.accept(s.seat, reply.value, accept));
@@ -234,7 +234,15 @@ export class FriendsDialog {
         scan.addEventListener('click', () => this.scan(body, reply, accept));
         row.appendChild(scan);
       }
+      // a new invitation for this seat, at any time: the one to use when a reply could not connect (it spent this one)
+      const renew = el('button', {type: 'button', className: s.spent ? 'primary' : ''}, t('fr_renew'));
+      renew.dataset.action = 'renew';
+      renew.dataset.seat = String(s.seat);
+      renew.addEventListener('click', () => this.renew(s.seat, renew));
+      row.appendChild(renew);
       body.appendChild(row);
+      // said first in the card: this link is used up, the button below makes the one to send
+      if (s.spent) body.prepend(el('p', {className: 'fr-spent', role: 'alert'}, t('fr_spent_note')));
       node.appendChild(body);
     } else if (!s.connected && ((s.who === 'human' && this.table.started) || s.status === 'left')) {
       const again = el('button', {type: 'button'}, t('fr_reinvite'));
@@ -243,6 +251,20 @@ export class FriendsDialog {
       node.appendChild(again);
     }
     return node;
+  }
+
+  async renew(seat, button) {
+    button.disabled = true;
+    try {
+      await this.table.invite(this.table.seats[seat]);
+    } catch (err) {
+      this.problem(button.parentNode, t('fr_invite_failed', {msg: netWords(err, this.friends.ctrl.seatOfHost())}));
+      return;
+    } finally {
+      button.disabled = false;
+    }
+    this.renderSeats();
+    document.getElementById(`fr-link-${seat}`)?.focus();
   }
 
   async accept(seat, text, button) {

@@ -14,6 +14,7 @@ import {decodeCode, Offer} from './peer.mjs';
 import {NetError} from './codes.mjs';
 import {engine} from './engine-calls.mjs';
 import {MAX_NAME} from './prefs.mjs';
+import {cleanName} from '../names.mjs';
 
 export const MAX_MESSAGE = 4096;
 export const GRACE_MS = 8000;
@@ -92,6 +93,7 @@ export class FriendsHost {
   async invite(s) {
     if (s.offer) s.offer.close();
     s.generation = (s.generation + 1) & 255;
+    s.spent = false;
     s.offer = await Offer.create(this.settings.iceServers || []);
     const code = await s.offer.invitation(s.seat, s.generation);
     s.link_text = `${this.hooks.base}#join=${code}`;
@@ -109,22 +111,25 @@ export class FriendsHost {
       throw new NetError(`this reply answers the invitation for seat ${reply.seat}`, 'other_seat', {seat: reply.seat});
     }
     if (reply.generation !== s.generation) throw new NetError('this reply answers an older invitation', 'old_reply');
+    if (s.spent) throw new NetError('this invitation was spent by a reply that did not connect', 'spent');
     s.status = 'connecting';
     this.hooks.changed();
     let link;
     try {
       link = await s.offer.accept(reply, MAX_MESSAGE);
     } catch (err) {
-      s.status = 'waiting';
+      // the invitation's connection took this reply and cannot take another: the seat's card offers a new one
+      s.spent = true;
+      s.status = 'spent';
       this.hooks.changed();
       throw err;
     }
     s.offer = null;
     s.link_text = null;
     s.link = link;
-    s.name = reply.name.slice(0, MAX_NAME);
+    s.name = cleanName(reply.name, MAX_NAME);
     s.status = 'connected';
-    link.onmessage = (text) => this.receive(s, text);
+    link.onmessage = (text, why) => this.receive(s, text, why);
     link.onclose = () => this.dropped(s, link);
     if (s.who === 'human' && this.started) {
       clearTimeout(s.grace);
@@ -197,7 +202,7 @@ export class FriendsHost {
    *  table get the new names at once, the others with their welcome. */
   rename(name) {
     const host = this.seats[this.hostSeat];
-    const next = String(name || '').trim().slice(0, MAX_NAME);
+    const next = cleanName(String(name || ''), MAX_NAME);
     if (host.name === next) return;
     host.name = next;
     if (!this.started) return;
@@ -209,16 +214,16 @@ export class FriendsHost {
   state() {
     return this.seats.map((s) => ({seat: s.seat, who: s.who === 'human' || s.seat === this.hostSeat ? 'human' : s.who,
       connected: s.seat === this.hostSeat || Boolean(s.link && !s.link.closed), status: s.status, name: s.name,
-      latency: s.latency, link: s.link_text}));
+      latency: s.latency, link: s.link_text, spent: Boolean(s.spent)}));
   }
 
   // ------------------------------------------------------------------ a guest's messages
 
-  receive(s, text) {
+  receive(s, text, why = null) {
     const now = performance.now();
     s.tokens = Math.min(BUCKET.size, s.tokens + ((now - s.refilled) / 1000) * BUCKET.perSecond);
     s.refilled = now;
-    const msg = this.parse(text);   // bounded: at most MAX_MESSAGE characters
+    const msg = this.parse(text, why);   // bounded: at most MAX_MESSAGE characters
     if (s.tokens < 1) {
       // refused at once (a call gets its answer, so no guest waits on it), and said once in a while
       if (typeof msg === 'object' && msg.t === 'call') s.link.send({t: 'reply', id: msg.id, ok: false, error: 'too many requests'});
@@ -245,9 +250,14 @@ export class FriendsHost {
     this.serve(s);
   }
 
-  /** The message as an object of the protocol, or why it is refused (a string). */
-  parse(text) {
-    if (typeof text !== 'string') return `not text, or longer than ${MAX_MESSAGE} characters`;
+  /** The message as an object of the protocol, or why it is refused (a string); `why` is the link's reason for a
+   *  message it could not put together ('not_text', 'too_long', 'parts'). */
+  parse(text, why = null) {
+    if (typeof text !== 'string') {
+      if (why === 'parts') return 'a message sent in parts that do not fit together';
+      if (why === 'not_text') return 'not text';
+      return `longer than ${MAX_MESSAGE} characters`;
+    }
     const problem = jsonProblem(text);
     if (problem) return problem;
     let msg;

@@ -51,7 +51,8 @@ export class Link {
     this.pc = pc;
     this.channel = channel;
     this.maxChars = maxChars;
-    this.onmessage = () => {};   // (text) -> void: the raw text of each whole message
+    this.onmessage = () => {};   // (text, why) -> void: the raw text of each whole message; null and why not
+    //                               ('not_text', 'too_long', 'parts': parts that do not fit together)
     this.onclose = () => {};
     this.closed = false;
     this.parts = null;
@@ -66,16 +67,21 @@ export class Link {
   }
 
   receive(data) {
-    if (typeof data !== 'string') { this.onmessage(null); return; }
+    if (typeof data !== 'string') { this.onmessage(null, 'not_text'); return; }
     this.received += data.length;
     if (data.startsWith('\u0001')) {           // a part: \u0001<count>\u0001<text>
       const head = data.indexOf('\u0001', 1);
-      const count = Number(data.slice(1, head));
-      if (!this.parts) this.parts = {count, text: ''};
-      this.parts.text += data.slice(head + 1);
-      if (this.parts.text.length > this.maxChars || count !== this.parts.count) {
+      const count = head > 1 && /^[0-9]{1,9}$/.test(data.slice(1, head)) ? Number(data.slice(1, head)) : NaN;
+      if (!this.parts && count > 0) this.parts = {count, text: ''};
+      if (!this.parts || count !== this.parts.count) {
         this.parts = null;
-        this.onmessage(null);
+        this.onmessage(null, 'parts');
+        return;
+      }
+      this.parts.text += data.slice(head + 1);
+      if (this.parts.text.length > this.maxChars) {
+        this.parts = null;
+        this.onmessage(null, 'too_long');
         return;
       }
       if (--this.parts.count === 0) {
@@ -85,7 +91,8 @@ export class Link {
       }
       return;
     }
-    this.onmessage(data.length > this.maxChars ? null : data);
+    if (data.length > this.maxChars) this.onmessage(null, 'too_long');
+    else this.onmessage(data);
   }
 
   /** Send one message (an object, sent as JSON). False when the link is closed. */

@@ -4,6 +4,7 @@
 // again).
 
 import {t} from '../i18n.mjs';
+import {cleanName} from '../names.mjs';
 
 const KEY = 'hzmj.friends.v1';
 
@@ -81,5 +82,5 @@ export const setIceServers = (servers) => set('ice', servers);
 /** The longest name a player may take (the name fields' limit), as a guest or as the host. */
 export const MAX_NAME = 16;
 /** The player's name at a friends table, the same whether this device hosts or joins ('' when none). */
-export const playerName = () => get('name', (v) => typeof v === 'string' && v.length <= MAX_NAME, '');
-export const setPlayerName = (name) => set('name', String(name).slice(0, MAX_NAME));
+export const playerName = () => cleanName(get('name', (v) => typeof v === 'string' && v.length <= MAX_NAME, ''), MAX_NAME);
+export const setPlayerName = (name) => set('name', cleanName(String(name), MAX_NAME));

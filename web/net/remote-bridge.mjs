@@ -13,6 +13,7 @@
 import {BridgeError} from '../bridge.mjs';
 import {keepBigIntegers} from '../json-guard.mjs';
 import {MAX_NAME} from './prefs.mjs';
+import {cleanName} from '../names.mjs';
 
 const CALL_MS = 30_000;
 
@@ -117,7 +118,7 @@ export function seatNames(names) {
   const out = {};
   for (const [seat, name] of Object.entries(names)) {
     if (!['0', '1', '2', '3'].includes(seat) || typeof name !== 'string' || !name || name.length > MAX_NAME) return null;
-    out[seat] = name;
+    out[seat] = cleanName(name, MAX_NAME) || '?';
   }
   return out;
 }

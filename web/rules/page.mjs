@@ -2,10 +2,10 @@
 // `python -m hzmj_core.rulebook` generates from hzmj_core/rulebook/ together with docs/rules.md (the worked
 // examples' results are the engine's). No engine runs here: the page is text and tiles. ?lang=zh|en, #s7.2 opens a
 // section, #EX12 an example. Exposed as window.hzmjRules for tests.
+import {$} from '../page.mjs';
 import {RULES} from './data.mjs';
 import {el, splitTiles, tile} from '../tutorial/ui.mjs';
 
-const $ = (id) => document.getElementById(id);
 const LANG_KEY = 'hzmj.settings.v1';
 const WORDS = {
   zh: {title: '规则', game: '返回游戏', tutorial: '教程', lang: 'English', toc: '目录', doc: '杭州麻将规则',
@@ -112,7 +112,9 @@ function render() {
 }
 
 function goToHash() {
-  const id = decodeURIComponent(location.hash.slice(1));
+  // a fragment that is not valid percent-encoding (#%) points nowhere: read safely, never thrown
+  let id = '';
+  try { id = decodeURIComponent(location.hash.slice(1)); } catch { id = ''; }
   const target = id && document.getElementById(id);
   if (target) target.scrollIntoView();
 }

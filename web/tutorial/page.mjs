@@ -4,11 +4,10 @@ import {engine, call} from './engine.mjs';
 import {renderLesson} from './lesson.mjs';
 import {CSS, styleSheet} from './styles.mjs';
 import {lastLesson, markSolved, repairProgress, resetProgress, setLastLesson, solved} from './progress.mjs';
-import {el} from './ui.mjs';
+import {$, el, fill} from '../page.mjs';
 import {loadSettings, saveSettings} from '../store.mjs';
 
 document.adoptedStyleSheets = [...document.adoptedStyleSheets, styleSheet(CSS.replace(':host, .tut', '.tut'))];
-const $ = (id) => document.getElementById(id);
 const settings = loadSettings();
 let lang = settings.lang || ((navigator.language || '').toLowerCase().startsWith('en') ? 'en' : 'zh');
 let catalogue = [];
@@ -22,7 +21,7 @@ const UI = {
     repaired: 'Your saved progress was damaged; this part was reset: {a}. The rest is kept.',
     solved: 'the exercises solved', last: 'the last lesson open'},
 };
-const ui = (k, v = {}) => UI[lang][k].replace(/\{(\w)\}/g, (_, x) => v[x]);
+const ui = (k, v = {}) => fill(UI[lang][k], v);
 window.hzmjTutorial = {ready: false, call, engine};
 
 // The lessons and their answer tables as build.py wrote them into the page (builder/widgets.py): the tutorial

@@ -1,7 +1,10 @@
 // Small DOM helpers shared by the tutorial page and the widgets: tiles (drawn by the game's canvas
 // renderer, web/render/tiles.mjs), inline tile notation in text, hands, and the two languages.
 import {tileWords as gameTileWords} from '../i18n.mjs';
+import {el, fill} from '../page.mjs';
 import {setPixelRatio, tileCanvas} from '../render/tiles.mjs';
+
+export {el};
 
 setPixelRatio(Math.min(3, globalThis.devicePixelRatio || 1));
 // phones get smaller tiles so a 14-tile hand still fits a line or two
@@ -18,21 +21,6 @@ export function tileWords(name, lang) {
 export function namedTile(name, lang) {
   const wild = name.endsWith('*') ? (lang === 'en' ? ' (wildcard)' : '（财神）') : '';
   return `${gameTileWords(name.replace('*', ''), lang)}${wild}`;
-}
-
-export function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v === null || v === undefined || v === false) continue;
-    if (k === 'class') node.className = v;
-    else if (k.startsWith('on')) node.addEventListener(k.slice(2), v);
-    else node.setAttribute(k, v === true ? '' : v);
-  }
-  for (const c of children.flat()) {
-    if (c === null || c === undefined || c === false) continue;
-    node.append(c instanceof Node ? c : String(c));
-  }
-  return node;
 }
 
 /** Pick the Chinese or English text of an object with *_zh / *_en keys (or zh/en). */
@@ -187,7 +175,7 @@ export const T = {
     nobody_hint: '一个都不选表示「没有人」。', seat: '座位', dealer: '庄', you: '你', winner: '赢家',
     streak: '{n} 老庄', wall: '牌墙剩 {n} 张', freeze: '抓打中：{who}打了财神', drawn: '刚摸到',
     your_hand: '你的手牌', other: '其他选择', line: '接下来', best_line: '最好的打法', discarded: '打出', you_discarded: '打出',
-    claim_win: '胡', claim_pong: '碰', claim_chow: '吃', points: '输赢（正数为赢）', tan: '{a}吃{b} {n} 摊',
+    points: '输赢（正数为赢）', tan: '{a}吃{b} {n} 摊',
     payer: '{who}放铳', hands: '各家手牌', select_waits: '点选所有能胡的牌', solved: '已完成',
     self_draw: '自摸', discard: '别人打出', replacement: '杠后补牌', melds: '副露', wild_ind: '翻财神，指示牌 {t}',
     win_on: '{how}{t}', split: '这手牌拆成：', as_face: '当{t}', your_answer_right: '你的答案，正确', your_answer_wrong: '你的答案，不对',
@@ -200,8 +188,8 @@ export const T = {
     left: 'How many are left?', nobody_hint: 'Select none for “nobody”.', seat: 'Seat', dealer: 'dealer',
     you: 'you', winner: 'winner', streak: 'Streak {n}', wall: '{n} tiles left in the wall',
     freeze: 'Zhuada (抓打, the freeze): {who} threw a Caishen (财神, the wildcard)', drawn: 'just drawn', your_hand: 'Your hand', other: 'Other moves',
-    line: 'What follows', best_line: 'The best line', discarded: 'discarded', you_discarded: 'discarded', claim_win: 'win', claim_pong: 'pong',
-    claim_chow: 'chow', points: 'Points won (+) or lost (−)', tan: '{a}: {n} claims on {b}',
+    line: 'What follows', best_line: 'The best line', discarded: 'discarded', you_discarded: 'discarded',
+    points: 'Points won (+) or lost (−)', tan: '{a}: {n} claims on {b}',
     payer: '{who} discarded it', hands: 'Every hand', select_waits: 'Select every winning tile', solved: 'done',
     self_draw: 'Self-drawn', discard: 'Won on a discard', replacement: 'Won on a kong replacement', melds: 'melds',
     win_on: '{how}: {t}', split: 'The hand splits into:', as_face: 'as {t}', your_answer_right: 'your answer, right',
@@ -216,5 +204,5 @@ export const T = {
 
 export function tr(lang, key, vars = {}) {
   const s = (T[lang] || T.zh)[key] ?? T.zh[key] ?? key;
-  return s.replace(/\{(\w+)\}/g, (_, k) => (vars[k] ?? `{${k}}`));
+  return fill(s, vars, (k) => `{${k}}`);
 }
