@@ -335,7 +335,7 @@ _EXAM_PROBLEMS: dict[str, tuple[str, str]] = {
     "ladder_profile": ("对局文件没有段位档案的种子（profile），或者它不是 0 到 2^64−1 的整数："
                        "这是排位赛串起来之前的记录，它的比赛不能发证书",
                        "the match file has no profile seed ('profile'), or it is not a whole number from 0 to "
-                       "2^64 - 1: a record from before ranked matches were chained cannot be certified"),
+                       "2⁶⁴ − 1: a record from before ranked matches were chained cannot be certified"),
     "ladder_chain": ("第 {match} 场的种子不是接在上一场后面发的那一副（有比赛被删掉、重复或挑选过）",
                      "the seed of match {match} is not the deal the ladder gave after the match before it (a "
                      "match was left out, repeated or picked)"),

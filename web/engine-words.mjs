@@ -160,7 +160,7 @@ export const TEMPLATES = Object.freeze({
   "ladder_illegal": ["第 {match} 场你的第 {event} 步（{action}）不合规则：{why}", "your move {event} in match {match} ({action}) breaks the rules: {why}"],
   "ladder_no_end": ["第 {match} 场重放到最后也没有结束", "match {match} does not end when replayed"],
   "ladder_moves_over": ["第 {match} 场已经结束，后面却还有你的动作", "match {match} is over, but moves of yours are left after it"],
-  "ladder_profile": ["对局文件没有段位档案的种子（profile），或者它不是 0 到 2^64−1 的整数：这是排位赛串起来之前的记录，它的比赛不能发证书", "the match file has no profile seed ('profile'), or it is not a whole number from 0 to 2^64 - 1: a record from before ranked matches were chained cannot be certified"],
+  "ladder_profile": ["对局文件没有段位档案的种子（profile），或者它不是 0 到 2^64−1 的整数：这是排位赛串起来之前的记录，它的比赛不能发证书", "the match file has no profile seed ('profile'), or it is not a whole number from 0 to 2⁶⁴ − 1: a record from before ranked matches were chained cannot be certified"],
   "ladder_chain": ["第 {match} 场的种子不是接在上一场后面发的那一副（有比赛被删掉、重复或挑选过）", "the seed of match {match} is not the deal the ladder gave after the match before it (a match was left out, repeated or picked)"],
   "ladder_hints": ["第 {match} 场是开着提示打的：开提示的比赛不算排位", "match {match} was played with hints on: a match with hints does not count as ranked"],
   "ladder_hints_unsaid": ["第 {match} 场没有写明提示是否关闭（hints）", "match {match} does not say whether hints were off ('hints')"],

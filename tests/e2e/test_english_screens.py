@@ -18,13 +18,15 @@ from hzmj_core.glossary import GLOSSARY
 _TERMS = "|".join(sorted(map(re.escape, GLOSSARY), key=len, reverse=True))
 _PINYIN = "|".join(re.escape(p) for p, _ in GLOSSARY.values())
 GLOSS = re.compile(rf"(?:{_PINYIN}) \((?:{_TERMS})(?:, [^()\u4e00-\u9fff]*)?\)", re.I)
+NAMED = re.compile(r"[A-Za-z][\w-]* \([\u4e00-\u9fff]+\)")
+"""An English name with its Chinese after it, as the result names a pattern: "Self-draw (自摸)"."""
 CJK = re.compile(r"[\u4e00-\u9fff]")
 SIZES = [(1280, 800), (390, 844)]
 
 
 def bare_chinese(text: str) -> list[str]:
-    """Chinese outside a gloss, and glosses inside another parenthesis."""
-    out = CJK.findall(GLOSS.sub(" ", text))
+    """Chinese outside a gloss or an English name's parenthesis, and glosses inside another parenthesis."""
+    out = CJK.findall(NAMED.sub(" ", GLOSS.sub(" ", text)))
     out += [m.group(0) for m in GLOSS.finditer(text) if text[:m.start()].count("(") > text[:m.start()].count(")")]
     return out
 
