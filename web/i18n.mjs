@@ -176,7 +176,7 @@ const STRINGS = {
     review_progress: 'The expert is going through the decisions… {a}/{b}', review_bad: 'This log cannot be reviewed: {msg}',
     review_no_decisions: '{who} had no choices to make in this hand.', review_you_are: '“You” below means {who}.',
     review_none: 'Every choice matched the expert’s.',
-    review_study: 'Below, the {n} choices that gave away the most; {costly} of them costly.',
+    review_study: 'The {n} choices that gave away the most are below; {costly} of all your choices were costly.',
     review_study_one: 'Below, the choice that gave away the most.',
     review_rule: '“Costly” means {p} points or more: an eighth of what a plain self-draw would win you this hand (base score {base}, streak {streak_n}).',
     review_costly: 'Costly', review_move: 'Step {step} · {n} tiles left',
@@ -186,8 +186,8 @@ const STRINGS = {
     review_tan_on: '{who} has claimed from you {n} times', review_tan_on_one: '{who} has claimed from you once',
     review_tan_by: 'you have claimed from {who} {n} times', review_tan_by_one: 'you have claimed from {who} once',
     review_marks: 'Decisions the review names', review_mark: 'Step {step}: {taken}; the expert: {choice} ({loss} points better)',
-    review_summary: '{same} of your {n} choices matched the expert’s; {loss} points expected given away in all.',
-    review_summary_one: '{same} of your 1 choice matched the expert’s; {loss} points expected given away.',
+    review_summary: '{same} of your {n} choices matched the expert’s; in all you gave away {loss} expected points.',
+    review_summary_one: '{same} of your 1 choice matched the expert’s; you gave away {loss} expected points.',
   },
 };
 

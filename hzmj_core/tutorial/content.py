@@ -99,7 +99,7 @@ LESSONS: tuple[Lesson, ...] = (
                "这时四张白板变成普通牌，代替指示牌的牌面：指示牌是 {5s} 时，白板就是一张普通的 5s。",
                "Flipped mode, 翻财神: after the deal the last tile of the wall is turned up (the indicator) and is "
                "out of play; the other three tiles of its kind are the wildcards. The white dragons then become "
-               "ordinary tiles that stand in for the indicator’s face: with indicator {5s}, a white dragon is a "
+               "ordinary tiles that stand in for the indicator's face: with indicator {5s}, a white dragon is a "
                "plain 5 of bamboo."),
             _hand("1m1m 3m3m PP 7p7p EE CC 9s9s", "指示牌 5s：PP 是一对天然的 5s",
                   "Indicator 5 of bamboo: the two white dragons are a natural pair of 5 of bamboo", wildcard="5s"),
@@ -128,7 +128,7 @@ LESSONS: tuple[Lesson, ...] = (
                "1 fan (×2)."),
             _hand("P* 1m2m3m 4p5p6p 7s8s9s EEE", "一张财神 + 四组", "One wildcard + four sets", analyze=True),
             _rule("暴头状态的玩家不能胡别人打出的牌（不能放铳），哪怕这张牌能用别的方式凑成胡牌。",
-                  "A player in 暴头 state may not win on another player’s discard, even if the discard would "
+                  "A player in 暴头 state may not win on another player's discard, even if the discard would "
                   "complete the hand some other way."),
             _p("所以手里有财神时，常常要打掉一张多余的牌，留下「财神 + 四组」，等自摸。",
                "So with a wildcard in hand you often discard a spare tile to keep “wildcard + four sets” and wait "
@@ -249,7 +249,7 @@ LESSONS: tuple[Lesson, ...] = (
                "碰或直杠（任何人）、吃（只有下家，也就是打牌人的下一位）。同时有几个人要时：胡 > 碰 = 杠 > 吃。",
                "Play goes round from you to Right, Across and Left: draw, then discard. When a tile is discarded "
                "the others may claim it: win (only in some cases, see a later lesson), pong or exposed kong "
-               "(anyone), chow (only the discarder’s next player). When several claim: win beats pong = kong, "
+               "(anyone), chow (only the discarder's next player). When several claim: win beats pong = kong, "
                "which beat chow."),
             _rule("吃、碰之后不能胡，只能打牌（或开暗杠/加杠）。吃了以后这一轮不能打出吃进的那张牌，也不能打「另一头」："
                   "拿 {5m6m} 吃 {4m}，就不能打 {4m} 和 {7m}。",
@@ -269,7 +269,7 @@ LESSONS: tuple[Lesson, ...] = (
                                    "script": ["S0 discard 4m"]}}, viewer=0),
             Exercise("claims-ban", "move",
                      "你用 {5m6m} 吃了上家的 {4m}。现在打一张牌。",
-                     "You have chowed Left’s {4m} with {5m6m}. Now discard a tile.",
+                     "You have chowed Left's {4m} with {5m6m}. Now discard a tile.",
                      {"goal": "legal",
                       "position": {"dealer": 0, "hands": {0: "4m", 1: "5m6m 4m 7m 1p2p3p 9s9s E S W N"},
                                    "script": ["S0 discard 4m", "S1 chow 5m6m"]}}, viewer=1),
@@ -295,7 +295,7 @@ LESSONS: tuple[Lesson, ...] = (
             _rule("每一家的份额 = 底分 × 2^番 × 庄闲分。庄闲分：赢家或付钱的人是庄家时为 2^L"
                   "（1 老 2、2 老 4、3 老 8），"
                   "两个闲家之间为 1。自摸时三家各付自己的份额；放铳时点炮的人一个人付三家的总和 T。",
-                  "Each seat’s share = base × 2ᶠ × Z (F the fan), where Z = 2ᴸ (L = 1: 2, L = 2: 4, L = 3: 8) if the "
+                  "Each seat's share = base × 2ᶠ × Z (F the fan), where Z = 2ᴸ (L = 1: 2, L = 2: 4, L = 3: 8) if the "
                   "winner or that seat is the dealer, and 1 between two non-dealers. On a self-draw each seat "
                   "pays its share; on a discard win the discarder alone pays the total T of all three shares."),
             _p("例：三老庄（L = 3），你是闲家，自摸平胡（0 番）：庄家付 1 × 1 × 8 = 8，另外两个闲家各付 1，你共得 10。",
@@ -311,7 +311,7 @@ LESSONS: tuple[Lesson, ...] = (
                       "win_tile": "N", "win_type": "self_draw"}, viewer=2),
             Exercise("scoring-discard", "payments",
                      "你是庄家，三老庄。对家打出 {5s}，你胡了（平胡）。每家输赢多少？",
-                     "You are the dealer, L = 3. Across discards {5s} and you win on it (plain). Each seat’s change?",
+                     "You are the dealer, L = 3. Across discards {5s} and you win on it (plain). Each seat's change?",
                      {"winner": 0, "dealer": 0, "streak": 3, "payer": 2, "hand": "1m2m3m 4m5m6m 7p8p9p 2s3s4s 5s 5s",
                       "win_tile": "5s", "win_type": "discard"}, viewer=0),
         ),
@@ -323,13 +323,13 @@ LESSONS: tuple[Lesson, ...] = (
         (
             _p("A 吃或碰 B 打的牌一次，叫 A 吃 B 一摊。两个闲家之间最多 2 摊；庄家和闲家之间也最多 2 摊，"
                "只有三老庄时才能吃到第 3 摊。",
-               "Each chow or pong that A makes on B’s discards is one 摊 (tan) of A on B. Between two non-dealers "
+               "Each chow or pong that A makes on B's discards is one 摊 (tan) of A on B. Between two non-dealers "
                "at most 2 are allowed; between the dealer and a non-dealer also 2, except at L = 3 where a third "
                "becomes possible."),
             _rule("「A 吃 B 三摊」后：A 自摸时，其他人该付的钱全由 B 一人付（三摊承包，付 T）；"
                   "B 自摸时，全由 A 付，而且"
                   "翻倍（倒承包，付 2T）。放铳时，点炮的人付 T，承包关系另外再付。",
-                  "Once A has claimed B’s discards three times, a 三摊, when A self-draws B alone pays all of T: that "
+                  "Once A has claimed B's discards three times, a 三摊, when A self-draws B alone pays all of T: that "
                   "is 承包. When B self-draws, A alone pays double, 2T: that is 倒承包. On a discard win the "
                   "discarder pays T, and the liable player pays on top."),
         ),
@@ -348,7 +348,7 @@ LESSONS: tuple[Lesson, ...] = (
             Exercise("chengbao-pay", "payments",
                      "三老庄，庄家是你的上家，你吃了上家三摊。你自摸暴头。每家输赢多少？",
                      "L = 3; the dealer is Left and you have claimed three times on Left. You self-draw 暴头. "
-                     "Each seat’s change?",
+                     "Each seat's change?",
                      {"winner": 1, "dealer": 0, "streak": 3, "tan": [[1, 0, 3]], "hand": "P* 7s8s9s 2s",
                       "melds": "1m2m3m 4p5p6p EEE", "win_tile": "2s", "win_type": "self_draw"}, viewer=1),
         ),
@@ -363,8 +363,8 @@ LESSONS: tuple[Lesson, ...] = (
             _rule("① 庄家已经三老庄（L = 3）；② 胡牌的人和打牌的人中恰好一个是庄家（闲家之间不能放铳）；"
                   "③ 打出的不是财神；④ 胡牌的人不在暴头或七客状态；⑤ 没有被抓打限制；⑥ 没有漏胡这张牌。"
                   "几个人同时能胡时，按出牌顺序离打牌人最近的胡。",
-                  "(1) the dealer’s streak is L = 3; (2) exactly one of winner and discarder is the dealer (two "
-                  "non-dealers never win on each other’s discards); (3) the tile is not a wildcard; (4) the winner "
+                  "(1) the dealer's streak is L = 3; (2) exactly one of winner and discarder is the dealer (two "
+                  "non-dealers never win on each other's discards); (3) the tile is not a wildcard; (4) the winner "
                   "is not in 暴头 or 七客 state; (5) the winner is not bound by a freeze; (6) no passed win on that "
                   "face. If several may win, the first in turn order after the discarder does."),
         ),

@@ -66,7 +66,10 @@ export class ResultDialog {
     const st = r.settlement || {};
     const head = el('div', {className: 'settle-head'});
     head.appendChild(el('h2', {}, t('settle_title_win', {who: seatName(r.winner, s.seat)})));
-    head.appendChild(el('span', {className: 'pattern'}, getLang() === 'en' ? `${ev.name_en} (${ev.name_zh})` : ev.name_zh));
+    // in English the Chinese name follows in parentheses, kept on one line: "Self-draw (自摸)"
+    head.appendChild(getLang() === 'en'
+      ? el('span', {className: 'pattern'}, `${ev.name_en} `, el('span', {className: 'zh'}, `(${ev.name_zh})`))
+      : el('span', {className: 'pattern'}, ev.name_zh));
     head.appendChild(el('span', {}, `${ev.fan} ${t('fan')} · ×${st.multiplier}`));
     body.appendChild(head);
     // the winning hand split into its sets and pair (each wildcard with the face it stood for), then the melds
