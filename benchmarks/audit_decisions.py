@@ -52,7 +52,7 @@ from hzmj_core.actions import Action, ActionType
 from hzmj_core.analysis import Analysis, cached_improving, cached_shanten
 from hzmj_core.arena import deal_params
 from hzmj_core.bots import Bot, ExpertBot, make_bot
-from hzmj_core.bots.normal import NormalBot
+from hzmj_core.bots.advanced import AdvancedBot
 from hzmj_core.bots.sampling import determinize
 from hzmj_core.options import Options
 from hzmj_core.rng import Rng, derive_seed
@@ -200,7 +200,7 @@ def _defence_position(bot: ExpertBot, view: SeatView, chosen: Action) -> Positio
     an = Analysis(view)
     if an.wc.is_wild(chosen.tile):
         return None
-    eff = NormalBot.rank_discards(bot, an, [a for a in view.legal if a.type is ActionType.DISCARD])
+    eff = AdvancedBot.rank_discards(bot, an, [a for a in view.legal if a.type is ActionType.DISCARD])
     if eff is None or eff[0].tile == chosen.tile:
         return None
     role = "dealer" if view.seat == view.dealer else "non-dealer"

@@ -1,7 +1,9 @@
 """The 何切 bands without a person: how often the ``basic`` bot's discard is within the tolerance, per band.
 
 Positions are drawn as the exam draws them (:func:`hzmj_core.exam.kinds.hecut._hand`), valued by the expert's
-draw-ahead and put in the band their own values give (:func:`~hzmj_core.exam.kinds.hecut.band_of`), until every band
+draw-ahead (:func:`~hzmj_core.exam.kinds.hecut.estimate`: the band estimate the exam's search starts from; the
+question itself is then judged by the coach) and put in the band their own values give
+(:func:`~hzmj_core.exam.kinds.hecut.band_of`), until every band
 has ``--per-band`` positions (or ``--max-positions`` were tried); then the rate per band is printed, with the time
 per position. Easy bands should be right far more often than the hardest.
 
@@ -37,7 +39,7 @@ def run(per_band: int, seed: int, max_positions: int, progress: bool = False) ->
         if is_win(counts, w, 0) or len({t for t in hand if not FIXED.is_wild(t)}) < 3:
             continue
         view = hecut.view_of(hand)
-        vals = hecut.values(view)
+        vals = hecut.estimate(view)
         valued += 1
         if len(vals) < 2 or len(hecut.accepted(vals)) == len(vals):
             continue

@@ -55,8 +55,8 @@ from audit_decisions import paired_rollouts  # noqa: E402
 from hzmj_core.actions import Action, ActionType  # noqa: E402
 from hzmj_core.arena import deal_params, play_hand, rotation_seed  # noqa: E402
 from hzmj_core.bots import Bot, Decision, ExpertBot, make_bot  # noqa: E402
-from hzmj_core.bots.eval import tan_cap  # noqa: E402
 from hzmj_core.bots.expert_params import ExpertParams, ParamError  # noqa: E402
+from hzmj_core.bots.heuristics import tan_cap  # noqa: E402
 from hzmj_core.options import Options  # noqa: E402
 from hzmj_core.rng import derive_seed  # noqa: E402
 from hzmj_core.round import Phase, Round  # noqa: E402

@@ -6,6 +6,7 @@ Every URL inside dist/ is relative, so dist/ works from any sub-path of any stat
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import json
 import time
@@ -15,6 +16,7 @@ from pathlib import Path
 from builder.bytecode import pyodide_bytecode
 from builder.common import DIST, WEB, log, sha256_bytes, write_if_changed
 from builder.runtime import runtime_files
+from builder.server import COMPRESSIBLE
 from builder.vendor import MICROPIP_WHEEL, PYODIDE_VERSION, QR_FILES, fetch_micropip, fetch_pyodide, fetch_qr
 from builder.wheel import build_wheel_bytes, package_version
 from builder.widgets import build_widgets
@@ -67,6 +69,14 @@ def service_worker(build_id: str, precache: list[str]) -> bytes:
     return text.encode("utf-8")
 
 
+def gzip_size(path: str, body: bytes) -> int:
+    """What a file weighs on the wire from a server that gzips it as ``build.py serve`` does (the progress
+    bar counts what the network carries); its own size when that server sends it as it is."""
+    if Path(path).suffix not in COMPRESSIBLE or len(body) <= 512:
+        return len(body)
+    return len(gzip.compress(body, compresslevel=6, mtime=0))
+
+
 def files_sizes(files: Mapping[str, bytes]) -> Iterable[tuple[str, int]]:
     """(name, size) of each file."""
     return ((k, len(v)) for k, v in files.items())
@@ -117,6 +127,9 @@ def build(dist: Path = DIST, quiet: bool = False) -> dict[str, object]:
         },
         "files": {k: len(files[k]) for k in sorted(files)},
     }
+    # the same downloads as a server that gzips them sends them (build.py serve; the README's hosting table)
+    streamed = ("pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip", "pyodide/pyodide-lock.json", wheel_url)
+    info["downloads_gzip"] = {k: gzip_size(k, files[k]) for k in streamed}
 
     old = dist / "build.json"
     if old.is_file():

@@ -26,7 +26,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .bots import BOTS, Bot, Decision, make_bot
+from .bots import Bot, Decision, bot_id, make_bot
 from .options import Options
 from .rng import Rng, derive_seed
 from .round import Round
@@ -232,9 +232,10 @@ def run_arena(hands: int, seed: int, seats: Sequence[str], *, duplicate: bool = 
         seats *= 4
     if len(seats) != 4:
         raise ArenaError(f"--seats takes one bot name or four, got {len(seats)}")
-    for name in seats:
-        if name not in BOTS:
-            raise ArenaError(f"unknown bot {name!r}: choose from {', '.join(sorted(BOTS))}")
+    try:
+        seats = [bot_id(name) for name in seats]  # an old id names the same kind
+    except ValueError as exc:
+        raise ArenaError(str(exc)) from None
     if hands < 1:
         raise ArenaError("--hands must be at least 1")
     if streak not in ("mix", 1, 2, 3):

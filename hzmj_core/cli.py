@@ -20,7 +20,7 @@ from typing import Any, NoReturn
 
 from . import cli_tools, daily_cli
 from .analysis import AnalysisError, analyze_hand
-from .bots import BOTS, make_bot
+from .bots import BOTS, bot_id, make_bot
 from .cli_tools import error_line, int_arg, seed_arg
 from .exam import cli as exam_cli
 from .invariants import check
@@ -92,9 +92,10 @@ def simulate(hands: int, seed: int, bots: Sequence[str], options: Options, save_
         bots = list(bots) * 4
     if len(bots) != 4:
         raise UsageError(f"--bots takes one name or four (one per seat), got {len(bots)}")
-    for name in bots:
-        if name not in BOTS:
-            raise UsageError(f"unknown bot {name!r}: choose from {', '.join(sorted(BOTS))}")
+    try:
+        bots = [bot_id(name) for name in bots]  # an old id names the same kind
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
     if save_logs is not None:
         try:
             save_logs.mkdir(parents=True, exist_ok=True)
@@ -242,7 +243,7 @@ def build_parser() -> argparse.ArgumentParser:
                        description="Play N hands between bots, checking every invariant after every action.")
     s.add_argument("--hands", type=int_arg(1), required=True)
     s.add_argument("--seed", type=seed_arg, required=True, help="0 to 2^64-1")
-    s.add_argument("--bots", default="basic", help=f"one name or four, comma-separated ({', '.join(sorted(BOTS))})")
+    s.add_argument("--bots", default="standard", help=f"one name or four, comma-separated ({', '.join(BOTS)})")
     s.add_argument("--options", type=Path, help="JSON file of rule options (rules.md §11 keys)")
     s.add_argument("--preset", choices=sorted(PRESETS), help="a named set of options (玩法); --options then "
                    "changes some of them")

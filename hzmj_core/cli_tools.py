@@ -87,7 +87,7 @@ class ToolError(Exception):
 
 def add_parsers(sub: Any) -> None:
     """Add the ``arena`` and ``hint`` subcommands to the main parser's subparsers."""
-    kinds = ", ".join(sorted(BOTS))
+    kinds = ", ".join(BOTS)
     a = sub.add_parser("arena", help="play bots against each other and measure them",
                        description="Play N hands between bot kinds; report per kind the mean points per hand "
                                    "(95% CI), win rate, deal-in rate, average fan and decision time.")

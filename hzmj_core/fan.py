@@ -337,6 +337,21 @@ def evaluate_win(
     return _evaluate(concealed, melds, winning_tile, win_type, wildcards, chain, m_turn, must_baotou)
 
 
+def discard_win_against(baotou: bool, qike: bool, wild_win: bool, must_baotou: bool, wildcards: int) -> str | None:
+    """The code of the rule that forbids a hand to win on a discard or a robbed kong, whatever its fan; None when
+    none does (§6.3, §9). ``baotou``/``qike``: the hand before the tile is in 暴头 or 七客 state, which wins
+    only by self-draw (``baotou_no_discard_win``); ``wild_win``: the tile is a wildcard, never won on
+    (``wildcard_claim``); with ``must_baotou`` (有财必暴头) a hand holding ``wildcards`` > 0 wins only by 暴头
+    (``must_baotou``)."""
+    if baotou or qike:
+        return "baotou_no_discard_win"
+    if wild_win:
+        return "wildcard_claim"
+    if must_baotou and wildcards > 0:
+        return "must_baotou"
+    return None
+
+
 def _evaluate(
     concealed: Sequence[int],
     melds: int,
@@ -364,11 +379,8 @@ def _evaluate(
         pre[wildcards.face(winning_tile)] -= 1
     baotou = baotou_state(pre, pre_w)
     qike = qike_state(pre, pre_w, melds)
-    if not win_type.is_self_drawn:
-        if baotou or qike or wild_win:
-            return None
-        if must_baotou and w > 0:
-            return None
+    if not win_type.is_self_drawn and discard_win_against(baotou, qike, wild_win, must_baotou, w) is not None:
+        return None
     self_drawn = win_type.is_self_drawn
     piao = chain.count("piao") if self_drawn else 0
     kongs = chain.count("kong") if self_drawn else 0

@@ -29,8 +29,10 @@ __all__ = [
     "is_standard_win",
     "is_win",
     "qike_state",
+    "run_possible",
     "seven_pairs_shanten",
     "shanten",
+    "shape_wins",
     "standard_shanten",
     "waits",
     "win_forms",
@@ -427,3 +429,25 @@ def table_sizes() -> dict[str, int]:
     return {
         "suit": len(_SUIT), "honor": len(_HONOR), "suit_vec": len(_VEC_SUIT), "honor_vec": len(_VEC_HONOR),
     }
+
+
+def run_possible(counts: Sequence[int], face: int) -> bool:
+    """True if natural tiles of the counts make a run with a suited face (a quick test before the chows)."""
+    rank = face % 9
+    left1 = rank >= 1 and counts[face - 1] > 0
+    right1 = rank <= 7 and counts[face + 1] > 0
+    return ((left1 and (right1 or (rank >= 2 and counts[face - 2] > 0)))
+            or (right1 and rank <= 6 and counts[face + 2] > 0))
+
+
+def shape_wins(counts: bytearray, w: int, n_tiles: int, melds: int) -> bool:
+    """True if natural face counts and w wildcards (n_tiles tiles in all) form a standard win or seven pairs."""
+    if is_standard_win(counts, w):
+        return True
+    if melds or n_tiles != 14:
+        return False
+    # is_seven_pairs, with the odd counts counted directly: physical tiles give counts of 0-4.
+    if w == 0:
+        return 1 not in counts and 3 not in counts  # searching a byte array is cheaper than counting in it
+    return counts.count(1) + counts.count(3) <= w
+

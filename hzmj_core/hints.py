@@ -10,8 +10,9 @@
   or its shanten and useful tiles.
 * ``jinzhang`` (进张): when no discard makes the hand ready, the discards that keep the shanten lowest and the
   unseen tiles that would improve it.
-* ``suggestion``: what the strong bot (or, with ``level="expert"``, the expert) would do now, with its reason
-  (only when the player has a decision).
+* ``suggestion``: what the coach (:func:`hzmj_core.coach.suggest`: the expert, the judge the 复盘 review compares
+  with) would do now, with its reason (only when the player has a decision). A player who plays every suggestion
+  is told by the review that each of its choices was the expert's.
 * ``blocked``: why an action the player might expect is not offered (抓打 freeze, 漏碰/漏胡, 摊 cap, no
   discard wins below 3老庄, 财神 cannot be claimed, 吃后限打, ...): reasons from the round
   (:mod:`hzmj_core.reasons`), each ``{code, params, zh, en}`` with seats named from the player's seat.
@@ -27,18 +28,16 @@ from typing import Any
 
 from .actions import ActionType
 from .analysis import Analysis, Shape
-from .bots import make_bot
+from .coach import suggest as coach_suggest
 from .reasons import Reason
-from .rng import derive_seed
 from .round import Phase, Round
 from .tiles import TILE_NAMES
 from .view import SeatView
 
-SUGGEST_LEVEL = "strong"
-"""The bot whose move is suggested by default (fast: a few milliseconds)."""
-DEEP_LEVEL = "expert"
-"""The bot of the deeper suggestion (the expert: the draw-ahead over the next draw, wider claims, fitted danger
-at 3老, 暴头 shaping, the 财神 fold; a few ms)."""
+SUGGEST_LEVEL = "expert"
+"""The bot whose move is suggested: the coach's expert (:mod:`hzmj_core.coach`), the one the 复盘 review asks."""
+DEEP_LEVEL = SUGGEST_LEVEL
+"""The deeper suggestion is the same coach (kept so callers asking for it get the one judge)."""
 
 
 def _ready_json(an: Analysis, sh: Shape) -> dict[str, Any]:
@@ -129,7 +128,7 @@ def blocked(r: Round, seat: int) -> list[Reason]:
 
 
 def hints(r: Round, seat: int, points: Sequence[int] | None = None, *, suggest: bool = True,
-          level: str = SUGGEST_LEVEL, view: SeatView | None = None) -> dict[str, Any]:
+          view: SeatView | None = None) -> dict[str, Any]:
     """All hints for ``seat`` now, as JSON-ready data (see the module docstring).
 
     ``view`` is the seat's view when the caller has built it already (it must be ``SeatView.of(r, seat, points)``).
@@ -150,9 +149,7 @@ def hints(r: Round, seat: int, points: Sequence[int] | None = None, *, suggest: 
         "suggestion": None,
     }
     if suggest and view.legal:
-        bot = make_bot(level, derive_seed(r.seed or 0, len(r.actions), seat))
-        dec = bot.decide(view)
-        out["suggestion"] = dec.to_json()
+        out["suggestion"] = coach_suggest(view).to_json()
     return out
 
 

@@ -261,6 +261,9 @@ _TABLE_REFUSALS: dict[str, tuple[str, str]] = {
     "game_over": ("这场比赛已经结束", "the game is over"),
     "hand_not_over": ("这一局还没有结束", "the hand is not over yet"),
     "hints_off": ("这一桌不给提示", "hints are off at this table"),
+    "ranked_no_hint": ("排位赛中没有提示和建议，比赛结束后可以复盘",
+                       "a ranked match has no hints or suggestions; review it once the match is over"),
+    "ranked_no_review": ("排位赛结束后才能复盘", "a ranked match can be reviewed once it is over"),
     "export_hand_end": ("一局打完才能导出对局记录", "the game record is given at the end of a hand"),
     "no_finished_hand": ("还没有打完的一局", "no hand is finished yet"),
 }

@@ -1,13 +1,19 @@
 """复盘 review: one seat's decisions in a logged game, each compared with the expert bot's choice.
 
 For every decision of the seat that had a choice (more than one legal action), :class:`Review` replays the log
-to that point, asks the expert (:class:`~hzmj_core.bots.expert.ExpertBot`, deciding from that seat's view only)
-what it would do, and the expected points of the action taken and of the expert's choice, measured on the same
-samples of the hidden tiles. When the seat's choices differed from the expert's, the costliest of them are
-shown to study (:data:`SHOWN` of them, or every costly one when there are more), with the reason in words for
-players (zh/en). A decision is *costly* when it gives away at least a share (:data:`COSTLY_SHARE`) of the
-hand's stakes: what a plain self-draw would win the seat in that hand, at its base score and dealer streak
-(:func:`stakes`). At base score 1 a non-dealer's threshold is 0.5 points at 平庄 and 1.25 points at 3老.
+to that point and asks the coach (:func:`hzmj_core.coach.judge`, the expert deciding from that seat's view only:
+the same judge the hint's suggestion comes from) what it would do, and the expected points of the action taken
+and of the coach's choice, measured on the same samples of the hidden tiles. A choice that differs is a *mistake*
+only when its loss is above the samples' noise (:meth:`hzmj_core.coach.Judgement.mistake`: twice the standard
+error of the paired difference, and more than 0.05 points); within it the review says the two choices are as good
+as each other. The mistakes are shown to study (:data:`SHOWN` of them, or every costly one when there are more),
+with the reason in words for players (zh/en). A mistake is *costly* when it gives away at least a share
+(:data:`COSTLY_SHARE`) of the hand's stakes: what a plain self-draw would win the seat in that hand, at its base
+score and dealer streak (:func:`stakes`). At base score 1 a non-dealer's threshold is 0.5 points at 平庄 and 1.25
+points at 3老.
+
+A player who played every one of the hint's suggestions agrees with the review on every decision: both are
+:func:`hzmj_core.coach.suggest` of the same view.
 
 The work is done in small steps (:meth:`Review.step`) so a page can show a progress bar; :func:`review` does it
 all at once. The same log, seat and seed give the same review.
@@ -20,6 +26,7 @@ from typing import Any
 
 from .actions import CLAIM_TYPES, Action, ActionType
 from .bots.expert import ExpertBot
+from .coach import MIN_LOSS, NOISE_FACTOR, judge
 from .glossary import GLOSSARY, gloss
 from .log import LogError, replay
 from .reasons import Reason, tile_names, without_figures, words
@@ -82,12 +89,15 @@ class ReviewItem:
     taken_value: float
     choice_value: float
     samples: int
+    """Samples the values are means over (0: exact, a win decision valued by the expert's own comparison)."""
     why: tuple[Reason, ...]
     """The expert's grounds for its choice, without its own expected points (the item has both values)."""
     words_taken: tuple[str, str]
     words_choice: tuple[str, str]
     costly_points: float = 1.0
     """The hand's threshold for a costly decision (:func:`costly_points`)."""
+    bar: float = 0.0
+    """The loss above which the choice is a mistake: the samples' noise (:meth:`hzmj_core.coach.Judgement.bar`)."""
 
     @property
     def reason_zh(self) -> str:
@@ -110,9 +120,19 @@ class ReviewItem:
         return self.taken != self.choice
 
     @property
+    def mistake(self) -> bool:
+        """True when the seat's choice differs from the expert's and gives away more than the noise (:attr:`bar`)."""
+        return self.differs and self.loss > self.bar
+
+    @property
+    def even(self) -> bool:
+        """True when the seat's choice differs from the expert's but is as good within the noise."""
+        return self.differs and not self.mistake
+
+    @property
     def costly(self) -> bool:
-        """True when the loss reaches the hand's threshold (:attr:`costly_points`)."""
-        return self.differs and self.loss >= self.costly_points
+        """True when a mistake's loss reaches the hand's threshold (:attr:`costly_points`)."""
+        return self.mistake and self.loss >= self.costly_points
 
     def text(self) -> tuple[str, str]:
         """What happened and what the expert would have done, in words (zh, en)."""
@@ -123,6 +143,14 @@ class ReviewItem:
         if self.taken == self.choice:
             return (f"{head_zh}：{tz}，与大师相同（期望 {self.taken_value:+.1f} 分）",
                     f"{head_en}: {te}, as the expert would, for {self.taken_value:+.1f} points expected")
+        if self.even:
+            zh_why, en_why = ((f"相差在 {self.samples} 次抽样的误差之内", f"the difference is within the noise of "
+                               f"{self.samples} samples") if self.samples else ("相差不到 0.1 分", "they differ by "
+                                                                                "less than 0.1 points"))
+            return (f"{head_zh}：{tz}（期望 {self.taken_value:+.1f} 分）；大师会{cz}（{self.choice_value:+.1f} 分）。"
+                    f"两者一样好：{zh_why}",
+                    gloss(f"{head_en}: {_plain(te)}, for {self.taken_value:+.1f} points expected; the expert would "
+                          f"{_plain(ce)}, for {self.choice_value:+.1f}. Both are as good: {en_why}"))
         raw_reason = "; ".join(r.text("en", self.taken.seat, glossed=False) for r in self.why)
         return (f"{head_zh}：{tz}（期望 {self.taken_value:+.1f} 分）；大师会{cz}（{self.choice_value:+.1f} 分），"
                 f"差 {self.loss:.1f} 分。大师的理由：{self.reason_zh}",
@@ -139,6 +167,7 @@ class ReviewItem:
                 "choice_words": {"zh": self.words_choice[0], "en": self.words_choice[1]},
                 "taken_value": round(self.taken_value, 2), "choice_value": round(self.choice_value, 2),
                 "loss": round(self.loss, 2), "costly": self.costly, "costly_points": round(self.costly_points, 2),
+                "mistake": self.mistake, "even": self.even, "noise_bar": round(self.bar, 2),
                 "samples": self.samples,
                 "why": [r.to_json() for r in self.why],
                 "reason_zh": self.reason_zh, "reason_en": self.reason_en, "text_zh": zh, "text_en": en}
@@ -164,8 +193,8 @@ def _plain(text: str) -> str:
 
 
 def expert_for(seed: int, hand: int, step: int, seat: int) -> ExpertBot:
-    """The expert a review with ``seed`` asks about action ``step`` of hand ``hand`` (its own seed, so a
-    decision's review does not depend on which others are reviewed)."""
+    """The expert a review with ``seed`` asks about action ``step`` of hand ``hand`` (the coach's: its decisions
+    draw nothing at random, so every one decides alike; the samples come from the position, :mod:`.coach`)."""
     return ExpertBot(derive_seed(seed, hand, step, seat))
 
 
@@ -248,26 +277,20 @@ class Review:
             if len(view.legal) <= 1:
                 continue
             taken = self.rounds[hand].actions[step]
-            bot = expert_for(self.seed, hand, step, self.seat)
-            d = bot.decide(view)
-            vals = bot.last_values
-            if d.action in vals and taken in vals:
-                tv, cv, n = vals[taken], vals[d.action], bot.samples
-            else:
-                pair = [d.action] if taken == d.action else [d.action, taken]
-                got, n = ExpertBot(derive_seed(self.seed, hand, step, self.seat, 1)).compare(view, pair)
-                cv, tv = got[0], got[-1]
+            j = judge(view, [taken], self.seed)
+            tv, cv = j.value(taken), j.value(j.choice)
             tile = view.claim_tile
             wk = view.wildcards.wild_kind
-            self.items.append(ReviewItem(hand, step, view.remaining, taken, d.action, tv, cv, n, without_figures(d.why),
-                                         action_words(taken, tile, wk), action_words(d.action, tile, wk),
-                                         costly_points(r, self.seat)))
+            self.items.append(ReviewItem(hand, step, view.remaining, taken, j.choice, tv, cv,
+                                         j.samples, without_figures(j.why),
+                                         action_words(taken, tile, wk), action_words(j.choice, tile, wk),
+                                         costly_points(r, self.seat), j.bar(taken)))
         return self._done
 
     def shown(self) -> list[ReviewItem]:
-        """The decisions to study, costliest first: of the choices that differed from the expert's, the
-        :data:`SHOWN` costliest, and every costly one up to :data:`WORST`."""
-        differ = sorted((it for it in self.items if it.differs), key=lambda it: (-it.loss, it.hand, it.step))
+        """The decisions to study, costliest first: of the mistakes (choices that differed from the expert's by more
+        than the noise), the :data:`SHOWN` costliest, and every costly one up to :data:`WORST`."""
+        differ = sorted((it for it in self.items if it.mistake), key=lambda it: (-it.loss, it.hand, it.step))
         costly = sum(1 for it in differ if it.costly)
         return differ[:max(SHOWN, min(costly, WORST))]
 
@@ -281,7 +304,8 @@ class Review:
         first (``flagged`` counts them, ``costly`` those over the threshold ``flag_points``)."""
         shown = self.shown()
         same = sum(1 for it in self.items if not it.differs)
-        loss = sum(it.loss for it in self.items)
+        even = sum(1 for it in self.items if it.even)
+        loss = sum(it.loss for it in self.items if it.mistake)
         costly = sum(1 for it in self.items if it.costly)
         worst = []
         for it in shown:
@@ -296,17 +320,20 @@ class Review:
             "seat": self.seat, "seed": self.seed, "hands": len(self.rounds), "hand": self.hand,
             "steps": [len(r.actions) for r in self.rounds], "decisions": n,
             "done": self._done, "total": self.total, "finished": self.finished,
-            "agree": same, "expected_loss": round(loss, 2),
+            "agree": same, "even": even, "expected_loss": round(loss, 2),
+            "noise_factor": NOISE_FACTOR, "min_loss": MIN_LOSS,
             "flag_points": round(limit, 2), "costly_share": COSTLY_SHARE, "base_score": base, "streak": streak,
             "worst": worst,
             "flagged": len(worst),
             "costly": costly,
             "items": [it.to_json() for it in self.items],
-            "summary_zh": f"{n} 个选择中 {same} 个与大师相同，期望共少 {loss:.1f} 分；列出最该看的 {len(worst)} 个，"
+            "summary_zh": f"{n} 个选择中 {same} 个与大师相同{_zh_even(even)}，失误期望共少 {loss:.1f} 分；"
+                          f"列出最该看的 {len(worst)} 个，"
                           f"其中 {costly} 个代价大（少 {limit:.1f} 分以上，即本局底分 {base}、{_zh_streak(streak)}时"
                           f"平胡自摸所得的八分之一）",
-            "summary_en": f"{same} of {_count(n, 'choice', 'choices')} matched the expert's; "
-                          f"{loss:.1f} points expected given away in all. {_count(len(worst), 'decision', 'decisions')}"
+            "summary_en": f"{same} of {_count(n, 'choice', 'choices')} matched the expert's{_en_even(even)}; "
+                          f"{loss:.1f} points expected given away by mistakes in all. "
+                          f"{_count(len(worst), 'decision', 'decisions')}"
                           f" to study, {costly} costly (at least {limit:.1f} points: an eighth of what a plain "
                           f"self-draw wins you this hand, at base score {base}, streak {streak})",
         }
@@ -314,6 +341,15 @@ class Review:
 
 def _count(n: int, one: str, many: str) -> str:
     return f"{n} {one if n == 1 else many}"
+
+
+def _zh_even(even: int) -> str:
+    return f"，{even} 个与大师不同但一样好（相差在抽样误差之内）" if even else ""
+
+
+def _en_even(even: int) -> str:
+    return (f", {even} more differed but were as good (within the sampling noise)" if even > 1 else
+            ", 1 more differed but was as good (within the sampling noise)" if even else "")
 
 
 def _zh_streak(streak: int) -> str:

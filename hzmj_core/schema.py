@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .bots import BOTS
+from .bots import BOTS, OLD_BOT_IDS
 from .jsontext import MAX_BYTES
 from .rng import SeedError, parse_seed
 
@@ -188,7 +188,8 @@ TILES = text(200)
 """A tile string in notation (generous: 14 tiles and their melds take about 40 characters)."""
 ACTION_TEXT = text(100)
 """An action in its text form, ``S1 discard 5m``."""
-LEVEL = choice(sorted(BOTS))
+LEVEL = choice([*BOTS, *OLD_BOT_IDS])
+"""A bot level: its id, or an old id that names the same kind (:data:`hzmj_core.bots.OLD_BOT_IDS`)."""
 TIMER_NAMES = ("off", "relaxed", "standard")
 """The turn timer settings (their seconds: :data:`hzmj_core.session.TIMERS`)."""
 SEAT = integer(0, 3)
@@ -208,12 +209,13 @@ SAVE = obj({
     "humans": array(integer(0, 3), 4),
     "timer": choice(list(TIMER_NAMES)),
     "hints": boolean,
+    "ranked": boolean,
     "away": array(integer(0, 3), 4),
     "log": obj({"hands": array(obj({"actions": array(ACTION_TEXT, 10_000)}, required=("actions",)), 100_000)},
                required=("hands",)),
 }, required=("version", "options", "seed", "level", "human", "log"))
-"""What :meth:`~hzmj_core.session.GameSession.save` writes (``humans``, ``timer``, ``hints`` and ``away`` may be
-left out: a game of one human seat); ``restore`` checks a save with it once the JSON text is read,
+"""What :meth:`~hzmj_core.session.GameSession.save` writes (``humans``, ``timer``, ``hints``, ``ranked`` and
+``away`` may be left out: a game of one human seat); ``restore`` checks a save with it once the JSON text is read,
 then replays the log, which checks the rest."""
 
 ACTION = text_or_object(100, obj({}), "an action text or object")
@@ -235,9 +237,10 @@ hold the host's engine for long)."""
 
 METHOD_ARGS: dict[str, dict[str, Arg]] = {
     "version": {},
-    "new_game": {"options": Arg(obj({}), {}), "seed": Arg(seed, required=True), "level": Arg(LEVEL, "basic"),
+    "new_game": {"options": Arg(obj({}), {}), "seed": Arg(seed, required=True), "level": Arg(LEVEL, "standard"),
                  "human": Arg(SEAT, 0), "humans": Arg(optional(array(SEAT, 4))),
-                 "timer": Arg(choice(list(TIMER_NAMES)), "off"), "hints": Arg(boolean, True)},
+                 "timer": Arg(choice(list(TIMER_NAMES)), "off"), "hints": Arg(boolean, True),
+                 "ranked": Arg(boolean, False)},
     "state": {},
     "act": {"action": Arg(ACTION, required=True), "stamp": Arg(optional(STAMP))},
     "bot_step": {},

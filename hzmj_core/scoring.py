@@ -1,4 +1,4 @@
-"""Payments of a win (rules.md §10): shares, who pays, 三摊承包 and 倒承包.
+"""Payments of a win (rules.md §10): shares, who pays, 三摊承包 and 倒承包; and how a hand ended (:class:`RoundResult`).
 
 ``share(P) = b × 2^F × Z`` with ``Z = 2^L`` between the dealer and a non-dealer, 1 between non-dealers;
 ``T`` is the sum of the three shares. A self-draw is paid share by share unless a contract relation
@@ -11,6 +11,10 @@ from __future__ import annotations
 import enum
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
+
+from .fan import WinEvaluation, WinType
+from .tiles import TILE_NAMES
 
 
 class PaymentReason(enum.StrEnum):
@@ -132,3 +136,41 @@ def settle(
         deltas[winner] += pay.amount
     return Settlement(winner, fan, dealer, streak, base, sh, total, tuple(payments),
                       (deltas[0], deltas[1], deltas[2], deltas[3]))
+
+
+@dataclass(frozen=True, slots=True)
+class RoundResult:
+    """How a hand ended: the winner with the evaluation and the settlement, or a draw (流局)."""
+
+    winner: int | None
+    win_type: WinType | None
+    winning_tile: int | None
+    discarder: int | None
+    evaluation: WinEvaluation | None
+    settlement: Settlement | None
+    hands: tuple[tuple[int, ...], ...]
+    """Every seat's concealed tiles at the end (the winner's including the winning tile)."""
+
+    @property
+    def is_draw(self) -> bool:
+        """True for 流局."""
+        return self.winner is None
+
+    @property
+    def deltas(self) -> tuple[int, int, int, int]:
+        """Point change per seat."""
+        return self.settlement.deltas if self.settlement else (0, 0, 0, 0)
+
+    def to_json(self) -> dict[str, Any]:
+        """JSON-ready form (also the recorded result in logs)."""
+        return {
+            "winner": self.winner,
+            "draw": self.is_draw,
+            "win_type": None if self.win_type is None else self.win_type.value,
+            "winning_tile": None if self.winning_tile is None else TILE_NAMES[self.winning_tile],
+            "discarder": self.discarder,
+            "evaluation": None if self.evaluation is None else self.evaluation.to_json(),
+            "settlement": None if self.settlement is None else self.settlement.to_json(),
+            "deltas": list(self.deltas),
+            "hands": [[TILE_NAMES[t] for t in h] for h in self.hands],
+        }

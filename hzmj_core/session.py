@@ -35,8 +35,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from .actions import Action, ActionError, ActionType
-from .bots import BOTS, Bot, make_bot
-from .hints import DEEP_LEVEL, SUGGEST_LEVEL, hints
+from .bots import BOTS, OLD_BOT_IDS, Bot, bot_id, make_bot
+from .hints import hints
 from .jsontext import JsonInputError, loads
 from .log import LogError, match_from_log, match_log, seedless_match_log
 from .match import Match
@@ -50,7 +50,7 @@ from .round import IllegalActionError, Phase
 from .schema import SAVE, SchemaError
 from .view import SeatView
 
-DEFAULT_LEVEL = "basic"
+DEFAULT_LEVEL = "standard"
 """The bot level of a new game when none is chosen."""
 
 
@@ -118,9 +118,10 @@ class GameSession:
 
     def __init__(self, options: Options, seed: int, level: str = DEFAULT_LEVEL, human: int = 0,
                  humans: set[int] | frozenset[int] | list[int] | None = None, timer: str = "off",
-                 allow_hints: bool = True) -> None:
-        if level not in BOTS:
-            raise SessionError(f"unknown bot level {level!r}: choose one of {', '.join(sorted(BOTS))}")
+                 allow_hints: bool = True, ranked: bool = False) -> None:
+        if level not in BOTS and level not in OLD_BOT_IDS:
+            raise SessionError(f"unknown bot level {level!r}: choose one of {', '.join(BOTS)}")
+        level = bot_id(level)  # a game saved with an old id plays on with the same kind, under its id
         if not 0 <= human <= 3:
             raise SessionError("the human seat must be 0-3")
         seats = frozenset({human} if humans is None else humans)
@@ -136,7 +137,9 @@ class GameSession:
         self.human = human
         self.humans = seats
         self.timer = timer
-        self.allow_hints = allow_hints
+        self.ranked = ranked
+        """A ranked match (排位赛): no hint, suggestion or review until the match is over; hints stay off."""
+        self.allow_hints = allow_hints and not ranked
         self.away: set[int] = set()
         """Human seats played by the table's bot for now (a guest who dropped)."""
         self.ready: set[int] = set()
@@ -173,6 +176,14 @@ class GameSession:
         """The four seats' points in the match now."""
         p = self.match.points
         return p[0], p[1], p[2], p[3]
+
+    @property
+    def ranked_over(self) -> bool:
+        """True once a ranked match's hands are played (:data:`~hzmj_core.exam.ladder.RANKED_HANDS`, or the match
+        ends first): from then on it may be reviewed."""
+        from .exam.ladder import RANKED_HANDS  # the exam package is loaded by the web API anyway
+        m = self.match
+        return m.over or len(m.history) >= RANKED_HANDS or (m.hand_number + 1 >= RANKED_HANDS and m.round.is_over)
 
     def _awaiting_ready(self) -> bool:
         return self.match.round.is_over and not self.match.over
@@ -258,15 +269,20 @@ class GameSession:
             "deadline": self._deadline(seat) if seat in waiting else None,
             "phrases": list(self.phrases),
             "hints": self.allow_hints,
+            "ranked": self.ranked,
         }
 
     def hint(self, seat: int | None = None, deep: bool = False) -> dict[str, Any]:
         """Hints for ``seat`` (default the host's): 听牌 per discard, 进张, suggested action, blocked actions
-        (see hints.py), from that seat's view. With ``deep`` the suggestion is the expert's (a few ms)."""
+        (see hints.py), from that seat's view; the suggestion is the coach's (:mod:`hzmj_core.coach`), with or
+        without ``deep`` (kept for callers that ask for the deeper one: it is the same judge). A ranked match
+        refuses, saying so, and so does a table with hints off; neither changes anything."""
+        if self.ranked:
+            raise SessionError("a ranked match has no hints", because("ranked_no_hint"))
         if not self.allow_hints:
             raise SessionError("hints are off at this table", because("hints_off"))
         seat = self.human if seat is None else seat
-        return hints(self.match.round, seat, self.points(), level=DEEP_LEVEL if deep else SUGGEST_LEVEL)
+        return hints(self.match.round, seat, self.points())
 
     # ----------------------------------------------------------------- moves
 
@@ -451,7 +467,10 @@ class GameSession:
         return seedless_match_log(self.match)
 
     def review_start(self, seat: int, seed: int, hand: int | None) -> dict[str, Any]:
-        """Start a 复盘 review of ``seat``'s decisions in the finished hands (``hand``: one of them)."""
+        """Start a 复盘 review of ``seat``'s decisions in the finished hands (``hand``: one of them); a ranked
+        match refuses until it is over."""
+        if self.ranked and not self.ranked_over:
+            raise SessionError("a ranked match is reviewed once it is over", because("ranked_no_review"))
         log = self.finished_log()
         if not log["hands"]:
             raise SessionError("no hand is finished yet", because("no_finished_hand"))
@@ -479,7 +498,8 @@ class GameSession:
         """Everything needed to resume exactly: the table's settings and the match log."""
         return {"version": 1, "options": self.options.to_json(), "seed": self.seed, "level": self.level,
                 "human": self.human, "humans": sorted(self.humans), "timer": self.timer,
-                "hints": self.allow_hints, "away": sorted(self.away), "log": match_log(self.match)}
+                "hints": self.allow_hints, "ranked": self.ranked, "away": sorted(self.away),
+                "log": match_log(self.match)}
 
     @staticmethod
     def restore(data: Any) -> GameSession:
@@ -506,7 +526,7 @@ class GameSession:
             raise _damaged(str(exc), exc.reason or because("save_wrong", field="options")) from None
         try:
             s = GameSession(options, data["seed"], data["level"], data["human"], data.get("humans"),
-                            data.get("timer", "off"), data.get("hints", True))
+                            data.get("timer", "off"), data.get("hints", True), data.get("ranked", False))
         except SessionError as exc:  # each value fits the schema: the host's seat is not among the human seats
             raise _damaged(str(exc), because("save_wrong", field="humans")) from None
         away = set(data.get("away", []))

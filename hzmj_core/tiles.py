@@ -265,6 +265,11 @@ class Wildcards:
         """Face of every kind (34 entries), ``-1`` for the wildcard kind: a fast lookup for hot loops."""
         return tuple(-1 if k == self.wild_kind else self.face(k) for k in range(NUM_KINDS))
 
+    def natural_kind_table(self) -> tuple[int, ...]:
+        """For each face (34 entries), the physical kind of its natural tiles, ``-1`` when only wildcards can show
+        it: the inverse of :meth:`face_table` for hot loops."""
+        return tuple(p[0] if (p := self.tiles_of_face(f)) else -1 for f in range(NUM_KINDS))
+
     def to_json(self) -> dict[str, object]:
         """JSON-ready form."""
         return {"mode": self.mode.value, "indicator": None if self.indicator is None else TILE_NAMES[self.indicator]}

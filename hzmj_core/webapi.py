@@ -29,7 +29,7 @@ from typing import Any
 
 from . import __version__
 from .analysis import AnalysisError, analyze_hand
-from .bots import BOTS, LEVEL_NAMES
+from .bots import BOTS, LEVEL_NAMES, OLD_BOT_IDS
 from .fan import fan_table
 from .glossary import gloss, pinyin
 from .jsontext import MAX_ARGUMENT_CHARS, JsonInputError, loads
@@ -82,7 +82,7 @@ def _new_game(args: dict[str, Any]) -> dict[str, Any]:
         raise ApiError(str(exc), exc.reason) from None
     humans = None if args["humans"] is None else set(args["humans"])
     _session = GameSession(options, args["seed"], args["level"], args["human"], humans, args["timer"],
-                           args["hints"])
+                           args["hints"], args["ranked"])
     return _session.state()
 
 
@@ -124,6 +124,8 @@ def _review_start(args: dict[str, Any]) -> dict[str, Any]:
     human's) and ``hand`` (0-based; default every hand). The page then calls ``review_step`` until
     ``finished`` to drive a progress bar."""
     global _review
+    if _session is not None and _session.ranked and not _session.ranked_over:
+        raise ApiError("a ranked match is reviewed once it is over", because("ranked_no_review"))
     data = args.get("log")
     seat = args.get("seat")
     if data is None:
@@ -348,7 +350,8 @@ METHODS: dict[str, Callable[[dict[str, Any]], Any]] = {
     "bot_levels": lambda _: list(BOTS),
     # the levels offered to players ("random" is a test bot), weakest first, with names and the default
     "bot_level_names": lambda _: [{"id": k, "zh": LEVEL_NAMES[k][0], "en": LEVEL_NAMES[k][1],
-                                   "offered": k != "random", "default": k == DEFAULT_LEVEL} for k in BOTS],
+                                   "offered": k != "random", "default": k == DEFAULT_LEVEL,
+                                   "aliases": [old for old, new in OLD_BOT_IDS.items() if new == k]} for k in BOTS],
     "review_start": _review_start,
     "review_step": _review_step,
     "hint": lambda a: _need_session().hint(deep=a["deep"]),

@@ -10,9 +10,9 @@
 
 import {Bridge} from './bridge.mjs';
 import * as store from './store.mjs';
-import {getLang, setLang, t} from './i18n.mjs';
+import {getLang, setLang, setPeople, t} from './i18n.mjs';
 import {installKeyboard, moveFocus} from './input.mjs';
-import {$, closeDialogs, relabelToast, toast} from './game/dom.mjs';
+import {$, closeDialogs, relabelToast, toast, watchScroll} from './game/dom.mjs';
 import {Controller} from './game/controller.mjs';
 import {TableView} from './game/table-view.mjs';
 import {Dock} from './game/dock.mjs';
@@ -26,7 +26,7 @@ import {parseSeed} from './seed.mjs';
 import {Sound, speakerIcon} from './sound.mjs';
 import {Friends} from './net/friends.mjs';
 import {isJoinPage, joinTable} from './net/join.mjs';
-import {beginRanked, rankedWords, watchRanked} from './exam/ranked.mjs';
+import {beginRanked, isRanked, rankedWords, watchRanked} from './exam/ranked.mjs';
 import {Daily} from './daily/daily.mjs';
 import {w as dailyWords} from './daily/words.mjs';
 
@@ -50,7 +50,9 @@ function setState(s) { document.documentElement.dataset.state = s; }
 
 function onProgress(p) {
   $('progress').value = p.fraction;
-  $('status').textContent = t(`phase.${p.phase}`, {a: (p.loaded / 1e6).toFixed(1), b: (p.total / 1e6).toFixed(1)});
+  // the megabytes the network carries (gzipped where the server compresses); the bar moves by the bytes read
+  const [a, b] = p.wireTotal ? [p.wire, p.wireTotal] : [p.loaded, p.total];
+  $('status').textContent = t(`phase.${p.phase}`, {a: (a / 1e6).toFixed(1), b: (b / 1e6).toFixed(1)});
   hzmj.progressLog.push({t: Math.round(performance.now()), phase: p.phase, fraction: p.fraction});
 }
 
@@ -175,6 +177,7 @@ function wire(bridge, guest = false) {
     showResult: () => { result.show(); dock.render(); },
   });
   const result = new ResultDialog(ctrl, $('settle'));
+  for (const d of document.querySelectorAll('dialog.sheet')) watchScroll(d, () => t('more_below'));
   $('settle').addEventListener('close', () => dock.render());
   const newGame = new NewGameDialog(ctrl, (options, seed, level) => ctrl.startNewGame(options, seed, level, () => {
     replay.stopAutoplay();
@@ -185,7 +188,7 @@ function wire(bridge, guest = false) {
   const review = new ReviewPanel(ctrl, replay);
   result.onWatch = (hand) => replay.watchGame(hand);
   history.onWatch = (hand) => replay.watchGame(hand);
-  ctrl.on('view', () => { dock.render(); renderRules(ctrl); autoPlay(ctrl); });
+  ctrl.on('view', () => { markRanked(ctrl); dock.render(); renderRules(ctrl); autoPlay(ctrl); });
   ctrl.on('handOver', () => { result.show(); dock.render(); });
   const daily = new Daily(ctrl, {
     newGame: () => newGame.open(),
@@ -266,6 +269,8 @@ function wire(bridge, guest = false) {
   });
   hzmj.views = {table, dock, result, history, newGame, replay, review, daily};  // for tests
   table.names = () => friends.plateNames();
+  // every line that names a seat names the person there by the name they gave (a friends table), not in a replay
+  setPeople(() => (ctrl.mode === 'replay' ? null : friends.plateNames()));
   friends.attach(ctrl, {bridge: guest ? bridge : null, rulesText: () => $('rules').textContent,
     levels: () => newGame.metadata().then((m) => m.levels)});
   // the rules line under the felt waits for the first table: the worker answers in order, and the option
@@ -304,6 +309,25 @@ function renderRules(ctrl) {
   $('rules').title = line.full;
 }
 
+/** The hint control in words (提示：开/关), or in a ranked match 排位赛：无提示 (the engine gives no hints there), and
+ *  the 排位赛 / Ranked badge on the table. */
+function markRanked(ctrl) {
+  const s = ctrl.state;
+  const ranked = Boolean(s && s.table && s.table.ranked) && ctrl.mode === 'game';
+  const hints = settings.hints !== false;
+  const btn = $('btn-hints');
+  btn.textContent = ranked ? t('hints_ranked') : hints ? t('hints_on') : t('hints_off');
+  btn.setAttribute('aria-pressed', String(hints && !ranked));
+  btn.disabled = ranked;
+  btn.title = ranked ? t('hints_ranked_title') : hints ? t('hints_on_title') : t('hints_off_title');
+  btn.dataset.ranked = String(ranked);
+  $('ranked-badge').hidden = !ranked;
+  // the review waits for the match's end (the engine refuses it before)
+  const playing = ranked && isRanked(s);
+  document.documentElement.toggleAttribute('data-ranked-play', playing);
+  $('settle-review').hidden = playing;
+}
+
 function applyLang(ctrl) {
   const lang = getLang();
   document.title = `${t('title')} · ${lang === 'en' ? '杭州麻将' : 'Hangzhou Mahjong'}`;
@@ -316,10 +340,7 @@ function applyLang(ctrl) {
   $('btn-sound').setAttribute('aria-pressed', String(!muted));
   $('btn-sound').title = t(muted ? 'sound_off' : 'sound_on');
   $('btn-sound').setAttribute('aria-label', $('btn-sound').title);
-  const hints = settings.hints !== false;
-  $('btn-hints').textContent = t('hints');
-  $('btn-hints').setAttribute('aria-pressed', String(hints));
-  $('btn-hints').title = hints ? t('hints_on') : t('hints_off');
+  markRanked(ctrl);
   $('btn-menu').setAttribute('aria-label', t('menu'));
   $('hand').setAttribute('aria-label', t('your_hand'));
   $('actions').setAttribute('aria-label', t('actions'));

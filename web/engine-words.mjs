@@ -125,6 +125,8 @@ export const TEMPLATES = Object.freeze({
   "game_over": ["这场比赛已经结束", "the game is over"],
   "hand_not_over": ["这一局还没有结束", "the hand is not over yet"],
   "hints_off": ["这一桌不给提示", "hints are off at this table"],
+  "ranked_no_hint": ["排位赛中没有提示和建议，比赛结束后可以复盘", "a ranked match has no hints or suggestions; review it once the match is over"],
+  "ranked_no_review": ["排位赛结束后才能复盘", "a ranked match can be reviewed once it is over"],
   "export_hand_end": ["一局打完才能导出对局记录", "the game record is given at the end of a hand"],
   "no_finished_hand": ["还没有打完的一局", "no hand is finished yet"],
   "cert_empty": ["没有输入验证码", "no code was entered"],
@@ -192,7 +194,7 @@ export const FAMILIES = Object.freeze({
   "log": ["log_json", "log_json_at", "log_json_number", "log_json_limits", "log_not_object", "log_format", "log_version", "log_kind", "log_missing", "log_wrong_type", "log_points", "log_range", "log_seed", "log_option_unknown", "log_option_range", "log_option_choice", "log_option_differs", "log_no_wall", "log_wall_tile", "log_wall_count", "log_wall_tiles", "log_action_text", "log_action_malformed", "log_action_illegal", "log_result_early", "log_result_differs", "log_match_differs", "log_after_end", "log_unfinished", "log_no_hands", "log_seedless", "log_not_match"],
   "option": ["option_not_object", "option_unknown", "option_range", "option_choice"],
   "save": ["save_format", "save_version", "save_damaged", "save_json", "save_missing", "save_wrong", "save_away", "save_other_game"],
-  "table": ["table_moved", "bot_plays", "game_over", "hand_not_over", "hints_off", "export_hand_end", "no_finished_hand"],
+  "table": ["table_moved", "bot_plays", "game_over", "hand_not_over", "hints_off", "ranked_no_hint", "ranked_no_review", "export_hand_end", "no_finished_hand"],
   "exam": ["cert_empty", "cert_characters", "cert_length", "cert_short", "cert_cut_short", "cert_damaged", "cert_version", "cert_date_form", "cert_date_early", "cert_date_future", "cert_date_range", "cert_level", "cert_left_over", "cert_is_ladder", "cert_is_exam", "cert_seed", "cert_answers_over", "cert_name", "cert_below_pass", "cert_file_differs", "cert_grade_short", "ladder_file_json", "ladder_file", "ladder_match", "ladder_seed", "ladder_match_fields", "ladder_wrong_level", "ladder_moves_end", "ladder_not_yours", "ladder_malformed", "ladder_illegal", "ladder_no_end", "ladder_moves_over", "ladder_profile", "ladder_chain", "ladder_hints", "ladder_hints_unsaid", "ladder_placement", "ladder_record_json", "ladder_record", "ladder_record_placement", "ladder_record_no_placement", "exam_level"],
 });
 

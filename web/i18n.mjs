@@ -23,7 +23,10 @@ const STRINGS = {
     claim_prompt: '{who} 打出 {tile}', waiting: '等待其他玩家…', bots_thinking: '{who} 思考中…',
     blocked_freeze: '抓打中：只能打出摸到的牌，不能吃碰杠', blocked_passed_win: '过水：本轮不能胡 {tiles}',
     blocked_discard_win: '你听 {tile}，但此时不能放铳胡（只能自摸）',
-    hints: '提示', hints_on: '听牌提示：开', hints_off: '听牌提示：关', waits: '听', remaining: '剩{n}张',
+    hints: '提示', hints_on: '提示：开', hints_off: '提示：关', hints_ranked: '排位赛：无提示',
+    hints_on_title: '提示开着：大师的建议、听牌和进张。点一下关掉', hints_off_title: '提示关着。点一下打开：大师的建议、听牌和进张',
+    hints_ranked_title: '排位赛中没有提示和建议，比赛结束后可以复盘', ranked_mark: '排位赛',
+    ranked_settle: '排位赛 · 无提示 · 比赛结束后可以复盘', waits: '听', remaining: '剩{n}张',
     not_ready: '', suggest: '建议：{advice}',
     daily: '每日挑战', new_game: '新游戏', export: '导出记录', import: '导入回放', language: 'English', lang_code: 'EN', menu: '菜单',
     speed: '速度', 'speed.slow': '慢', 'speed.normal': '中', 'speed.fast': '快',
@@ -67,7 +70,7 @@ const STRINGS = {
     settings_reset: '这些设置已损坏，已恢复默认：{keys}。',
     'setting.lang': '语言', 'setting.hints': '提示', 'setting.speed': '速度', 'setting.options': '规则选项',
     'setting.level': '电脑强度', 'setting.muted': '声音', 'setting.autoPass': '自动过', 'setting.autoWin': '自动胡',
-    seat_label: '{who}（{pts}分）', close: '关闭', help: '快捷键',
+    seat_label: '{who}（{pts}分）', close: '关闭', more_below: '下面还有', help: '快捷键',
     info_more: '全部 ▴', info_less: '收起 ▾', info_more_side: '◂ 全部', info_less_side: '收起 ▸',
     keys_help: '←/→ 选牌 · Enter 打出 · H 胡 · K 杠 · P 碰 · C 吃（有几种吃法时按 1/2/3）· 空格/Esc 过 · N 下一局',
     only_discard: '只能打出 {tile}：点一下即打出', after_discard_waits: '打出{tile}后听', after_discard_any: '打出{tile}后摸什么都胡',
@@ -89,7 +92,9 @@ const STRINGS = {
     review_wall: '墙余{n}张', review_claim: '{who}打出', review_river: '最近的出牌',
     review_tan_on: '{who}已吃碰你{n}摊', review_tan_by: '你已吃碰{who}{n}摊',
     review_marks: '复盘列出的选择', review_mark: '第{step}步：{taken}；大师会{choice}（少{loss}分）',
-    review_summary: '{n} 个选择中 {same} 个与大师相同，期望共少 {loss} 分。',
+    review_summary: '{n} 个选择中 {same} 个与大师相同，失误期望共少 {loss} 分。',
+    review_even: '另有 {n} 个与大师不同，但两者一样好：相差在抽样误差之内（配对差的标准误的 {k} 倍）。',
+    review_no_mistake: '没有失误。',
   },
   en: {
     title: 'Hangzhou Mahjong', loading: 'Loading…', retry: 'Retry',
@@ -109,7 +114,11 @@ const STRINGS = {
     blocked_freeze: '抓打: discard what you draw; no claims',
     blocked_passed_win: 'You passed a win: no win on {tiles} until you discard again',
     blocked_discard_win: 'You wait on {tile}, but a discard win is not allowed now (self-draw only)',
-    hints: 'Hints', hints_on: 'Wait hints: on', hints_off: 'Wait hints: off', waits: 'Waits', remaining: '{n} left',
+    hints: 'Hints', hints_on: 'Hints: on', hints_off: 'Hints: off', hints_ranked: 'Ranked: no hints',
+    hints_on_title: 'Hints are on: the expert’s suggestion, waits and useful tiles. Press to turn them off',
+    hints_off_title: 'Hints are off. Press to turn on the expert’s suggestion, waits and useful tiles',
+    hints_ranked_title: 'A ranked match has no hints or suggestions; review it once the match is over',
+    ranked_mark: 'Ranked', ranked_settle: 'Ranked match · no hints · review it once the match is over', waits: 'Waits', remaining: '{n} left',
     not_ready: '', suggest: 'Suggested: {advice}',
     daily: 'Daily challenge', new_game: 'New game', export: 'Export log', import: 'Import replay', language: '中文', lang_code: '中', menu: 'Menu',
     speed: 'Speed', 'speed.slow': 'Slow', 'speed.normal': 'Normal', 'speed.fast': 'Fast',
@@ -156,7 +165,7 @@ const STRINGS = {
     settings_reset: 'These settings were damaged and are back to their defaults: {keys}.',
     'setting.lang': 'language', 'setting.hints': 'hints', 'setting.speed': 'speed', 'setting.options': 'game options',
     'setting.level': 'opponents', 'setting.muted': 'sound', 'setting.autoPass': 'auto-pass', 'setting.autoWin': 'auto-win',
-    seat_label: '{who} ({pts} points)', close: 'Close', help: 'Keys',
+    seat_label: '{who} ({pts} points)', close: 'Close', more_below: 'More below', help: 'Keys',
     info_more: 'More ▴', info_less: 'Less ▾', info_more_side: '◂ More', info_less_side: 'Less ▸',
     keys_help: '←/→ select · Enter discard · H win · K kong · P pong · C chow (1/2/3 when there are several) · Space/Esc pass · N next',
     only_discard: 'Only the {tile} can go: one {tap} discards it', after_discard_waits: 'Discard the {tile}, then wait on',
@@ -186,8 +195,11 @@ const STRINGS = {
     review_tan_on: '{who} has claimed from you {n} times', review_tan_on_one: '{who} has claimed from you once',
     review_tan_by: 'you have claimed from {who} {n} times', review_tan_by_one: 'you have claimed from {who} once',
     review_marks: 'Decisions the review names', review_mark: 'Step {step}: {taken}; the expert: {choice} ({loss} points better)',
-    review_summary: '{same} of your {n} choices matched the expert’s; in all you gave away {loss} expected points.',
-    review_summary_one: '{same} of your 1 choice matched the expert’s; you gave away {loss} expected points.',
+    review_summary: '{same} of your {n} choices matched the expert’s; in all your mistakes gave away {loss} expected points.',
+    review_even: '{n} more differed from the expert’s but were as good: within the sampling noise ({k} standard errors of the paired difference).',
+    review_even_one: '1 more differed from the expert’s but was as good: within the sampling noise ({k} standard errors of the paired difference).',
+    review_no_mistake: 'No mistakes.',
+    review_summary_one: '{same} of your 1 choice matched the expert’s; mistakes gave away {loss} expected points.',
   },
 };
 
@@ -244,7 +256,28 @@ export function tileName(tile) {
 
 /** Seat name relative to the human (0 = you, 1 = next / right, 2 = across, 3 = previous / left). */
 export function seatName(seat, human = 0) {
+  const word = seatWord(seat, human);
+  const name = seat === human ? '' : personName(seat);
+  return name ? t('person', {name, who: word}) : word;
+}
+
+/** The seat's own word (你/下家/对家/上家, You/Right/Across/Left), never a person's name: for lines that add
+ *  the name themselves. */
+export function seatWord(seat, human = 0) {
   return t(`seat${(seat - human + 4) % 4}`);
+}
+
+let people = () => null;
+
+/** Where the names people gave at a friends table come from: a function giving {seat: name}, or null where
+ *  there are none (outside a friends table, in a replay). Set once by the page. */
+export function setPeople(names) { people = names; }
+
+/** The name the person at this seat gave at a friends table, or '' (a bot, or no friends table). */
+export function personName(seat) {
+  const names = people();
+  const name = names && names[seat];
+  return typeof name === 'string' ? name : '';
 }
 
 // ------------------------------------------------------------------ the friends table (好友房, web/net/)
@@ -296,7 +329,7 @@ Object.assign(STRINGS.zh, {
   friend_wait_start: '已连接，等房主开始…', friend_flood: '消息太多，有些被忽略了。',
   friend_bad_message: '房主拒绝了一条消息：{why}', friend_dropped: '{who}掉线了，{s} 秒后由电脑代打。',
   friend_bot_plays: '电脑代{who}打牌。', friend_back: '{who}回来了。',
-  phrases: '快捷语', timer_left: '{s} 秒', seat_named: '{who}（{name}）', waiting_for: '等待{who}…',
+  phrases: '快捷语', timer_left: '{s} 秒', seat_named: '{who}（{name}）', person: '{name}（{who}）', waiting_for: '等待{who}…',
 });
 Object.assign(STRINGS.en, {
   friends: 'Play with friends', fr_title: 'Play with friends',
@@ -350,5 +383,5 @@ Object.assign(STRINGS.en, {
   friend_wait_start: 'Connected: waiting for the host to start…', friend_flood: 'Too many messages: some were ignored.',
   friend_bad_message: 'The host refused a message: {why}', friend_dropped: '{who} dropped; the bot takes over in {s} s.',
   friend_bot_plays: 'The bot plays for {who}.', friend_back: '{who} is back.',
-  phrases: 'Quick phrases', timer_left: '{s} s', seat_named: '{who} ({name})', waiting_for: 'Waiting for {who}…',
+  phrases: 'Quick phrases', timer_left: '{s} s', seat_named: '{who} ({name})', person: '{name} ({who})', waiting_for: 'Waiting for {who}…',
 });

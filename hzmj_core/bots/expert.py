@@ -56,11 +56,11 @@ from ..scoring import settle
 from ..tiles import NUM_KINDS, TILE_NAMES
 from ..view import SeatView
 from . import lookahead
+from .advanced import KONG_TYPES, AdvancedBot, shape_reasons
 from .base import Decision
 from .draw_ahead import value_after_draw
-from .eval import LAST_CALL, discard_wins_live, isolation, just_piaoed, tan_cap
 from .expert_params import ExpertParams
-from .normal import KONG_TYPES, NormalBot, shape_reasons
+from .heuristics import LAST_CALL, discard_wins_live, isolation, just_piaoed, tan_cap
 from .strong import StrongBot
 
 DEFAULT_PARAMS = ExpertParams()
@@ -570,7 +570,7 @@ class ExpertBot(StrongBot):
         if not an.wc.is_wild(a.tile):
             shape = self._feed_words(an, a.tile, vals, ahead) + shape
         if live and not an.wc.is_wild(a.tile):
-            eff = NormalBot.rank_discards(self, an, [d for d in v.legal if d.type is ActionType.DISCARD])
+            eff = AdvancedBot.rank_discards(self, an, [d for d in v.legal if d.type is ActionType.DISCARD])
             if eff is not None and eff[0].tile != a.tile:
                 mine, theirs = self.danger(an, a.tile), self.danger(an, eff[0].tile)
                 if mine < theirs:

@@ -19,7 +19,7 @@ from ..rng import Rng
 from ..round import Phase, Round, chow_ban
 from ..tiles import NUM_KINDS, TILE_NAMES, Meld, MeldKind
 from ..view import SeatView, tile_totals
-from .eval import isolation
+from .heuristics import isolation
 
 _TYPES_CLAIM = (ActionType.PONG, ActionType.CHOW, ActionType.EXPOSED_KONG)
 

@@ -29,9 +29,9 @@ from ..fan import WinType, evaluate_win
 from ..reasons import because
 from ..tiles import TILE_NAMES
 from ..view import SeatView
+from .advanced import KONG_TYPES, AdvancedBot, shape_reasons
 from .base import Decision
-from .eval import LAST_CALL, discard_wins_live, isolation, just_piaoed, tan_cap
-from .normal import KONG_TYPES, NormalBot, shape_reasons
+from .heuristics import LAST_CALL, discard_wins_live, isolation, just_piaoed, tan_cap
 
 
 def _tenpai_prob(view: SeatView, seat: int) -> float:
@@ -51,7 +51,7 @@ def _win_type(view: SeatView) -> tuple[WinType, int]:
     return WinType.SELF_DRAW, 0
 
 
-class StrongBot(NormalBot):
+class StrongBot(AdvancedBot):
     """Expected-value play with 暴头/飘/杠暴, defence at 3老, 摊/承包 awareness and the match score."""
 
     name = "strong"
@@ -277,7 +277,7 @@ class StrongBot(NormalBot):
         d = super().on_act(an)
         v = an.view
         if d.action.type is ActionType.DISCARD and discard_wins_live(v) and not an.wc.is_wild(d.action.tile):
-            eff = NormalBot.rank_discards(self, an, [a for a in v.legal if a.type is ActionType.DISCARD])
+            eff = AdvancedBot.rank_discards(self, an, [a for a in v.legal if a.type is ActionType.DISCARD])
             mine = an.after_discard(d.action.tile)
             if eff is not None and (eff[1].shanten, -eff[1].draws) < (mine.shanten, -mine.draws):
                 return Decision(d.action, (because("defence_live", tile=TILE_NAMES[d.action.tile]), *d.why))

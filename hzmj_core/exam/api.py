@@ -116,7 +116,8 @@ def _verify(a: dict[str, Any]) -> dict[str, Any]:
 
 def _ranked(a: dict[str, Any]) -> dict[str, Any]:
     """A ranked match from the game page's save, once its hands are over: the record the ladder keeps (the player's
-    actions of the first :data:`RANKED_HANDS` hands, placement and points)."""
+    actions of the first :data:`RANKED_HANDS` hands, placement and points, and ``hints``: whether the table gave
+    hints, false only for a save of a ranked session, which refuses them)."""
     try:
         save = _file(a["save"])
     except LadderError:

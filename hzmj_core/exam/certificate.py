@@ -143,6 +143,9 @@ def _open(code: object) -> _Reader:
         raise CodeError("cert_length") from None
     if len(raw) < 8:
         raise CodeError("cert_short")
+    if base64.b32encode(raw).decode().rstrip("=") != text:
+        # the last character's unused bits are set: the code was edited there (the check cannot see those bits)
+        raise CodeError("cert_damaged")
     body, check = raw[:-4], raw[-4:]
     if hashlib.sha256(body).digest()[:4] != check:
         raise CodeError("cert_damaged")

@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..actions import Action, ActionError
-from ..bots import LEVEL_NAMES, make_bot
+from ..bots import LEVEL_NAMES, OLD_BOT_IDS, make_bot
 from ..jsontext import JsonInputError, loads
 from ..match import Match
 from ..options import Options
@@ -45,8 +45,8 @@ from .certificate import CodeError, decode, ladder_code
 
 GRADES = tuple(range(1, 10))
 """业余 1 级 … 业余 9 级."""
-OPPONENTS: dict[int, str] = {1: "easy", 2: "basic", 3: "basic", 4: "normal", 5: "normal", 6: "strong", 7: "strong",
-                             8: "expert", 9: "expert"}
+OPPONENTS: dict[int, str] = {1: "beginner", 2: "standard", 3: "standard", 4: "advanced", 5: "advanced", 6: "strong",
+                             7: "strong", 8: "expert", 9: "expert"}
 """The bots' level at each grade."""
 GAINS = (30, 15, 0)
 """Placement points for 1st, 2nd and 3rd."""
@@ -221,7 +221,7 @@ def replay_match(entry: Any, number: int = 1) -> tuple[int, list[int]]:
         seed = _seed_of(entry.get("seed"))
     except SeedError:
         raise LadderError("ladder_seed", match=number) from None
-    level = entry.get("level")
+    level = _level(entry.get("level"))
     actions = entry.get("actions")
     if level not in OPPONENTS.values() or not isinstance(actions, list):
         raise LadderError("ladder_match_fields", match=number)
@@ -275,6 +275,11 @@ def file_hash(data: Any) -> bytes:
     return hashlib.sha256(text.encode()).digest()
 
 
+def _level(played: Any) -> Any:
+    """The bot id a match file names (a file written before the ids matched the names holds an old id)."""
+    return OLD_BOT_IDS.get(played, played) if isinstance(played, str) else played
+
+
 def check_file(data: Any) -> tuple[int, list[int]]:
     """Replay a match file ``{"profile": seed, "matches": [...]}`` (a ladder record of format 2 is one): the highest
     grade reached and the placements. Each match's seed must be the chain's (:func:`chain_seed`), with hints off,
@@ -301,8 +306,8 @@ def check_file(data: Any) -> tuple[int, list[int]]:
             if entry.get("hints") is not False:
                 raise LadderError("ladder_hints" if entry.get("hints") is True else "ladder_hints_unsaid",
                                   match=i + 1)
-        if isinstance(entry, dict) and entry.get("level") != OPPONENTS[g]:
-            played = entry.get("level")
+        if isinstance(entry, dict) and _level(entry.get("level")) != OPPONENTS[g]:
+            played = _level(entry.get("level"))
             names = LEVEL_NAMES.get(played, (json.dumps(played, ensure_ascii=False)[:40],) * 2) \
                 if isinstance(played, str) else ("?", "?")
             want = LEVEL_NAMES[OPPONENTS[g]]

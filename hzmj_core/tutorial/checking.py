@@ -14,7 +14,7 @@ from typing import Any
 from ..actions import Action, ActionError, ActionType
 from ..analysis import analyze_hand
 from ..fan import WinEvaluation, WinType, evaluate_win
-from ..glossary import gloss
+from ..glossary import GLOSSARY, gloss
 from ..hand import baotou_state, qike_state
 from ..reasons import PAYMENT_EN, power_of_two, tile_words
 from ..round import Phase, Round
@@ -33,10 +33,14 @@ def _viewer(ex: Exercise) -> int:
 
 
 def _fan_text(ev: WinEvaluation | None) -> tuple[str, str]:
+    """The win's name and worth. A name the glossary explains keeps its Chinese in the English, for
+    :func:`~hzmj_core.glossary.gloss` to say what it is on first use ("Qing qidui (清七对, seven pairs without
+    a wildcard)"), not the bare pinyin."""
     if ev is None:
         return "不是胡牌", "not a win"
+    name_en = ev.name_zh if ev.name_zh in GLOSSARY else ev.name_en
     return (f"{ev.name_zh}，{ev.fan} 番（×{ev.multiplier}）",
-            f"{ev.name_en}, {ev.fan} fan (×{ev.multiplier})")
+            f"{name_en}, {ev.fan} fan (×{ev.multiplier})")
 
 
 def _evaluate(data: Mapping[str, Any]) -> WinEvaluation | None:

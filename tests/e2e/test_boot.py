@@ -53,6 +53,10 @@ def test_loading_screen_shows_byte_progress(page: Any, slow_site: Any, screensho
     assert 0 < value < 1
     status = page.locator("#status").inner_text()
     assert "MB" in status, status
+    # the total is what the network carries: the server gzips, so the downloads' gzip sizes (as the README says)
+    wire = sum(slow_site.info["downloads_gzip"].values())
+    assert wire < 0.8 * sum(slow_site.info["downloads"].values())
+    assert f"/ {wire / 1e6:.1f} MB" in status, (status, wire)
     screenshot(page, "boot-loading")
     page.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS)
 

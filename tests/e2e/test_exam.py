@@ -208,8 +208,8 @@ def test_ranked_match_starts_on_the_game_page_with_the_grades_opponents(page: An
     page.goto(f"{site.url}?ranked=1&speed=instant")
     page.wait_for_selector("html[data-table=ready]", timeout=BOOT_MS)
     flag = page.evaluate("JSON.parse(localStorage.getItem('hzmj.ranked.v1'))")
-    assert flag["level"] == "basic"  # 业余 2 级 plays the 普通 bots
-    assert page.evaluate("window.hzmj.game.state.match.level") == "basic"
+    assert flag["level"] == "standard"  # 业余 2 级 plays the 普通 bots
+    assert page.evaluate("window.hzmj.game.state.match.level") == "standard"
     assert page.evaluate("window.hzmj.game.state.match.seed") == flag["seed"]
     assert "ranked" not in page.url
 

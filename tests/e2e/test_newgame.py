@@ -51,6 +51,23 @@ def test_no_question_before_the_player_has_decided_anything(page: Any, site: Any
     assert page.locator("#ng-ask").count() == 0
 
 
+@pytest.mark.parametrize(("old", "new"), [("easy", "beginner"), ("basic", "standard"), ("normal", "advanced")])
+def test_a_level_saved_under_its_old_id_is_still_the_one_played_and_chosen(page: Any, site: Any, old: str,
+                                                                           new: str) -> None:
+    """Settings saved before the bot ids matched their names hold easy, basic or normal: the page plays and
+    offers the same level under its id, and each level shows the name of what it is."""
+    page.add_init_script("localStorage.getItem('hzmj.settings.v1') === null && localStorage.setItem("
+                         f"'hzmj.settings.v1', JSON.stringify({{level: '{old}'}}))")
+    open_game(page, site, "?seed=77&speed=instant&lang=en")
+    assert state(page)["match"]["level"] == new
+    open_dialog(page)
+    assert page.locator("#ng-level").input_value() == new
+    shown = dict(page.eval_on_selector_all("#ng-level option", "os => os.map((o) => [o.value, o.textContent])"))
+    names = {"beginner": "Beginner", "standard": "Standard", "advanced": "Advanced", "strong": "Strong",
+             "expert": "Expert"}
+    assert list(shown) == list(names) and all(shown[k].startswith(v) for k, v in names.items()), shown
+
+
 @pytest.mark.parametrize(("preset", "key", "value", "rules_word"), [
     ("du_san", "start_streak", 3, "笃三老庄"),
     ("zimo", "win_mode", "self_draw_only", "自摸胡"),

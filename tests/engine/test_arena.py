@@ -14,12 +14,12 @@ from hzmj_core.cli import main
 
 
 def test_duplicate_arena_reports_each_kind() -> None:
-    d = run_arena(8, 5, ["strong", "normal", "easy", "normal"], duplicate=True)
+    d = run_arena(8, 5, ["strong", "advanced", "beginner", "advanced"], duplicate=True)
     assert d["hands"] == 8 and d["walls"] == 2
     kinds = d["kinds"]
-    assert set(kinds) == {"strong", "normal", "easy"}
+    assert set(kinds) == {"strong", "advanced", "beginner"}
     # Every wall is played once per rotation: each kind sits at each seat once per wall.
-    assert kinds["strong"]["seat_hands"] == 8 and kinds["normal"]["seat_hands"] == 16
+    assert kinds["strong"]["seat_hands"] == 8 and kinds["advanced"]["seat_hands"] == 16
     total = sum(k["mean_points"] * k["seat_hands"] for k in kinds.values())
     assert abs(total) < 1e-6  # points are zero-sum
     for k in kinds.values():
@@ -31,8 +31,8 @@ def test_duplicate_arena_reports_each_kind() -> None:
 
 
 def test_arena_is_reproducible() -> None:
-    a = run_arena(3, 9, ["normal", "easy", "easy", "easy"])
-    b = run_arena(3, 9, ["normal", "easy", "easy", "easy"])
+    a = run_arena(3, 9, ["advanced", "beginner", "beginner", "beginner"])
+    b = run_arena(3, 9, ["advanced", "beginner", "beginner", "beginner"])
     for k in a["kinds"]:
         assert a["kinds"][k]["mean_points"] == b["kinds"][k]["mean_points"]
 
@@ -48,15 +48,15 @@ def _without_timings(d: dict[str, Any]) -> dict[str, Any]:
 
 @pytest.mark.host_only  # processes: none in Pyodide (the fallback has its own test below)
 def test_workers_give_the_same_figures_as_one_process() -> None:
-    seats = ["normal", "easy", "random", "basic"]
+    seats = ["advanced", "beginner", "random", "standard"]
     one = run_arena(24, 11, seats, duplicate=True)
     seen: list[tuple[int, int]] = []
     two = run_arena(24, 11, seats, duplicate=True, workers=2, progress=lambda d, t: seen.append((d, t)))
     assert one["workers"] == 1 and two["workers"] == 2
     assert _without_timings(two) == _without_timings(one)
     assert seen[-1] == (6, 6) and [d for d, _ in seen] == sorted(d for d, _ in seen)
-    plain = run_arena(5, 4, ["easy"], streak=3, workers=3)
-    assert _without_timings(plain) == _without_timings(run_arena(5, 4, ["easy"], streak=3))
+    plain = run_arena(5, 4, ["beginner"], streak=3, workers=3)
+    assert _without_timings(plain) == _without_timings(run_arena(5, 4, ["beginner"], streak=3))
 
 
 def test_without_processes_the_arena_plays_in_one(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -67,7 +67,7 @@ def test_without_processes_the_arena_plays_in_one(monkeypatch: pytest.MonkeyPatc
 
 def test_arena_errors() -> None:
     with pytest.raises(ArenaError):
-        run_arena(4, 1, ["strong", "normal"])
+        run_arena(4, 1, ["strong", "advanced"])
     with pytest.raises(ArenaError):
         run_arena(4, 1, ["nobody"])
     with pytest.raises(ArenaError, match="--workers"):
@@ -75,12 +75,12 @@ def test_arena_errors() -> None:
 
 
 def test_arena_cli(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["arena", "--hands", "4", "--seed", "2", "--seats", "normal,easy,easy,easy", "--duplicate",
-                 "--json"]) == 0
+    assert main(["arena", "--hands", "4", "--seed", "2", "--seats", "advanced,beginner,beginner,beginner",
+                 "--duplicate", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert data["hands"] == 4 and set(data["kinds"]) == {"normal", "easy"}
+    assert data["hands"] == 4 and set(data["kinds"]) == {"advanced", "beginner"}
     assert main(["arena", "--hands", "4", "--seed", "2", "--seats", "x"]) == 2
-    assert main(["arena", "--hands", "8", "--seed", "2", "--seats", "easy", "--workers", "2", "--json"]) == 0
+    assert main(["arena", "--hands", "8", "--seed", "2", "--seats", "beginner", "--workers", "2", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["workers"] == (2 if arena.can_use_processes() else 1)
     with pytest.raises(SystemExit) as refused:  # argparse refuses it, in one line
         main(["arena", "--hands", "4", "--seed", "2", "--workers", "0"])
@@ -90,10 +90,10 @@ def test_arena_cli(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_the_running_count_goes_to_a_terminal_only(capsys: pytest.CaptureFixture[str],
                                                      monkeypatch: pytest.MonkeyPatch) -> None:
-    args = ["arena", "--hands", "4", "--seed", "2", "--seats", "easy"]
+    args = ["arena", "--hands", "4", "--seed", "2", "--seats", "beginner"]
     assert main(args) == 0
     out, err = capsys.readouterr()
-    assert "easy" in out and err == ""  # stderr is a file or a pipe here: no "\r1/4\r2/4..." in it
+    assert "beginner" in out and err == ""  # stderr is a file or a pipe here: no "\r1/4\r2/4..." in it
     monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
     assert main(args) == 0
     assert capsys.readouterr().err == "\r1/4\r2/4\r3/4\r4/4\n"

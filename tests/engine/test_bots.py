@@ -1,4 +1,4 @@
-"""Bots (easy, normal, strong): legality, reasons, determinism, own-view-only decisions, key judgements."""
+"""Bots (beginner, advanced, strong): legality, reasons, determinism, own-view-only decisions, key judgements."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from hzmj_core.round import Phase, Round
 from hzmj_core.tiles import TILE_NAMES, Meld, MeldKind, parse_tiles
 from hzmj_core.view import SeatView
 
-LEVELS = ["easy", "normal", "strong", "expert"]
+LEVELS = ["beginner", "advanced", "strong", "expert"]
 
 
 def _play(kinds: list[str], seed: int, streak: int = 1) -> Round:
@@ -38,7 +38,7 @@ def _play(kinds: list[str], seed: int, streak: int = 1) -> Round:
 _NOTATION = re.compile(r"(?<![A-Za-z0-9])(?:[1-9][mps]|[ESWNCFP][0-3]?)(?![A-Za-z0-9])|shanten")
 
 
-@pytest.mark.parametrize("level", ["basic", "easy", "normal", "strong", "expert"])
+@pytest.mark.parametrize("level", ["standard", "beginner", "advanced", "strong", "expert"])
 def test_reasons_name_tiles_and_seats_in_words(level: str) -> None:
     # Reasons are shown to players (the hint's suggestion, the 复盘): tiles and seats by name, in both languages.
     seen = 0
@@ -57,7 +57,7 @@ def test_reasons_name_tiles_and_seats_in_words(level: str) -> None:
 
 @pytest.mark.parametrize("level", LEVELS)
 def test_registered_and_legal_with_reasons(level: str) -> None:
-    assert {"random", "basic", "easy", "normal", "strong", "expert"} <= set(BOTS)
+    assert {"random", "standard", "beginner", "advanced", "strong", "expert"} <= set(BOTS)
     for seed in range(3):
         r = _play([level] * 4, seed, streak=1 + seed)
         assert r.result is not None
@@ -65,8 +65,8 @@ def test_registered_and_legal_with_reasons(level: str) -> None:
 
 @pytest.mark.parametrize("level", LEVELS)
 def test_deterministic(level: str) -> None:
-    a = _play([level, "normal", level, "easy"], 11, streak=3)
-    b = _play([level, "normal", level, "easy"], 11, streak=3)
+    a = _play([level, "advanced", level, "beginner"], 11, streak=3)
+    b = _play([level, "advanced", level, "beginner"], 11, streak=3)
     assert [str(x) for x in a.actions] == [str(x) for x in b.actions]
 
 
@@ -90,7 +90,7 @@ def test_decision_depends_on_own_view_only(level: str) -> None:
     checked = 0
     for seed in range(3):
         r = Round.deal(dealer=seed, streak=3, seed=100 + seed)
-        players = [make_bot("normal", s) for s in range(4)]
+        players = [make_bot("advanced", s) for s in range(4)]
         while not r.is_over:
             seat = r.deciding_seats()[0]
             view = SeatView.of(r, seat)
@@ -138,7 +138,7 @@ def test_strong_goes_for_caipiao_when_the_wall_is_long() -> None:
     d = StrongBot(0).decide(view)
     assert d.action.type is ActionType.DISCARD and TILE_NAMES[d.action.tile] == "P"
     assert "飘" in d.reason_zh
-    assert make_bot("normal", 0).decide(view).action.type is ActionType.WIN
+    assert make_bot("advanced", 0).decide(view).action.type is ActionType.WIN
 
 
 @pytest.mark.parametrize("remaining", [21, 23])
@@ -173,7 +173,7 @@ def test_strong_does_not_make_a_third_tan() -> None:
     assert r.phase is Phase.CLAIM
     view = SeatView.of(r, 1)
     assert any(a.type is ActionType.CHOW for a in view.legal)
-    assert make_bot("normal", 0).decide(view).action.type is ActionType.CHOW
+    assert make_bot("advanced", 0).decide(view).action.type is ActionType.CHOW
     d = StrongBot(0).decide(view)
     assert d.action.type is ActionType.PASS
     assert "承包" in d.reason_zh
@@ -191,7 +191,7 @@ def test_strong_does_not_discard_into_a_live_dealer_win() -> None:
     discards = list(view.discards)
     discards[0] = tuple((t, None) for t in parse_tiles("1m 2m 9s"))
     threat = view._replace(melds=tuple(melds), discards=tuple(discards))
-    efficient = make_bot("normal", 0).decide(threat).action.tile
+    efficient = make_bot("advanced", 0).decide(threat).action.tile
     bot = StrongBot(0)
     d = bot.decide(threat)
     an = Analysis(threat)
@@ -201,7 +201,7 @@ def test_strong_does_not_discard_into_a_live_dealer_win() -> None:
     assert "防守" in d.reason_zh
     # With discard wins not live (L = 1) the same table is played for efficiency only.
     calm = threat._replace(streak=1)
-    assert bot.decide(calm).action.tile == make_bot("normal", 0).decide(calm).action.tile
+    assert bot.decide(calm).action.tile == make_bot("advanced", 0).decide(calm).action.tile
 
 
 def test_level_names_mean_the_same_weakest_first_in_both_languages() -> None:

@@ -294,19 +294,29 @@ def test_match_end_against_rules() -> None:
 # ---------------------------------------------------------------------- 何切
 
 
-def test_hecut_answer_is_the_best_and_tolerance_holds() -> None:
+def test_hecut_is_right_exactly_when_the_coach_says_so() -> None:
+    from hzmj_core.log import hand_log
+    from hzmj_core.review import review
     for b in BANDS:
         q = KINDS["hecut"](Rng(derive_seed(77, b)), b)
-        vals = {parse_tile(t): v for t, v in q.position["values"].items()}
-        best = max(vals.values())
-        bar = best - max(hecut.TOLERANCE[0] * abs(best), hecut.TOLERANCE[1])
-        assert q.answer in (q.accepted or [])
-        assert set(q.accepted or []) == {TILE_NAMES[t] for t, v in vals.items() if v >= bar - 1e-3}
-        assert len(q.accepted or []) < len(vals)
         tiles = parse_tiles(q.position["hand"])
         assert len(tiles) == 14 and not ref_win(*counts_of(tiles), 0)
-        assert q.right(q.read(q.answer)) and not q.right(q.read(next(
-            TILE_NAMES[t] for t in vals if TILE_NAMES[t] not in (q.accepted or []))))
+        view = hecut.view_of(tiles)
+        j = hecut.judgement(view)
+        by_tile = hecut.discards(view)
+        assert q.answer == TILE_NAMES[j.choice.tile or 0] and j.choice in by_tile.values()
+        for t, a in by_tile.items():
+            assert q.right(q.read(TILE_NAMES[t])) == (not j.mistake(a)), TILE_NAMES[t]
+            assert q.position["values"][TILE_NAMES[t]] == round(j.value(a), 3)
+        assert len(q.accepted or []) < len(by_tile)
+        # the explanation's values are the review's: a 复盘 of a wrong discard in this position shows the same
+        wrong = next(t for t in by_tile if TILE_NAMES[t] not in (q.accepted or []))
+        r = hecut.round_of(tiles)
+        r.apply(by_tile[wrong])
+        it = next(x for x in review(hand_log(r), 0)["items"] if x["step"] == 0)
+        assert it["mistake"] and it["taken_value"] == round(j.value(by_tile[wrong]), 2)
+        assert it["choice_value"] == round(j.value(j.choice), 2)
+        assert f"{j.value(by_tile[wrong]):+.2f}" in q.explanation_en
 
 
 def test_hecut_bands_split_the_basic_bot() -> None:
@@ -325,7 +335,7 @@ def test_hecut_bands_split_the_basic_bot() -> None:
         if ref_win(c, w, 0) or len({t for t in hand if not FIXED.is_wild(t)}) < 3:
             continue
         view = hecut.view_of(hand)
-        vals = hecut.values(view)
+        vals = hecut.estimate(view)
         if len(vals) < 2 or len(hecut.accepted(vals)) == len(vals):
             continue
         band = hecut.band_of(hand, vals)
@@ -421,6 +431,23 @@ def test_code_round_trips_and_tampering_is_refused() -> None:
         verify_exam(flat[:-2])
     with pytest.raises(CodeError):
         verify_exam("hello!")
+
+
+def test_a_code_edited_in_its_last_characters_unused_bits_is_refused() -> None:
+    """Base 32 leaves bits of the last character unused; a code with them set decodes to the same bytes, so the
+    check alone passed it as valid."""
+    import base64
+    code = _code("amateur1", 5, right_sheet("amateur1", 5), "Li Wei", "2026-12-06")
+    flat = code.replace("-", "")
+    assert len(flat) * 5 % 8  # some bits of the last character are unused
+    raw = base64.b32decode(flat + "=" * (-len(flat) % 8))
+    last = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"
+    idx = last.index(flat[-1])
+    edited = flat[:-1] + last[idx ^ 1]  # only the lowest bit, which no byte uses
+    assert base64.b32decode(edited + "=" * (-len(edited) % 8)) == raw
+    with pytest.raises(CodeError):
+        verify_exam(edited)
+    assert verify_exam(flat)["valid"]
 
 
 def test_code_of_a_failed_exam_does_not_verify() -> None:

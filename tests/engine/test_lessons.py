@@ -215,3 +215,11 @@ def test_the_page_gets_the_engines_table_of_what_tiles_stand_for() -> None:
                 assert ("face" in ex["wildcard"]["marks"].get("P", {})) is (ind not in (None, "P")), ex["id"]
                 seen.add(ind)
     assert None in seen and len(seen) >= 2  # fixed and flipped wildcards both occur
+
+
+def test_a_win_marked_right_says_what_its_name_means_in_english() -> None:
+    # lesson 3's flipped-wildcard hand is 清七对: the English names it and says what it is, once
+    res = json.loads(webapi.call("check_exercise", json.dumps({"id": "caishen-flipped", "answer": 2})))
+    assert res["correct"]
+    assert "Qing qidui (清七对, seven pairs without a wildcard), 2 fan" in res["explanation_en"]
+    assert res["explanation_en"].count("清七对") == 1

@@ -261,6 +261,8 @@ TABLE_EXAMPLES: dict[str, list[dict[str, object]]] = {
     "game_over": [{}],
     "hand_not_over": [{}],
     "hints_off": [{}],
+    "ranked_no_hint": [{}],
+    "ranked_no_review": [{}],
     "export_hand_end": [{}],
     "no_finished_hand": [{}],
 }

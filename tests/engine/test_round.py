@@ -182,6 +182,8 @@ def test_freeze_owner_may_add_to_a_pong_only_when_the_freeze_binds_the_others(su
     pass_claims(r)
     assert r.current == 2 and r.freeze_owner == 2 and r.drawn == 17  # S2 drew the fourth 9p
     assert (ActionType.ADDED_KONG in legal_types(r, 2)) is (subject == "others")
+    why = r.explain_illegal(Action.parse("S2 added_kong 9p"))
+    assert (why is None) if subject == "others" else (why is not None and why.code == "freeze_added_kong")
 
 
 def test_replayed_gives_the_hand_at_any_step() -> None:

@@ -11,9 +11,10 @@ from helpers import opts, scenario
 from hzmj_core.actions import ActionType
 from hzmj_core.bots import make_bot
 from hzmj_core.claims import FINAL_WALL
+from hzmj_core.hand import run_possible
 from hzmj_core.options import Options
 from hzmj_core.rng import Rng
-from hzmj_core.round import Phase, Round, _run_possible
+from hzmj_core.round import Phase, Round
 from hzmj_core.tiles import parse_tiles
 from hzmj_core.view import SeatView
 
@@ -87,7 +88,7 @@ def test_the_quick_run_test_agrees_with_the_chow_pairs(mode: str) -> None:
         hand = sorted(wall[:13])
         counts, _ = r._count(hand)
         for face in range(27):
-            assert _run_possible(counts, face) == bool(r._chow_pairs(hand, face)), (hand, face)
+            assert run_possible(counts, face) == bool(r._chow_pairs(hand, face)), (hand, face)
 
 
 # ---------------------------------------------------------------------------------------------- from_position
@@ -140,3 +141,23 @@ def test_drop_caches_after_a_field_is_changed_directly() -> None:
     r.front = r.back - FINAL_WALL  # the last 20 tiles: no kongs (the legal actions were kept till now)
     r.drop_caches()
     assert ActionType.CONCEALED_KONG not in {a.type for a in r.legal_actions(0)}
+
+
+def test_every_kept_answer_is_dropped_and_none_mutable_is_shared_by_a_copy() -> None:
+    from hzmj_core import round_cache
+
+    r = Round.deal(seed=17)
+    for _ in range(12):
+        r.apply(r.legal_actions(r.deciding_seats()[0])[-1])
+        r.table_snapshot()
+    kept = round_cache._KEPT
+    assert set(kept) == set(round_cache.KeptAnswers.__slots__)  # every kept answer is declared in the one table
+    c = r.copy()
+    for name, (_, shared) in kept.items():
+        value = getattr(c, name)
+        if not shared and isinstance(value, list | dict):
+            assert value is not getattr(r, name), name
+    r.drop_caches()
+    for name, (fresh, _) in kept.items():
+        assert getattr(r, name) == fresh(), name
+    assert r.legal_actions() == c.legal_actions() and r.table_snapshot() == c.table_snapshot()

@@ -37,7 +37,7 @@ def play_hand(choose_last: bool = True) -> tuple[dict[str, Any], int]:
 
 
 def test_session_plays_saves_and_restores_exactly() -> None:
-    call("new_game", seed=11, level="normal")
+    call("new_game", seed=11, level="advanced")
     st, _ = play_hand()
     assert st["result"] is not None and sum(st["result"]["deltas"]) == 0
     saved = json.loads(webapi.call("save_text"))  # the JSON text the page keeps
@@ -48,7 +48,7 @@ def test_session_plays_saves_and_restores_exactly() -> None:
 
 
 def test_illegal_action_is_refused_and_changes_nothing() -> None:
-    st = call("new_game", seed=3, level="basic")
+    st = call("new_game", seed=3, level="standard")
     while not st["human_to_act"]:
         st = call("bot_step")["state"]
     before = webapi.call("save_text")
@@ -66,7 +66,7 @@ def test_claim_windows_do_not_reveal_which_bots_can_claim() -> None:
     reveal their concealed tiles), and one bot_step settles the whole window."""
     seen = 0
     for seed in range(6):
-        call("new_game", seed=seed, level="basic")
+        call("new_game", seed=seed, level="standard")
         _, n = play_hand(choose_last=False)
         seen += n
     assert seen > 0
@@ -74,7 +74,7 @@ def test_claim_windows_do_not_reveal_which_bots_can_claim() -> None:
 
 def test_bot_levels_come_from_the_engine_weakest_first() -> None:
     levels = call("bot_levels")
-    assert levels[-3:] == ["normal", "strong", "expert"]
+    assert levels[-3:] == ["advanced", "strong", "expert"]
     names = call("bot_level_names")
     assert [n["id"] for n in names] == levels
     expert = next(n for n in names if n["id"] == "expert")
@@ -89,7 +89,7 @@ def test_bot_levels_come_from_the_engine_weakest_first() -> None:
     assert call("state")["match"]["level"] == "expert"
 
 
-def test_deep_hint_is_the_experts_suggestion() -> None:
+def test_hint_is_the_coachs_suggestion_deep_or_not() -> None:
     call("new_game", seed=8, level="strong")
     while not call("state")["human_to_act"]:
         call("bot_step")
@@ -97,18 +97,14 @@ def test_deep_hint_is_the_experts_suggestion() -> None:
     plain = call("hint")["suggestion"]
     assert deep["reason_zh"] and plain["reason_zh"]
     assert deep["action"]["text"] in [a["text"] for a in call("state")["legal_actions"]]
-    # exactly what the expert (and, without ``deep``, strong) decides from the player's view, seeded as hints seed
-    from hzmj_core.bots import make_bot
-    from hzmj_core.rng import derive_seed
+    # exactly what the coach (the expert the 复盘 asks) decides from the player's view, with or without ``deep``
+    from hzmj_core.coach import suggest
     from hzmj_core.view import SeatView
     session = webapi.current_session()
     assert session is not None
-    r, seat = session.match.round, session.human
-    view = SeatView.of(r, seat, session.points())
-    bot_seed = derive_seed(r.seed or 0, len(r.actions), seat)
-    assert deep == make_bot("expert", bot_seed).decide(view).to_json()
-    assert plain == make_bot("strong", bot_seed).decide(view).to_json()
-    assert deep != plain  # the position tells the two apart (the expert's draw-ahead names its choices)
+    view = SeatView.of(session.match.round, session.human, session.points())
+    assert deep == plain == suggest(view).to_json()
+    assert call("state")["hints"]["suggestion"] == plain
 
 
 BAD_CALLS = [
@@ -287,7 +283,7 @@ def _exam_answers(big: str) -> dict[str, Any]:
     from hzmj_core.exam.ladder import chain_seed
 
     first = str(chain_seed(int(big), None, 1))
-    call("new_game", seed=first, level="easy", hints=False)  # 业余 1 级's opponents, so the ladder certifies it
+    call("new_game", seed=first, level="beginner", hints=False)  # 业余 1 级's opponents, so the ladder certifies it
     out: dict[str, Any] = {"exam_levels": call("exam_levels"), "exam_new": call("exam_new", level="registered",
                                                                                   seed=big)}
     out["exam_check"] = call("exam_check", level="registered", seed=big, index=0, answer=None)
@@ -363,7 +359,7 @@ def test_argument_text_within_limits(text: str, needle: str) -> None:
 
 
 def test_a_log_exported_before_the_next_hand_replays_with_full_frames() -> None:
-    call("new_game", seed=11, level="normal")
+    call("new_game", seed=11, level="advanced")
     st, _ = play_hand()
     assert st["hand_over"] and st["match"]["hand_number"] == 1
     summary = call("replay_load", log=call("export_log_text"))  # the hand is over but not booked yet
@@ -378,7 +374,7 @@ def test_a_log_exported_before_the_next_hand_replays_with_full_frames() -> None:
 
 
 def test_restore_refuses_a_log_of_another_game() -> None:
-    call("new_game", seed=5, level="basic")
+    call("new_game", seed=5, level="standard")
     saved = json.loads(call("save_text"))
     saved["seed"] = 6
     with pytest.raises(webapi.ApiError, match="damaged"):
@@ -390,7 +386,7 @@ def test_restore_refuses_a_log_of_another_game() -> None:
 def test_the_offered_levels_leave_out_the_test_bot_and_mark_the_default() -> None:
     levels = json.loads(webapi.call("bot_level_names"))
     offered = [lv["id"] for lv in levels if lv["offered"]]
-    assert "random" not in offered and offered[-3:] == ["normal", "strong", "expert"]
+    assert "random" not in offered and offered[-3:] == ["advanced", "strong", "expert"]
     assert [lv["id"] for lv in levels if lv["default"]] == [webapi.DEFAULT_LEVEL]
 
 
@@ -501,7 +497,7 @@ def test_base_score_is_bounded_so_a_match_saves_and_restores() -> None:
 
 
 def test_replay_frame_from_any_seat_keeps_the_points() -> None:
-    call("new_game", seed=11, level="normal")
+    call("new_game", seed=11, level="advanced")
     play_hand()
     call("next_hand")
     log = json.loads(webapi.call("export_log_text"))

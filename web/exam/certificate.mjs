@@ -77,7 +77,7 @@ export function certificateSection(ctx, spec) {
       const link = el('a', {class: 'primary', id: 'cert-download', download: `hzmj-certificate-${code}.png`, href: '#'},
         t('download'));
       canvas.toBlob((blob) => { link.href = URL.createObjectURL(blob); link.dataset.ready = '1'; }, 'image/png');
-      out.replaceChildren(canvas, el('p', {}, `${t('code')}: `, el('span', {class: 'code', id: 'cert-code'}, code)),
+      out.replaceChildren(canvas, el('p', {}, `${t('code')}: `, codeGroups(code)),
         el('p', {class: 'note'}, t('verify_here')),
         el('p', {class: 'note', id: 'cert-scope'}, t(spec.kind === 'exam' ? 'cert_scope_exam' : 'cert_scope_ladder')), el('div', {class: 'actions'}, link, ...(spec.extra ? [spec.extra()] : [])));
     } finally {
@@ -86,4 +86,15 @@ export function certificateSection(ctx, spec) {
   });
   return el('section', {class: 'cert', 'data-lang': getLang()}, el('h2', {}, t('cert_title')),
     el('label', {class: 'field'}, t('your_name'), name), el('div', {class: 'actions'}, make), out);
+}
+
+/** The code as its groups (split at each '-'), each kept on one line: a long code wraps between groups only. */
+function codeGroups(code) {
+  const box = el('span', {class: 'code', id: 'cert-code'});
+  const groups = String(code).split('-');
+  groups.forEach((g, i) => {
+    box.append(el('span', {class: 'grp'}, i < groups.length - 1 ? `${g}-` : g));
+    if (i < groups.length - 1) box.append(document.createElement('wbr'));
+  });
+  return box;
 }

@@ -5,6 +5,7 @@
 // is full the page says the result is not booked yet, books it as soon as the storage takes it (retried, and at
 // once when another tab frees space), and deals no next hand meanwhile, so a reload books it too.
 import {loadLadder, newProfile, read, RANKED_KEY, saveLadder, today, write} from './store.mjs';
+import {loadGame} from '../store.mjs';
 
 const HANDS = 8;
 const RETRY_MS = 3000;
@@ -34,13 +35,25 @@ export async function beginRanked(ctrl, params, say = () => {}) {
     next = await ctrl.call('ladder_next', {record: rec});
   }
   if (!write(RANKED_KEY, {seed: next.seed, level: next.level})) { say('cannot_start'); return false; }
-  const state = await ctrl.call('new_game', {options: {}, seed: next.seed, level: next.level, hints: false});
+  // read the stored game first: the ranked match replaces it, and a save over a game this tab has not read
+  // would be taken for another tab's and stop the table
+  loadGame();
+  // ranked: the engine refuses hints and the review until the match is over, and its save says so
+  const state = await ctrl.call('new_game', {options: {}, seed: next.seed, level: next.level, hints: false,
+    ranked: true});
   ctrl.mode = 'game';
   ctrl.gen += 1;
   ctrl.setView(state);
   await ctrl.persist();
   ctrl.afterState(true);
   return true;
+}
+
+/** Whether the game on the page is a ranked match still being played (the engine's table says it is ranked; its
+ *  hands are not all played). A ranked match over may be reviewed. */
+export function isRanked(s) {
+  if (!s || !s.table || !s.table.ranked) return false;
+  return !(s.match.over || (s.match.hand_number >= HANDS && s.hand_over));
 }
 
 /** Watch the controller: book the ranked match when its hands are over; `say(kind, place)` tells the player,

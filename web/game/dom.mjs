@@ -68,3 +68,30 @@ export function tileOrder(a, b) {
   const key = (x) => (x.length === 2 ? SUIT_ORDER[x[1]] * 10 + Number(x[0]) : 40 + 'ESWNCFP'.indexOf(x));
   return key(a) - key(b);
 }
+
+/**
+ * Mark a sheet dialog that has more below its fold (`data-more="below"`, cleared at its end), so that the cue
+ * above its buttons (style.css) says it scrolls; the buttons themselves stay in sight. Kept current as the
+ * dialog opens, scrolls, resizes or its content changes. `words()` gives the cue's text in the current language.
+ */
+export function watchScroll(dialog, words) {
+  const bar = dialog.querySelector('.buttons');
+  if (!bar) return;
+  const cue = el('span', {className: 'more-cue'});
+  cue.setAttribute('aria-hidden', 'true');
+  bar.prepend(cue);
+  let queued = false;
+  const update = () => {
+    queued = false;
+    if (!dialog.open) return;
+    cue.textContent = words();
+    const more = dialog.scrollHeight - dialog.scrollTop - dialog.clientHeight > 2;
+    if (more) dialog.dataset.more = 'below';
+    else delete dialog.dataset.more;
+  };
+  const later = () => { if (!queued) { queued = true; requestAnimationFrame(update); } };
+  dialog.addEventListener('scroll', later, {passive: true});
+  window.addEventListener('resize', later);
+  new MutationObserver(later).observe(dialog, {attributes: true, attributeFilter: ['open'], childList: true, subtree: true});
+  new ResizeObserver(later).observe(dialog);
+}

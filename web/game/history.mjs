@@ -1,7 +1,7 @@
 // The match history: the end-of-match dialog with the final standings, a table of every hand
 // (dealer, who won with what, each seat's change, a button to watch it) and a line chart of each seat's points.
 
-import {getLang, seatName, t} from '../i18n.mjs';
+import {getLang, personName, seatName, seatWord, t} from '../i18n.mjs';
 import {el, icon} from './dom.mjs';
 import {lineChart} from './chart.mjs';
 
@@ -79,21 +79,32 @@ export class MatchHistory {
     return box;
   }
 
-  /** One row per hand: number, dealer, the outcome in words and each seat's change. */
+  /** One row per hand: its number on the button that watches it, the dealer, the outcome in words and each
+   *  seat's change (a column headed by the person's name at a friends table, the seat's word under it). */
   table(s, history) {
     const en = getLang() === 'en';
     const wrap = el('div', {className: 'history-wrap'});
     const table = el('table', {className: 'pay history'});
     const head = el('tr');
     for (const h of [t('hand_col'), t('dealer'), t('outcome')]) head.appendChild(el('th', {}, h));
-    for (let seat = 0; seat < 4; seat++) head.appendChild(el('th', {className: 'num'}, seatName(seat, s.seat)));
-    const watchHead = el('th');
-    watchHead.setAttribute('aria-label', t('watch'));
-    head.appendChild(watchHead);
+    for (let seat = 0; seat < 4; seat++) {
+      const name = seat === s.seat ? '' : personName(seat);
+      const th = el('th', {className: 'num'}, name || seatWord(seat, s.seat));
+      if (name) th.appendChild(el('small', {className: 'seat'}, seatWord(seat, s.seat)));
+      head.appendChild(th);
+    }
     table.appendChild(head);
     for (const h of history) {
       const tr = el('tr');
-      tr.appendChild(el('td', {}, String(h.number)));
+      const watch = el('button', {type: 'button', className: 'watch'});
+      watch.appendChild(playIcon());
+      watch.appendChild(el('span', {}, String(h.number)));
+      watch.dataset.hand = String(h.number - 1);
+      watch.setAttribute('aria-label', t('watch_hand_n', {n: h.number}));
+      watch.addEventListener('click', () => this.onWatch(h.number - 1));
+      const cell = el('td');
+      cell.appendChild(watch);
+      tr.appendChild(cell);
       tr.appendChild(el('td', {}, `${seatName(h.dealer, s.seat)}${h.streak > 1 ? ` ${t('streak', {n: h.streak})}` : ''}`));
       const outcome = h.winner === null || h.winner === undefined ? t('settle_title_draw')
         : `${t('settle_title_win', {who: seatName(h.winner, s.seat)})}${h.pattern ? ` · ${en && h.pattern_en ? h.pattern_en : h.pattern}` : ''}`;
@@ -102,15 +113,6 @@ export class MatchHistory {
         const d = h.deltas[seat];
         tr.appendChild(el('td', {className: `num ${d > 0 ? 'plus' : d < 0 ? 'minus' : ''}`}, d > 0 ? `+${d}` : String(d)));
       }
-      const watch = el('button', {type: 'button', className: 'watch'});
-      watch.appendChild(playIcon());
-      watch.appendChild(el('span', {className: 'lbl'}, t('watch')));
-      watch.dataset.hand = String(h.number - 1);
-      watch.setAttribute('aria-label', t('watch_hand_n', {n: h.number}));
-      watch.addEventListener('click', () => this.onWatch(h.number - 1));
-      const cell = el('td', {className: 'num'});
-      cell.appendChild(watch);
-      tr.appendChild(cell);
       table.appendChild(tr);
     }
     wrap.appendChild(table);

@@ -90,7 +90,7 @@ export class NewGameDialog {
     const chosen = this.ctrl.settings.level || (this.ctrl.state && this.ctrl.state.match.level);
     for (const l of this.levels) {
       const o = el('option', {value: l.id}, `${en ? l.en : l.zh}${l.default ? defaultMark() : ''}`);
-      if (chosen ? l.id === chosen : l.default) o.selected = true;
+      if (chosen ? l.id === chosen || (l.aliases || []).includes(chosen) : l.default) o.selected = true;  // (an old id saved)
       sel.appendChild(o);
     }
     lv.appendChild(sel);

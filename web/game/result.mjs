@@ -38,6 +38,7 @@ export class ResultDialog {
     const s = this.ctrl.state;
     const body = this.body;
     body.textContent = '';
+    if (s.table && s.table.ranked) body.appendChild(el('p', {className: 'ranked-line', id: 'settle-ranked'}, t('ranked_settle')));
     const r = s.result;
     if (!r || r.winner === null || r.winner === undefined) this.drawn(body, s, r);
     else this.won(body, s, r);

@@ -149,10 +149,13 @@ export class ReviewPanel {
     if (job.source === 'replay' && job.seat !== viewer) body.appendChild(el('p', {className: 'rv-note'}, t('review_you_are', {who: seatName(job.seat, viewer)})));
     body.appendChild(el('p', {className: 'rv-summary'}, t('review_summary', {n: report.decisions, same: report.agree,
       loss: report.expected_loss.toFixed(1)})));
+    // choices within the samples' noise of the expert's are as good as its own: said, never listed as mistakes
+    if (report.even) body.appendChild(el('p', {className: 'rv-even'}, t('review_even', {n: report.even, k: report.noise_factor})));
     if (!report.worst.length) {
-      body.appendChild(el('p', {className: 'rv-clean'}, t('review_none')));
+      body.appendChild(el('p', {className: 'rv-clean'}, t(report.even ? 'review_no_mistake' : 'review_none')));
     } else {
-      body.appendChild(el('p', {className: 'rv-study'}, t('review_study', {n: report.flagged, costly: report.costly})));
+      const costly = report.worst.filter((it) => it.costly).length;
+      body.appendChild(el('p', {className: 'rv-study'}, t('review_study', {n: report.flagged, costly})));
       body.appendChild(el('p', {className: 'rv-note rv-rule'}, t('review_rule', {p: report.flag_points.toFixed(1),
         base: report.base_score, streak: streakWords(report.streak), streak_n: report.streak})));
     }

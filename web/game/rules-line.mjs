@@ -26,7 +26,7 @@ export function rulesLine(options, info, level, levels) {
     if (!(o.key in options)) continue;
     if (ALWAYS.includes(o.key) || options[o.key] !== o.default) parts.push(name(o));
   }
-  const lv = levels && levels.find((l) => l.id === level);
+  const lv = levels && levels.find((l) => l.id === level || (l.aliases || []).includes(level));
   if (lv) parts.push(`${t('opponents')} ${en ? lv.en : lv.zh}`);
   const full = info.filter((o) => o.key in options).map((o) => `${en ? o.english : o.chinese}: ${name(o)}`);
   return {text: parts.join(' · '), full: full.join('\n')};

@@ -99,6 +99,7 @@ export class TableView {
     const app = $('app');
     app.style.setProperty('--side-w', `${room.side}px`);
     app.style.setProperty('--hand-h', `${room.hand}px`);
+    app.style.setProperty('--table-r', `${room.right}px`);
     // a message on a phone held upright: in the wider band of felt above or under the table when it has
     // room for two lines, else over the words under the felt (the rules and hints, no button)
     const box = stage.getBoundingClientRect();

@@ -70,7 +70,7 @@ export class FriendsDialog {
     const chosen = saved.level || this.friends.ctrl.settings.level;
     for (const l of await this.info.levels()) {
       const o = el('option', {value: l.id}, en ? l.en : l.zh);
-      if (chosen ? l.id === chosen : l.default) o.selected = true;
+      if (chosen ? l.id === chosen || (l.aliases || []).includes(chosen) : l.default) o.selected = true;  // (an old id saved)
       sel.appendChild(o);
     }
     $('fr-timer').value = saved.timer || 'off';

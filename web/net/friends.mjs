@@ -11,7 +11,7 @@ import {FriendsHost} from './host.mjs';
 import {TableExtras} from './table-extras.mjs';
 import {FriendsDialog} from './friends-dialog.mjs';
 import {toast} from '../game/dom.mjs';
-import {seatName, t} from '../i18n.mjs';
+import {seatName, seatWord, t} from '../i18n.mjs';
 import * as prefs from './prefs.mjs';
 import {parseSeed} from '../seed.mjs';
 
@@ -70,7 +70,7 @@ export class Friends {
   notice(key, vars) {
     const me = this.ctrl && this.ctrl.state ? this.ctrl.state.seat : 0;
     const name = vars.name || (this.bridge && this.bridge.names[vars.seat]) || '';
-    const who = () => (vars.seat === undefined ? '' : name ? t('seat_named', {who: seatName(vars.seat, me), name})
+    const who = () => (vars.seat === undefined ? '' : name ? t('seat_named', {who: seatWord(vars.seat, me), name})
       : seatName(vars.seat, me));
     toast(() => t(key, {...vars, who: who()}), key !== 'friend_back', 5000);
   }

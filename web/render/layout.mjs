@@ -450,7 +450,8 @@ export function freeRoom(L, state) {
       }
     }
   }
-  return {side: Math.max(0, Math.floor(Math.min(x0, L.W - x1))), hand: Math.ceil(L.H - L.handZone.y), top: y0, bottom: y1};
+  return {side: Math.max(0, Math.floor(Math.min(x0, L.W - x1))), hand: Math.ceil(L.H - L.handZone.y), top: y0, bottom: y1,
+    right: Math.ceil(x1)};
 }
 
 /** An opponent's row in its local frame: concealed tiles from handX, then melds from meldX. */

@@ -5,6 +5,8 @@ export const CSS = `
 :host, .tut { --paper: #fbf7ec; --ink: #2a2a28; --muted: #6b665a; --accent: #0f6b4a; --accent-2: #b8262b;
   --line: #e3dac3; --good: #1b7a45; --bad: #b8262b; --gold: #c9971f; --card: #fffdf7;
   color: var(--ink); font: 16px/1.65 "Noto Serif CJK SC", "Noto Serif SC", "Source Han Serif SC", Georgia, serif; }
+/* English in a Latin serif first: a CJK font draws ’ full width ("indicator’ s") */
+:host(:lang(en)), .tut:lang(en) { font-family: Georgia, "Noto Serif", "DejaVu Serif", "Noto Serif CJK SC", serif; }
 * { box-sizing: border-box; }
 .lesson h2 { font-size: 1.7rem; margin: .1rem 0 .3rem; line-height: 1.25; letter-spacing: .02em; }
 .kicker { margin: 0; color: var(--accent); font: 600 .8rem/1.4 system-ui, sans-serif; letter-spacing: .12em; text-transform: uppercase; }

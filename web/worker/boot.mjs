@@ -37,6 +37,18 @@ export function startBoot(base, cache, post) {
 
   // ------------------------------------------------------------ progress
   const progress = {phase: 'download', loaded: 0, total: 0};
+  // What the network carries: a server that gzips (build.py serve, the README's hosts) sends each download
+  // at its gzip size (build.json's downloads_gzip), one that does not at its own; a response's
+  // Content-Encoding says which. The bar's fraction counts the bytes read; its words count the wire's.
+  const wire = {};   // name -> {size, gz, loaded, encoded}
+  const wireBytes = () => Object.values(wire).reduce((a, f) => a + (f.encoded ? Math.round(f.loaded * f.gz / f.size) : f.loaded), 0);
+  const wireTotal = () => Object.values(wire).reduce((a, f) => a + (f.encoded ? f.gz : f.size), 0);
+  const countWire = (name, n) => { if (wire[name]) wire[name].loaded += n; };
+  const encodedBy = (name, response) => {
+    if (!wire[name]) return;
+    const coding = (response.headers.get('Content-Encoding') || '').trim().toLowerCase();
+    wire[name].encoded = coding !== '' && coding !== 'identity';
+  };
   let lastPost = 0;
   function report(phase, force = false) {
     if (phase) progress.phase = phase;
@@ -44,13 +56,14 @@ export function startBoot(base, cache, post) {
     if (!force && now - lastPost < 30) return;
     lastPost = now;
     post({type: 'progress', phase: progress.phase, loaded: Math.min(progress.loaded, progress.total),
-      total: progress.total});
+      total: progress.total, wire: Math.min(wireBytes(), wireTotal()), wireTotal: wireTotal()});
   }
 
-  function countBytes(stream) {
+  function countBytes(stream, name) {
     return stream.pipeThrough(new TransformStream({
       transform(chunk, controller) {
         progress.loaded += chunk.byteLength;
+        countWire(name, chunk.byteLength);
         activity();
         report();
         controller.enqueue(chunk);
@@ -145,7 +158,7 @@ export function startBoot(base, cache, post) {
         got += step.value.byteLength;
         activity();
         inflight.set(name, performance.now());
-        if (counted) { progress.loaded += step.value.byteLength; report(); }
+        if (counted) { progress.loaded += step.value.byteLength; countWire(name, step.value.byteLength); report(); }
       }
       inflight.delete(name);
       if (expected !== undefined && got !== expected) {
@@ -181,7 +194,10 @@ export function startBoot(base, cache, post) {
     activity();
     if (!known) return response;
     if (!response.ok) fail(`could not download ${name}: HTTP ${response.status}`);
-    else if (response.body) watchBody(response, name, tracked.delete(url));
+    else if (response.body) {
+      encodedBy(name, response);
+      watchBody(response, name, tracked.delete(url));
+    }
     return response;
   };
 
@@ -218,6 +234,11 @@ export function startBoot(base, cache, post) {
     mark('build_json');
     const downloads = build.downloads || {};
     progress.total = Object.values(downloads).reduce((a, b) => a + b, 0);
+    const gz = build.downloads_gzip || {};
+    for (const [path, size] of Object.entries(downloads)) {
+      // until its headers come, a download counts as the build's own server sends it (gzipped)
+      wire[path] = {size, gz: gz[path] || size, loaded: 0, encoded: path in gz};
+    }
     for (const path of Object.keys(downloads)) {
       if (path !== build.wheel) tracked.add(new URL(path, base).href);
     }
@@ -227,7 +248,8 @@ export function startBoot(base, cache, post) {
     const wheelUrl = new URL(build.wheel, base);
     const wheelPromise = (async () => {
       const res = await get(wheelUrl);
-      const bytes = new Uint8Array(await new Response(countBytes(res.body)).arrayBuffer());
+      encodedBy(build.wheel, res);
+      const bytes = new Uint8Array(await new Response(countBytes(res.body, build.wheel)).arrayBuffer());
       if (build.wheel_sha256 && (await sha256Hex(bytes)) !== build.wheel_sha256) {
         throw new Error(`${build.wheel}: sha256 mismatch (stale or corrupted download)`);
       }

@@ -73,7 +73,7 @@ def _play(seed: int, band: int) -> Window | None:
     rng = Rng(seed)
     streak = 3 if rng.random() < 0.5 else 1 + rng.below(2)
     r = Round.deal(Options(), dealer=rng.below(4), streak=streak, seed=derive_seed(seed, 1))
-    bots = [make_bot("basic", derive_seed(seed, 2, s)) for s in range(4)]
+    bots = [make_bot("standard", derive_seed(seed, 2, s)) for s in range(4)]
     fallback = None
     for _ in range(400):
         if r.is_over:

@@ -1,21 +1,27 @@
-"""何切 (``hecut``): which tile would you discard? Answer one tile; it counts as right when the expert's expected
-value for it is within the tolerance of the best (:data:`TOLERANCE`).
+"""何切 (``hecut``): which tile would you discard? Answer one tile; it is right exactly when the coach
+(:mod:`hzmj_core.coach`, the judge of the hint and the 复盘) would not call it a mistake: the expert's own choice,
+or a discard whose loss against it is within the noise of the coach's samples (:meth:`.Judgement.mistake`).
 
 The position is the dealer's first turn of a fresh deal with these fourteen tiles (nothing seen but your own
-hand). Each natural discard is valued by the expert's draw-ahead (:func:`hzmj_core.bots.draw_ahead.value_after_draw`:
-the kept hand's expected points over the next draw, each draw answered with the best discard by the expert's
-static value), so every discard is on one scale, expected points. The band comes from the position itself: of the
-discards that keep the hand as near ready as it can be, how many are within the tolerance. Band 1: all of them (only
-a discard that breaks the hand is wrong). Band 2: half or more. Band 3: fewer than half, among two to four. Band 4:
-fewer than half among five or more, or the best discard is not one that keeps the hand nearest ready.
+hand). The explanation gives each natural discard's expected points as the coach values it (:func:`values`): the
+same samples and figures a 复盘 of that discard in that position would show. The band comes from the position
+itself: of the discards that keep the hand as near ready as it can be, how many are right. Band 1: all of them
+(only a discard that breaks the hand is wrong). Band 2: half or more. Band 3: fewer than half, among two to four.
+Band 4: fewer than half among five or more, or the best discard is not one that keeps the hand nearest ready.
+
+The search for a position of a band first estimates the band by the expert's draw-ahead (:func:`estimate`: exact
+and a hundred times cheaper than the coach's samples), and asks the coach only about positions whose estimate
+fits.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from ...actions import Action, ActionType
 from ...bots.draw_ahead import value_after_draw
 from ...bots.expert import ExpertBot
+from ...coach import NOISE_FACTOR, Judgement, judge
 from ...fan import WinEvaluation
 from ...hand import is_win, shanten
 from ...options import Options
@@ -28,7 +34,9 @@ from ..base import FIXED, Question, TilePool, position, standard_win, tile_word
 
 KIND = "hecut"
 TOLERANCE = (0.03, 0.02)
-"""A discard is right when its value is at least best − max(3% of the best, 0.02 points)."""
+"""The draw-ahead estimate's tolerance (:func:`accepted`): within max(3% of the best, 0.02 points) of the best."""
+COACH_TRIES = 8
+"""At most this many positions whose estimated band fits are judged by the coach in one search."""
 
 
 def _hand(rng: Rng) -> list[int] | None:
@@ -47,14 +55,23 @@ def _hand(rng: Rng) -> list[int] | None:
     return hand
 
 
-def view_of(hand: list[int]) -> SeatView:
-    """The dealer's view of a fresh deal holding these fourteen tiles (seat 0, streak 1)."""
+def round_of(hand: list[int]) -> Round:
+    """A fresh deal where the dealer (seat 0, streak 1) holds these fourteen tiles (the rest from the hand's own
+    seed)."""
     wall = build_wall(Options(), dealer=0, hands={0: hand}, seed=derive_seed(len(hand), *hand))
-    return SeatView.of(Round.deal(Options(), dealer=0, streak=1, wall=wall), 0)
+    return Round.deal(Options(), dealer=0, streak=1, wall=wall)
 
 
-def values(view: SeatView) -> dict[int, float]:
-    """Expected points of each natural discard over the next draw, by the expert's evaluation."""
+def view_of(hand: list[int]) -> SeatView:
+    """The dealer's view of a fresh deal holding these fourteen tiles (:func:`round_of`), every seat at the start
+    points (as in the first hand of a match, and in a 复盘 of that hand)."""
+    sp = Options().start_points
+    return SeatView.of(round_of(hand), 0, (sp, sp, sp, sp))
+
+
+def estimate(view: SeatView) -> dict[int, float]:
+    """Expected points of each natural discard over the next draw by the expert's draw-ahead: the cheap estimate
+    the search for a band uses before it asks the coach."""
     bot = ExpertBot()
     an = bot.analysis(view)
 
@@ -76,14 +93,36 @@ def values(view: SeatView) -> dict[int, float]:
 
 
 def accepted(vals: dict[int, float]) -> list[int]:
-    """The discards within the tolerance of the best."""
+    """The discards within the draw-ahead estimate's tolerance of the best (:data:`TOLERANCE`)."""
     best = max(vals.values())
     bar = best - max(TOLERANCE[0] * abs(best), TOLERANCE[1])
     return sorted(t for t, v in vals.items() if v >= bar)
 
 
-def band_of(hand: list[int], vals: dict[int, float]) -> int:
-    """The difficulty band of a 何切 position (see the module's docstring)."""
+def discards(view: SeatView) -> dict[int, Action]:
+    """The natural discards of a 何切 position, by tile."""
+    return {a.tile: a for a in view.legal if a.type is ActionType.DISCARD and not FIXED.is_wild(a.tile)}
+
+
+def judgement(view: SeatView) -> Judgement:
+    """The coach's judgement of the position with every natural discard valued (as a 复盘 would value each)."""
+    return judge(view, list(discards(view).values()))
+
+
+def values(view: SeatView) -> dict[int, float]:
+    """Each natural discard's expected points as the coach values it (:func:`judgement`)."""
+    j = judgement(view)
+    return {t: j.value(a) for t, a in discards(view).items()}
+
+
+def right(j: Judgement, view: SeatView) -> list[int]:
+    """The natural discards the coach does not call a mistake."""
+    return sorted(t for t, a in discards(view).items() if not j.mistake(a))
+
+
+def band_of(hand: list[int], vals: dict[int, float], ok_tiles: list[int] | None = None) -> int:
+    """The difficulty band of a 何切 position (see the module's docstring), given the right discards (by default
+    the draw-ahead estimate's, :func:`accepted`)."""
     counts, w = FIXED.split(hand)
     sh: dict[int, int] = {}
     for t in vals:
@@ -92,7 +131,7 @@ def band_of(hand: list[int], vals: dict[int, float]) -> int:
         counts[t] += 1
     low = min(sh.values())
     near = [t for t in vals if sh[t] == low]
-    ok = set(accepted(vals))
+    ok = set(accepted(vals) if ok_tiles is None else ok_tiles)
     good = [t for t in near if t in ok]
     if not good:
         return 4
@@ -103,9 +142,15 @@ def band_of(hand: list[int], vals: dict[int, float]) -> int:
     return 3 if len(near) <= 4 else 4
 
 
-def position_for(rng: Rng, band: int, tries: int = 400) -> tuple[list[int], dict[int, float], int]:
-    """A 何切 position of this band (or the nearest band found in ``tries``), its values and its band."""
-    best: tuple[list[int], dict[int, float], int] | None = None
+Found = tuple[list[int], SeatView, Judgement, int]
+
+
+def position_for(rng: Rng, band: int, tries: int = 400) -> Found:
+    """A 何切 position of this band (or the nearest band the coach judged in ``tries``): its hand, view, the
+    coach's judgement and its band. A position is kept only when the coach's choice is a natural discard and some
+    discard is a mistake."""
+    best: Found | None = None
+    judged = 0
     for _ in range(tries):
         hand = _hand(rng)
         if hand is None:
@@ -113,23 +158,38 @@ def position_for(rng: Rng, band: int, tries: int = 400) -> tuple[list[int], dict
         counts, w = FIXED.split(hand)
         if is_win(counts, w, 0) or len({t for t in hand if not FIXED.is_wild(t)}) < 3:
             continue
-        vals = values(view_of(hand))
-        if len(vals) < 2 or len(accepted(vals)) == len(vals):
+        view = view_of(hand)
+        est = estimate(view)
+        if len(est) < 2 or len(accepted(est)) == len(est):
             continue
-        b = band_of(hand, vals)
+        if band_of(hand, est) != band and (best is not None or judged >= COACH_TRIES):
+            continue
+        j = judgement(view)
+        judged += 1
+        by_tile = discards(view)
+        ok = right(j, view)
+        if j.choice not in by_tile.values() or len(ok) == len(by_tile):
+            continue
+        b = band_of(hand, {t: j.value(a) for t, a in by_tile.items()}, ok)
         if b == band:
-            return hand, vals, b
-        if best is None or abs(b - band) < abs(best[2] - band):
-            best = (hand, vals, b)
+            return hand, view, j, b
+        if best is None or abs(b - band) < abs(best[3] - band):
+            best = (hand, view, j, b)
+        if judged >= COACH_TRIES:
+            break
     assert best is not None
     return best
 
 
 def make(rng: Rng, band: int) -> Question:
-    """A 何切 question of this band."""
-    hand, vals, b = position_for(rng, band)
-    ok = accepted(vals)
-    top = max(vals, key=lambda t: (vals[t], -t))
+    """A 何切 question of this band: its answer the coach's choice, right every discard it does not call a
+    mistake, its explanation the coach's values."""
+    hand, view, j, b = position_for(rng, band)
+    by_tile = discards(view)
+    vals = {t: j.value(a) for t, a in by_tile.items()}
+    ok = right(j, view)
+    top = j.choice.tile
+    assert top is not None
     ranked = sorted(vals, key=lambda t: (-vals[t], t))
     choices: list[dict[str, Any]] = [{"value": TILE_NAMES[t], "zh": tile_word(t, "zh"), "en": tile_word(t, "en")}
                                      for t in sorted(vals)]
@@ -137,16 +197,20 @@ def make(rng: Rng, band: int) -> Question:
     best = vals[top]
     lines_zh = [f"{tile_word(t, 'zh')} {vals[t]:+.2f}" for t in ranked]
     lines_en = [f"{tile_word(t, 'en')} {vals[t]:+.2f}" for t in ranked]
-    bar = best - max(TOLERANCE[0] * abs(best), TOLERANCE[1])
+    bars = {t: j.bar(by_tile[t]) for t in by_tile if t != top}
+    widest = max(bars.values()) if bars else 0.0
     return Question(
         KIND, b, pos,
         "你是庄家，第一手，还没有人出牌。打哪张？",
         "You are the dealer, on your first turn; nobody has discarded yet. Which tile do you discard?",
         "tile", TILE_NAMES[top],
-        f"最好打{tile_word(top, 'zh')}。专家按下一张摸牌算出的期望分（打出后）：" + "，".join(lines_zh)
-        + f"。期望分不低于 {bar:+.2f}（最好的 {best:+.2f} 减去 3% 或 0.02 分）都算对："
-        + "、".join(tile_word(t, "zh") for t in ok) + "。",
-        f"Best: {tile_word(top, 'en')}. The expert's expected points after each discard, counting the next draw: "
-        + ", ".join(lines_en) + f". Anything at or above {bar:+.2f} (the best {best:+.2f} less 3% or 0.02 points) "
-        f"counts as right: {', '.join(tile_word(t, 'en') for t in ok)}.",
+        f"大师会打{tile_word(top, 'zh')}（期望 {best:+.2f} 分）。同样的 {j.samples} 次抽样推演中，"
+        "每种打法的期望分（与复盘所用相同）：" + "，".join(lines_zh)
+        + f"。比大师的选择少得不超过抽样误差（配对差的标准误的 {NOISE_FACTOR:g} 倍，本题最多 {widest:.2f} 分）的"
+        "都算对：" + "、".join(tile_word(t, "zh") for t in ok) + "。",
+        f"The expert discards {tile_word(top, 'en')} ({best:+.2f} points expected). The expected points of each "
+        f"discard over the same {j.samples} samples (as the review values them): " + ", ".join(lines_en)
+        + f". A discard that gives away no more than the sampling noise ({NOISE_FACTOR:g} standard errors of the "
+        f"paired difference, at most {widest:.2f} points here) counts as right: "
+        + ", ".join(tile_word(t, "en") for t in ok) + ".",
         choices=choices, accepted=[TILE_NAMES[t] for t in ok], shown=[pos["hand"]])

@@ -1,6 +1,6 @@
 """Write the golden fixture games (like chess perft): RUN ONLY FOR A DELIBERATE RULES CHANGE.
 
-Each fixture is one whole hand played by four seeded ``basic`` bots from a seeded wall. It records the
+Each fixture is one whole hand played by four seeded ``standard`` bots from a seeded wall. It records the
 exact action list, at every step the deciding seats and the number of legal actions, and the result.
 tests/engine/test_golden.py replays the recorded actions (without the bots) and compares every step
 exactly, so any change in legality, resolution or scoring shows up as a diff here.
@@ -35,7 +35,7 @@ GAMES = [("default", 1, 0, 1), ("default", 7, 2, 3), ("default", 19, 1, 2),
 def record(option_set: str, seed: int, dealer: int, streak: int) -> dict[str, Any]:
     options = Options.from_json(OPTION_SETS[option_set])
     r = Round.deal(options, dealer=dealer, streak=streak, seed=seed)
-    bots = [make_bot("basic", seed * 10 + s) for s in range(4)]
+    bots = [make_bot("standard", seed * 10 + s) for s in range(4)]
     steps: list[dict[str, Any]] = []
     while not r.is_over:
         seats = r.deciding_seats()

@@ -1,4 +1,4 @@
-"""入门 (easy): sensible but gentle.
+"""入门 Beginner (id ``beginner``, formerly ``easy``): sensible but gentle.
 
 It keeps the shanten as low as it can and never breaks a ready hand, but it does not count useful tiles
 (it picks among equally close discards at random), claims every chow or pong that does not set it back
@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from ..actions import Action
 from ..analysis import Analysis, Shape
-from .normal import NormalBot
+from .advanced import AdvancedBot
 
 
-class EasyBot(NormalBot):
+class BeginnerBot(AdvancedBot):
     """Shanten-only discards with random ties; eager claims."""
 
-    name = "easy"
+    name = "beginner"
 
     def rank_discards(self, an: Analysis, discards: list[Action]) -> tuple[Action, Shape] | None:
         """A random natural discard among those with the lowest shanten."""

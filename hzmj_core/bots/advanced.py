@@ -1,4 +1,4 @@
-"""进阶 (normal): good tile efficiency with wildcards.
+"""进阶 Advanced (id ``advanced``, formerly ``normal``): good tile efficiency with wildcards.
 
 Keeps its 财神, discards by shanten and then by the number of unseen tiles that improve the hand (有效牌),
 claims only when the claim lowers the shanten, kongs when the kong does not hurt, and always wins.
@@ -13,7 +13,7 @@ from ..reasons import Reason, because
 from ..tiles import TILE_NAMES
 from ..view import SeatView
 from .base import Bot, Decision
-from .eval import isolation
+from .heuristics import isolation
 
 KONG_TYPES = (ActionType.CONCEALED_KONG, ActionType.ADDED_KONG)
 _WAITS_SHOWN = 4
@@ -34,10 +34,10 @@ def shape_reasons(an: Analysis, shape: Shape) -> tuple[Reason, ...]:
     return (because("far", shanten=shape.shanten, useful=shape.ukeire),)
 
 
-class NormalBot(Bot):
+class AdvancedBot(Bot):
     """Wall efficiency with wildcards: shanten first, then useful-tile count; keeps 财神."""
 
-    name = "normal"
+    name = "advanced"
 
     def decide(self, view: SeatView) -> Decision:
         """Win if legal; otherwise the best discard, kong or claim for wall efficiency."""

@@ -1,5 +1,5 @@
-"""A simple wall-efficiency player: wins when it can, discards to keep shanten lowest (ties: the most
-isolated tile), claims only to improve."""
+"""普通 Standard (id ``standard``, formerly ``basic``), a simple wall-efficiency player: wins when it can,
+discards to keep shanten lowest (ties: the most isolated tile), claims only to improve."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from ..reasons import because
 from ..tiles import TILE_NAMES, Wildcards
 from ..view import SeatView, unseen_of_face
 from .base import Bot, Decision
-from .eval import isolation
+from .heuristics import isolation
 
 
 def _shanten_without(tiles: Sequence[int], remove: Sequence[int], wc: Wildcards, melds: int) -> int:
@@ -22,10 +22,10 @@ def _shanten_without(tiles: Sequence[int], remove: Sequence[int], wc: Wildcards,
     return shanten(counts, w, melds)
 
 
-class BasicBot(Bot):
+class StandardBot(Bot):
     """Wall efficiency with wildcards (seeded tie-breaks)."""
 
-    name = "basic"
+    name = "standard"
 
     def decide(self, view: SeatView) -> Decision:
         """Win if legal; otherwise the discard, kong or claim that keeps shanten lowest."""
