@@ -71,7 +71,7 @@ export class ResultDialog {
     head.appendChild(getLang() === 'en'
       ? el('span', {className: 'pattern'}, `${ev.name_en} `, el('span', {className: 'zh'}, `(${ev.name_zh})`))
       : el('span', {className: 'pattern'}, ev.name_zh));
-    head.appendChild(el('span', {}, `${ev.fan} ${t('fan')} · ×${st.multiplier}`));
+    head.appendChild(el('span', {}, `${t('fan_n', {n: ev.fan})} · ×${st.multiplier}`));
     body.appendChild(head);
     // the winning hand split into its sets and pair (each wildcard with the face it stood for), then the melds
     const handBox = el('div', {className: 'settle-hand', role: 'img'});
