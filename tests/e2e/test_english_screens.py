@@ -1,6 +1,7 @@
 """English screens read as English on the page: the result, the 复盘, an exam explanation and a tutorial lesson
 in English at 1280x800 and 390x844 hold Chinese only inside a gloss ("Laozhuang (老庄, the dealer's streak)")
-and no gloss inside another parenthesis. Screenshots of each go to test-results/english-*."""
+and no gloss inside another parenthesis; the 复盘 glosses each term once. Screenshots of each go to
+test-results/english-*."""
 
 from __future__ import annotations
 
@@ -47,6 +48,8 @@ def test_result_and_review_in_english(page: Any, site: Any, screenshot: Any, siz
     screenshot(page, f"english-review-{size[0]}x{size[1]}")
     body = page.locator("#review-body").inner_text()
     assert not bare_chinese(body), body
+    glossed = [m.group(0).split(" (")[0].lower() for m in GLOSS.finditer(body)]
+    assert glossed and len(glossed) == len(set(glossed)), glossed  # each term glossed once on the screen
 
 
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
