@@ -211,7 +211,7 @@ Object.assign(STRINGS.zh, {
 });
 Object.assign(STRINGS.en, {
   watch_hand: 'Watch this hand', view_table: 'View the table', show_result: 'Result', watch: 'Watch',
-  watch_hand_n: 'Watch hand {n}', 'rp.prev_hand': 'Previous hand', 'rp.prev': 'Back', 'rp.play': 'Play',
+  watch_hand_n: 'Watch hand {n}', 'rp.prev_hand': 'Prev hand', 'rp.prev': 'Back', 'rp.play': 'Play',
   'rp.pause': 'Pause', 'rp.next': 'Step', 'rp.end': 'Result', 'rp.next_hand': 'Next hand', back_to_game: 'Back to the game',
 });
 
