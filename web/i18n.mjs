@@ -215,9 +215,13 @@ Object.assign(STRINGS.en, {
   'rp.pause': 'Pause', 'rp.next': 'Step', 'rp.end': 'Result', 'rp.next_hand': 'Next hand', back_to_game: 'Back to the game',
 });
 
+/** @typedef {'en'|'zh'} Lang  a language of the page */
+
+/** @type {Lang} */
 let lang = 'zh';
 
 export function setLang(l) { lang = l === 'en' ? 'en' : 'zh'; document.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en'; }
+/** @returns {Lang} */
 export function getLang() { return lang; }
 
 /** The string `key` in the current language with `{name}` filled from `vars`; an English noun after a count

@@ -17,7 +17,8 @@ export class ResultDialog {
     this.ctrl = ctrl;
     this.root = root;
     this.body = root.querySelector('#settle-body');
-    this.next = root.querySelector('#btn-next');
+    this.next = /** @type {HTMLButtonElement} */ (root.querySelector('#btn-next'));
+    /** @type {(hand: number) => void} */
     this.onWatch = () => {};       // "watch this hand" (the replay viewer sets it)
     // closed (its button or Esc) to look at the final table; the dock offers it again
     this.root.querySelector('#settle-close').addEventListener('click', () => this.root.close());
@@ -40,7 +41,7 @@ export class ResultDialog {
     body.textContent = '';
     if (s.table && s.table.ranked) body.appendChild(el('p', {className: 'ranked-line', id: 'settle-ranked'}, t('ranked_settle')));
     const r = s.result;
-    if (!r || r.winner === null || r.winner === undefined) this.drawn(body, s, r);
+    if (!r || r.winner === null || r.winner === undefined) this.drawn(body, s);
     else this.won(body, s, r);
     body.appendChild(this.deltas(s, r));
     if (r && r.hands) body.appendChild(this.allHands(s, r));

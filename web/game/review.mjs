@@ -25,13 +25,13 @@ export class ReviewPanel {
     this.last = null;        // the last finished review: {report, seat, hand, source: 'game' | 'replay', log}
     this.stage = null;       // what the dialog shows: 'pick' | 'progress' | 'report'
     $('review').addEventListener('close', () => { this.run += 1; });
-    $('review-close').addEventListener('click', () => $('review').close());
+    $('review-close').addEventListener('click', () => $('review', HTMLDialogElement).close());
     $('review-replay').addEventListener('click', () => this.openInReplay(null));
     $('settle-review').addEventListener('click', () => this.fromGame());
     replay.onReview = () => this.fromReplay();
   }
 
-  get open() { return $('review').open; }
+  get open() { return $('review', HTMLDialogElement).open; }
 
   /** The hand just finished, the human's seat. */
   fromGame() {
@@ -56,7 +56,7 @@ export class ReviewPanel {
       row.appendChild(b);
     }
     body.appendChild(row);
-    if (!$('review').open) $('review').showModal();
+    if (!$('review', HTMLDialogElement).open) $('review', HTMLDialogElement).showModal();
     row.querySelector('button').focus({preventScroll: true});
   }
 
@@ -75,8 +75,8 @@ export class ReviewPanel {
     const run = this.run;
     this.stage = 'progress';
     this.last = null;
-    if (!$('review').open) $('review').showModal();
-    const bar = $('review-progress');
+    if (!$('review', HTMLDialogElement).open) $('review', HTMLDialogElement).showModal();
+    const bar = $('review-progress', HTMLProgressElement);
     bar.value = 0;
     $('review-status').textContent = t('review_starting');
     $('review-progress-box').hidden = false;
@@ -230,6 +230,7 @@ export class ReviewPanel {
     };
     // the drawn tile marked first, so the mark goes on it when the seat let go of the tile it drew
     const drawnMark = p.drawn ? mark(p.drawn) : null;
+    /** @type {import('../render/strip.mjs').StripPart[]} */
     const parts = hand.map((tile) => ({tile, highlight: mark(tile)}));
     if (p.drawn) parts.push({gap: true}, {tile: p.drawn, highlight: drawnMark});
     const narrow = window.innerWidth < 560;
@@ -276,7 +277,7 @@ export class ReviewPanel {
     if (!last || !last.report) return;
     const at = {hand: last.hand, step: step ?? last.report.worst[0].step};
     if (last.source === 'replay') {
-      $('review').close();
+      $('review', HTMLDialogElement).close();
       await this.replay.jump(at.hand, at.step);
       return;
     }
