@@ -160,13 +160,14 @@ export class ReviewPanel {
         base: report.base_score, streak: streakWords(report.streak), streak_n: report.streak})));
     }
     const list = el('ol', {className: 'rv-list'});
-    for (const it of report.worst) list.appendChild(this.card(job, it));
+    const seen = new Set();  // English glosses a term once on this screen: "Caishen (财神, the wildcard)", then "Caishen"
+    for (const it of report.worst) list.appendChild(this.card(job, it, seen));
     body.appendChild(list);
     $('review-replay').hidden = !report.worst.length || job.source !== 'game';
   }
 
   /** One flagged decision: where, the position, both choices with their values, the reason. */
-  card(job, it) {
+  card(job, it, seen = new Set()) {
     const li = el('li', {className: 'rv-item'});
     li.dataset.step = String(it.step);
     const head = el('div', {className: 'rv-head'});
@@ -188,10 +189,10 @@ export class ReviewPanel {
       r.appendChild(el('span', {className: 'ev'}, t('review_ev', {v: signed(value)})));
       cmp.appendChild(r);
     };
-    row('taken', t('review_taken'), choiceWords(it, it.taken), it.taken_value);
-    row('expert', t('review_expert'), choiceWords(it, it.choice), it.choice_value);
+    row('taken', t('review_taken'), choiceWords(it, it.taken, seen), it.taken_value);
+    row('expert', t('review_expert'), choiceWords(it, it.choice, seen), it.choice_value);
     li.appendChild(cmp);
-    li.appendChild(el('p', {className: 'rv-reason'}, `${t('review_why')}${groundsWords(it.why, job.seat)}`));
+    li.appendChild(el('p', {className: 'rv-reason'}, `${t('review_why')}${groundsWords(it.why, job.seat, seen)}`));
     const go = el('button', {type: 'button', className: 'rv-goto'}, t('review_goto'));
     go.addEventListener('click', () => this.openInReplay(it.step));
     li.appendChild(go);
@@ -293,9 +294,9 @@ export class ReviewPanel {
 }
 
 /** A reviewed action in words: "打三筒" / "Discard the 3 of Dots", a claim naming the discard it takes. */
-function choiceWords(it, action) {
+function choiceWords(it, action, seen) {
   const p = it.position;
-  return actionAdvice(action, p && p.claim ? p.claim.tile : null, p ? p.wildcard.tile : null);
+  return actionAdvice(action, p && p.claim ? p.claim.tile : null, p ? p.wildcard.tile : null, seen);
 }
 
 /** The dealer streak as players say it: 平庄 / new dealer, 3老庄 / streak 3. */
