@@ -9,6 +9,7 @@ command line.
     python build.py serve [--port 8000] [--host 127.0.0.1]
     python build.py fetch           # only fill .cache/ (Pyodide + micropip), for the Node test runner
     python build.py glyphs          # make web/render/glyphs.mjs again (needs fontTools and fonts-noto-cjk)
+    python build.py checkjs         # type-check web/'s JavaScript with the pinned TypeScript (builder/checkjs.py)
     python build.py words           # make web/engine-words.mjs again (= python3 -m builder.words; build does it)
 
 What it does:
@@ -35,7 +36,7 @@ import os
 import sys
 from pathlib import Path
 
-from builder import glyphs, server, site, vendor, wheel, words
+from builder import checkjs, glyphs, server, site, vendor, wheel, words
 from builder.common import DIST, ROOT, log
 
 
@@ -57,7 +58,7 @@ def main(argv: list[str] | None = None) -> int:
     """The command line (see the module docstring); returns the exit code."""
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("command", nargs="?", default="build",
-                    choices=["build", "serve", "fetch", "wheel", "glyphs", "words"])
+                    choices=["build", "serve", "fetch", "wheel", "glyphs", "words", "checkjs"])
     ap.add_argument("--port", type=int, default=int(os.environ.get("PORT", "8000")))
     ap.add_argument("--host", default="127.0.0.1")
     ap.add_argument("--out", type=Path, default=DIST, help="output directory (default dist/)")
@@ -75,6 +76,8 @@ def main(argv: list[str] | None = None) -> int:
         print(out)
     elif args.command == "glyphs":
         print(glyphs.write_glyphs_module())
+    elif args.command == "checkjs":
+        return checkjs.check()
     elif args.command == "serve":
         serve(args.port, args.host)
     elif args.command == "build":

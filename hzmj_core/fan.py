@@ -192,10 +192,10 @@ PATTERNS: tuple[Pattern, ...] = (
         lambda c: ("飘杠", "Piaogang"),
     ),
     Pattern(
-        "piao_gang_general", "n飘m杠", "n Piao m Gang", "1 + n + m",
+        "piao_gang_general", "n飘m杠", "Piao and Gang, any number", "1 + n + m",
         lambda c: _chain_is(None, None)(c) and c.piao + c.kongs > 2,
         lambda c: 1 + c.piao + c.kongs,
-        lambda c: (f"{c.piao}飘{c.kongs}杠", f"{c.piao} Piao {c.kongs} Gang"),
+        lambda c: (f"{c.piao}飘{c.kongs}杠", f"{c.piao} Piao, {c.kongs} Gang"),
     ),
     Pattern(
         "qidui", "七对子", "Qidui", "1 + g",

@@ -48,25 +48,30 @@ GLOSSARY: dict[str, tuple[str, str]] = {
 """Chinese term → (pinyin, short English gloss), longest terms first where one holds another."""
 
 @cache
-def _patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
+def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
     """Built on first use (two long alternations; a first table needs neither).
 
     The first finds a term standing on its own in English text (inside a longer Chinese word, such as 笃二老庄,
     it stays as it is); the second a term already followed by its pinyin ("暴头 (baotou)"), where the pinyin goes
-    and the gloss gives it."""
+    and the gloss gives it; the third a gloss already written out ("Zhuada (抓打, the freeze …)"), which goes back
+    to its term so that the screen glosses it once."""
     terms = re.compile("(?<![\u4e00-\u9fff])(?:" + "|".join(sorted(map(re.escape, GLOSSARY), key=len, reverse=True))
                        + ")(?![\u4e00-\u9fff])")
     spelled_out = "|".join(re.escape(p) for p, _ in GLOSSARY.values())
-    return terms, re.compile("(" + terms.pattern + r") \((?i:" + spelled_out + r")\)")
+    written = "|".join(re.escape(f"{p} ({t}, {m})") for t, (p, m) in GLOSSARY.items())
+    return terms, re.compile("(" + terms.pattern + r") \((?i:" + spelled_out + r")\)"), re.compile(written)
 
 
 def gloss(text: str, seen: set[str] | None = None) -> str:
     """English ``text`` with each Chinese term of :data:`GLOSSARY` as pinyin, glossed the first time:
     "in 暴头 state" → "in Baotou (暴头, a wait that any draw completes, the wildcard left free) state". ``seen``
     holds the terms already glossed on the screen (updated); a term in parentheses right after its pinyin
-    ("Baotou (暴头)") is left as it is."""
+    ("Baotou (暴头)") is left as it is, a gloss already written out counts as its term; a term inside
+    parentheses is its pinyin alone, never a gloss within a gloss ("streak 3 (老庄)" → "streak 3 (Laozhuang)"),
+    and is glossed where it next stands outside them."""
     done = seen if seen is not None else set()
-    terms, spelled = _patterns()
+    terms, spelled, written = _patterns()
+    text = written.sub(lambda m: m.group(0).split(" (", 2)[-1].split(",", 1)[0], text)
     text = spelled.sub(lambda m: m.group(1), text)
 
     def one(m: re.Match[str]) -> str:
@@ -76,8 +81,8 @@ def gloss(text: str, seen: set[str] | None = None) -> str:
         if before.endswith(f"{pinyin} (") or before.endswith(f"{pinyin.lower()} ("):
             done.add(term)
             return term
-        if term in done:
-            return pinyin
+        if term in done or before.count("(") > before.count(")"):
+            return pinyin  # no gloss inside another parenthesis: there the term is its pinyin alone
         done.add(term)
         return f"{pinyin} ({term}, {meaning})"
 

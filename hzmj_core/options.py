@@ -96,34 +96,34 @@ OPTION_INFO: dict[str, OptionInfo] = {
     i.key: i
     for i in [
         OptionInfo("wildcard_mode", "财神模式", "Wildcard mode", ("fixed", "flipped"),
-                   "白板财神: the four white dragons are wildcards; 翻财神: a tile turned up after the deal makes "
-                   "the other three of its kind wildcards", "1.3",
+                   "White dragons wild (白板财神): the four white dragons are wildcards. Flipped wildcard "
+                   "(翻财神): a tile turned up after the deal makes the other three of its kind wildcards", "1.3",
                    description_zh="白板财神：四张白板是财神；翻财神：发牌后翻出一张牌，与它同种的另外三张是财神",
                    value_labels=(("白板财神", "White dragons wild"), ("翻财神", "Flipped wildcard"))),
         OptionInfo("start_streak", "老庄", "Starting dealer streak", (1, 2, 3),
-                   "the streak a new dealer starts at: 1 (平庄起), 2 (笃二老庄) or 3 (笃三老庄)", "8",
+                   "the streak a new dealer starts at: 1, 2 or 3", "8",
                    description_zh="新庄家从几老庄起算：平庄起、笃二老庄或笃三老庄",
                    value_labels=(("平庄起", "Start at streak 1"),
                                  ("笃二老庄", "Start at streak 2"),
                                  ("笃三老庄", "Start at streak 3"))),
         OptionInfo("win_mode", "胡牌模式", "Win mode", ("dealer_discard", "self_draw_only"),
-                   "庄闲放铳: discard wins between the dealer and the others once the streak is long enough; "
-                   "自摸胡: self-drawn wins only", "9",
+                   "either discard wins between the dealer and the others once the streak is long enough, or "
+                   "self-drawn wins only", "9",
                    description_zh="庄闲放铳：老庄够数时庄家与闲家之间可以放铳；自摸胡：只能自摸",
-                   value_labels=(("庄闲放铳", "Discard wins dealer/non-dealer"), ("自摸胡", "Self-draw only"))),
+                   value_labels=(("庄闲放铳", "Dealer and others win on discards"), ("自摸胡", "Self-draw only"))),
         OptionInfo("discard_min_l", "放铳门槛", "Discard-win streak", (3, 2),
                    "the dealer streak from which discard wins are allowed", "9",
                    description_zh="老庄数达到多少才允许放铳",
                    value_labels=(("三老庄起放铳", "From streak 3"), ("二老庄起放铳", "From streak 2"))),
         OptionInfo("three_tan_chengbao", "三摊承包", "Three-claim liability", (True, False),
-                   "a third claim between dealer and non-dealer is possible and makes the claimed-on seat "
-                   "liable (承包); off: at most two claims per pair", "5.5, 10.3",
+                   "on: a third claim between the dealer and another player is allowed, and makes the player "
+                   "claimed from pay for all, 承包; off: at most two claims between any two players", "5.5, 10.3",
                    description_zh="开：庄闲之间可吃碰第三摊，被吃三摊的一方承包；关：每对玩家最多两摊",
-                   value_labels=(("三摊承包", "Third claim makes liable"), ("两摊为限", "At most two claims"))),
+                   value_labels=(("三摊承包", "A third claim brings liability"), ("两摊为限", "At most two claims"))),
         OptionInfo("pong_counts_as_tan", "碰算摊", "Pongs count as claims", (True, False),
-                   "pongs and exposed kongs count (and are capped) as 摊 like chows", "5.5",
+                   "pongs and exposed kongs count as 摊 and are capped like chows", "5.5",
                    description_zh="碰和直杠也像吃一样算摊、受摊数限制",
-                   value_labels=(("碰算摊", "Pongs count"), ("碰不算摊", "Pongs do not count"))),
+                   value_labels=(("碰算摊", "Pongs count as claims"), ("碰不算摊", "Pongs are not claims"))),
         OptionInfo("three_tan_needs_l3", "三摊需三老庄", "Third claim needs streak 3", (True, False),
                    "a third claim between dealer and non-dealer is possible only at streak 3", "5.5",
                    description_zh="庄闲之间只有在三老庄时才能吃碰第三摊",
@@ -140,11 +140,12 @@ OPTION_INFO: dict[str, OptionInfo] = {
                    value_labels=(("抓打其他三家", "Freeze binds the others"),
                                  ("抓打打财神者", "Freeze binds the discarder"))),
         OptionInfo("next_dealer", "下局庄家", "Next dealer", ("winner", "next_seat"),
-                   "who deals after a non-dealer wins: the winner 抢庄, or the dealer's next seat", "8",
+                   "who deals when a player other than the dealer wins: the winner, or the player after the "
+                   "dealer", "8",
                    description_zh="闲家胡牌后谁坐庄：胡牌者（抢庄），或庄家的下家",
                    value_labels=(("胡者坐庄", "The winner deals"), ("下家坐庄", "The next seat deals"))),
         OptionInfo("draw_adds_streak", "流局加老庄", "Draw adds to streak", (True, False),
-                   "after a drawn hand 流局 the dealer's streak grows by one", "8",
+                   "after a 流局 the dealer's streak grows by one", "8",
                    description_zh="流局后庄家老庄数加一",
                    value_labels=(("流局加老庄", "A draw adds a streak"), ("流局不加老庄", "A draw keeps the streak"))),
         OptionInfo("kong_burn", "杠后额外减牌", "Kong burns a tile", (True, False),
@@ -152,7 +153,7 @@ OPTION_INFO: dict[str, OptionInfo] = {
                    description_zh="开杠后除补牌外，牌墙尾部再额外减少一张",
                    value_labels=(("杠后减牌", "Kong burns a tile"), ("杠后不减牌", "No burn after a kong"))),
         OptionInfo("rob_kong", "拉杠胡", "Robbing a kong", (False, True),
-                   "a player may win on the tile of another's added kong 加杠", "5.8",
+                   "a player may win on the tile another player adds to a pong to make a kong", "5.8",
                    description_zh="可以胡别人加杠的那张牌（拉杠胡）",
                    value_labels=(("不可拉杠胡", "No robbing a kong"), ("拉杠胡", "Robbing a kong"))),
         OptionInfo("rob_kong_min_l", "拉杠胡门槛", "Robbing streak", (2, 3),
@@ -160,7 +161,7 @@ OPTION_INFO: dict[str, OptionInfo] = {
                    description_zh="老庄数达到多少才允许拉杠胡",
                    value_labels=(("二老庄起拉杠", "From streak 2"), ("三老庄起拉杠", "From streak 3"))),
         OptionInfo("must_baotou", "有财必暴头", "Wildcard means 暴头 only", (False, True),
-                   "a hand holding a wildcard may only win as 暴头 or 七客 (有财必拷响)", "6, 9",
+                   "a hand holding a wildcard may only win by 暴头 or 七客", "6, 9",
                    description_zh="手中有财神时只能以暴头或七客胡牌（有财必拷响）",
                    value_labels=(("财神不限", "Any win with a wildcard"), ("有财必暴头", "Wildcard means 暴头"))),
         OptionInfo("que_yi_men", "缺一门", "Remove one suit", ("off", "m", "p", "s"),
@@ -205,7 +206,8 @@ PRESETS: dict[str, Preset] = {
     for p in [
         Preset("hangzhou", "杭州常用", "Hangzhou standard",
                "白板财神，平庄起，三老庄起庄闲放铳，三摊承包",
-               "white dragons wild, streak starts at 1, discard wins from streak 3, third claim makes liable", ()),
+               "white dragons wild, streak starts at 1, discard wins from streak 3, a third claim brings "
+               "liability", ()),
         Preset("du_san", "笃三老庄", "Streak 3 every hand",
                "每位庄家都从三老庄起算：每局都可庄闲放铳、吃碰第三摊",
                "every dealer starts at streak 3: discard wins and third claims in every hand",
@@ -217,10 +219,9 @@ PRESETS: dict[str, Preset] = {
                "发牌后翻出一张牌，与它同种的另外三张是财神",
                "a tile turned up after the deal makes the other three of its kind wild",
                (("wildcard_mode", "flipped"),)),
-        Preset("kaoxiang", "有财必拷响", "Wildcard wins only as baotou",
+        Preset("kaoxiang", "有财必拷响", "Wildcard wins only by 暴头",
                "手中有财神只能暴头或七客胡，不能放铳胡",
-               "a hand holding a wildcard wins only as baotou (暴头, the wildcard pairs any draw) or qike (七客), "
-               "never on a discard",
+               "a hand holding a wildcard wins only by 暴头 or 七客, never on a discard",
                (("must_baotou", True),)),
     ]
 }

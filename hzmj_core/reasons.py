@@ -58,8 +58,8 @@ _REFUSALS: dict[str, tuple[str, str]] = {
     "not_in_hand": ("{seat}手里没有{tile}", "{tile} is not in {seat_s} hand"),
     "not_offered": ("现在不能{action}", "{action} is not possible now"),
     "zhuada": ("抓打：{owner}打了财神，只能自摸、暗杠或打出刚摸到的{tile}",
-               "抓打 ({owner} discarded a 财神): only a self-draw win, a concealed kong or discarding "
-               "the tile just drawn ({tile})"),
+               "{owner} discarded a 财神, so under 抓打 only a self-draw win, a concealed kong or "
+               "discarding the tile just drawn ({tile})"),
     "freeze_added_kong": ("抓打期间不能加杠", "no added kong while 抓打 lasts"),
     "freeze_no_claim": ("抓打期间不能吃碰杠，也不能胡别人打的牌",
                         "no claims and no discard wins while 抓打 lasts"),
@@ -68,23 +68,23 @@ _REFUSALS: dict[str, tuple[str, str]] = {
                         "that chow would leave only tiles that may not be discarded"),
     "no_win_after_claim": ("吃碰之后的这次出牌不能胡", "no win right after a chow or pong"),
     "not_a_win": ("这手牌现在不能胡", "the hand is not a win now"),
-    "no_win_with_tile": ("{tile}凑不成胡牌", "{tile} does not complete the hand"),
+    "no_win_with_tile": ("{tile}凑不成胡牌", "the {tile} does not complete the hand"),
     "kong_final": ("牌墙只剩{remaining}张：剩{limit}张或更少时不能开杠",
                    "only {remaining} tiles left: no kongs with {limit} or fewer in the wall"),
     "final_claim": ("最后{limit}张：打出的牌只能被胡，不能吃碰杠",
                     "last {limit} tiles: a discard may only be won on, not claimed"),
     "wildcard_claim": ("财神打出后不能吃、碰、杠，也不能胡", "a discarded 财神 cannot be claimed or won on"),
     "chow_not_next": ("只有{discarder}的下家可以吃", "only the next player after {discarder} may chow"),
-    "no_chow_shape": ("凑不成有{tile}的顺子", "no run with {tile}"),
-    "no_pair": ("手里没有一对{tile}", "no pair of {tile} in hand"),
+    "no_chow_shape": ("凑不成有{tile}的顺子", "no run with the {tile}"),
+    "no_pair": ("手里没有一对{tile}", "no pair of the {tile} in hand"),
     "loupeng": ("漏碰：放过了碰{tile}，自己出牌前不能再碰",
-                "漏碰: a pong of {tile} was passed; not again before discarding"),
+                "漏碰: a pong of the {tile} was passed, so none until the next discard"),
     "louhu": ("漏胡：放过了胡{tile}，自己出牌前不能再胡",
-              "漏胡: a win on {tile} was passed; not again before discarding"),
+              "漏胡: a win on the {tile} was passed, so none until the next discard"),
     "tan_cap": ("摊数已满：已经吃碰{discarder}{count}次（上限{cap}）",
-                "摊 cap: already {count} claims on {discarder} (cap {cap})"),
+                "摊 limit: already {count} claims on {discarder}, the most allowed"),
     "no_discard_win_streak": ("庄家{streak}老庄，未到{min}老庄不能胡别人打的牌，只能自摸",
-                              "streak {streak}: no discard wins below {min} 老庄, self-draw only"),
+                              "streak {streak}: discard wins need {min} 老庄, so self-draw only"),
     "non_dealers": ("闲家之间不能胡对方打的牌", "no discard wins between two non-dealers"),
     "baotou_no_discard_win": ("{state}状态不能胡别人打的牌，只能自摸",
                               "in {state} state no win on a discard, only a self-draw"),
@@ -101,7 +101,7 @@ _GROUNDS: dict[str, tuple[str, str]] = {
     "piao": ("财神飘：留着暴头，下一张摸到就胡", "飘 with the 财神: 暴头 stays, and the next draw wins"),
     "piao_fan": ("财神飘：下一张摸到就胡 {fan} 番", "飘 with the 财神: the next draw wins {fan} fan"),
     "decline_baotou": ("不胡，等暴头", "declining the win to wait in 暴头"),
-    "decline_baotou_fan": ("不胡，等暴头（{fan} 番）", "declining the win to wait in 暴头 ({fan} fan)"),
+    "decline_baotou_fan": ("不胡，等暴头（{fan} 番）", "declining the win to wait in 暴头 for {fan} fan"),
     "beats_win": ("期望 {best_ev} 分，胜过现在胡的 {win_ev} 分",
                   "{best_ev} points expected, more than winning now ({win_ev})"),
     "wall_left": ("墙还有 {remaining} 张", "{remaining|tile|tiles} left in the wall"),
@@ -123,7 +123,7 @@ _GROUNDS: dict[str, tuple[str, str]] = {
     "claimable_pong": ("其中可碰 {pong} 张", "{pong} of them can be ponged"),
     "claimable_chow": ("其中可吃 {chow} 张", "{chow} of them can be chowed"),
     "baotou_kept": ("财神留作暴头（{draws} 张牌摸到更近暴头）",
-                    "the 财神 kept free for 暴头 ({draws|tile brings|tiles bring} it nearer)"),
+                    "the 财神 kept free for 暴头, which {draws|tile brings|tiles bring} nearer"),
     # what was compared
     "best_of": ("{count} 个选择中期望最高（{best_ev} 分）", "the best of {count} choices ({best_ev} points expected)"),
     "best_ahead": ("算上下一张摸牌，{count} 个选择中期望最高（{best_ev} 分）",
@@ -152,8 +152,8 @@ _GROUNDS: dict[str, tuple[str, str]] = {
     "best_of_plain": ("{count} 个选择中最好", "the best of {count} choices"),
     "best_ahead_plain": ("算上下一张摸牌，{count} 个选择中最好", "counting the next draw, the best of {count} choices"),
     "feed_third_tan": ("{seat}已吃碰{discarder}两摊，打{tile}喂第三摊就要{discarder}承包（约 {risk_pts} 分）",
-                       "{seat} has claimed twice from {discarder}; feeding a third claim with the {tile} would make "
-                       "{discarder} liable (承包, about {risk_pts} points)"),
+                       "two claims already by {seat} on {discarder}; feeding a third with the {tile} would make "
+                       "{discarder} liable under 承包, about {risk_pts} points"),
     "wildcard_defence": ("防守：财神不能被胡，别的牌都可能放铳；其中最好的{other_tile}算上 {risk_pts} 分放铳风险期望 "
                          "{other_ev} 分，打财神 {best_ev} 分",
                          "defence: nobody can win on a 财神, while every other tile can deal in; the best of them, "
@@ -184,7 +184,7 @@ _LOG_PROBLEMS: dict[str, tuple[str, str]] = {
     "log_range": ("{where}的{field}应在 {low} 到 {high} 之间，记录里是 {value}",
                   "{field} in {where} must be from {low} to {high}, not {value}"),
     "log_seed": ("{where}的种子（seed）应是 0 到 2^64−1 之间的整数",
-                 "the seed ('seed') in {where} must be a whole number from 0 to 2^64 - 1"),
+                 "the seed ('seed') in {where} must be a whole number from 0 to 2⁶⁴ − 1"),
     "log_option_unknown": ("{where}有未知的规则选项“{option}”", "{where} has an unknown rule option '{option}'"),
     "log_option_range": ("{where}的规则选项{option_zh}（{option}）应是 1 到 {max} 的整数，记录里是 {value}",
                          "the rule option {option_en} ('{option}') in {where} must be a whole number from 1 to "
@@ -203,7 +203,7 @@ _LOG_PROBLEMS: dict[str, tuple[str, str]] = {
     "log_wall_tiles": ("{where}的牌墙应有 {want} 张{tile}，记录里有 {count} 张",
                        "the wall in {where} must hold {want} × {tile}, not {count}"),
     "log_action_text": ("{where}的第{event}步不是文字（应像 S1 discard 5m 这样写）",
-                        "step {event} of {where} is not text such as 'S1 discard 5m'"),
+                        "step {event} of {where} is not a move as the record writes one"),
     "log_action_malformed": ("{where}的第{event}步 {value} 不是一个动作",
                              "step {event} of {where}, {value}, is not a move"),
     "log_action_illegal": ("{where}的第{event}步不合规则（{seat}{action}）：{why}",
@@ -318,7 +318,7 @@ _EXAM_PROBLEMS: dict[str, tuple[str, str]] = {
     "ladder_match": ("第 {match} 场不是一条对局记录（应有种子、对手和你的每一步）",
                      "match {match} is not a match record (a seed, the opponents and your moves)"),
     "ladder_seed": ("第 {match} 场的种子（seed）应是 0 到 2^64−1 之间的整数",
-                    "the seed ('seed') of match {match} must be a whole number from 0 to 2^64 - 1"),
+                    "the seed ('seed') of match {match} must be a whole number from 0 to 2⁶⁴ − 1"),
     "ladder_match_fields": ("第 {match} 场缺少对手水平或你的每一步",
                             "match {match} lacks the opponents' level or the list of your moves"),
     "ladder_wrong_level": ("第 {match} 场的对手是{played_zh}，但业余 {grade} 级的对手是{want_zh}",
@@ -338,7 +338,7 @@ _EXAM_PROBLEMS: dict[str, tuple[str, str]] = {
     "ladder_profile": ("对局文件没有段位档案的种子（profile），或者它不是 0 到 2^64−1 的整数："
                        "这是排位赛串起来之前的记录，它的比赛不能发证书",
                        "the match file has no profile seed ('profile'), or it is not a whole number from 0 to "
-                       "2^64 - 1: a record from before ranked matches were chained cannot be certified"),
+                       "2⁶⁴ − 1: a record from before ranked matches were chained cannot be certified"),
     "ladder_chain": ("第 {match} 场的种子不是接在上一场后面发的那一副（有比赛被删掉、重复或挑选过）",
                      "the seed of match {match} is not the deal the ladder gave after the match before it (a "
                      "match was left out, repeated or picked)"),
@@ -644,3 +644,16 @@ def without_figures(parts: Sequence[Reason]) -> tuple[Reason, ...]:
         elif p.code not in _FIGURES_ONLY:
             out.append(p)
     return tuple(out) or tuple(parts)
+
+
+PAYMENT_EN: dict[str, str] = {"share": "its share", "discarder": "all of T for discarding the winning tile",
+                            "konger": "all of T, its kong robbed", "chengbao": "all of T under 三摊承包",
+                            "dao_chengbao": "twice T under 倒承包"}
+"""Why a seat pays (a :class:`~hzmj_core.scoring.PaymentReason` value), in English words (after "pays 16, …")."""
+
+_SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
+
+
+def power_of_two(n: int) -> str:
+    """2 to the power ``n`` as written in a sum: "2³"."""
+    return "2" + str(n).translate(_SUPERSCRIPT)

@@ -142,21 +142,21 @@ class ReviewItem:
         head_en = f"hand {self.hand + 1}, move {self.step + 1} ({self.remaining} tiles left)"
         if self.taken == self.choice:
             return (f"{head_zh}：{tz}，与大师相同（期望 {self.taken_value:+.1f} 分）",
-                    f"{head_en}: {te}, as the expert would ({self.taken_value:+.1f} points expected)")
+                    f"{head_en}: {te}, as the expert would, for {self.taken_value:+.1f} points expected")
         if self.even:
             zh_why, en_why = ((f"相差在 {self.samples} 次抽样的误差之内", f"the difference is within the noise of "
                                f"{self.samples} samples") if self.samples else ("相差不到 0.1 分", "they differ by "
                                                                                 "less than 0.1 points"))
             return (f"{head_zh}：{tz}（期望 {self.taken_value:+.1f} 分）；大师会{cz}（{self.choice_value:+.1f} 分）。"
                     f"两者一样好：{zh_why}",
-                    gloss(f"{head_en}: {_plain(te)} ({self.taken_value:+.1f} points expected); the expert would "
-                          f"{_plain(ce)} ({self.choice_value:+.1f}). Both are as good: {en_why}"))
+                    gloss(f"{head_en}: {_plain(te)}, for {self.taken_value:+.1f} points expected; the expert would "
+                          f"{_plain(ce)}, for {self.choice_value:+.1f}. Both are as good: {en_why}"))
         raw_reason = "; ".join(r.text("en", self.taken.seat, glossed=False) for r in self.why)
         return (f"{head_zh}：{tz}（期望 {self.taken_value:+.1f} 分）；大师会{cz}（{self.choice_value:+.1f} 分），"
                 f"差 {self.loss:.1f} 分。大师的理由：{self.reason_zh}",
-                gloss(f"{head_en}: {_plain(te)} ({self.taken_value:+.1f} points expected); the expert would "
-                      f"{_plain(ce)} ({self.choice_value:+.1f}), {self.loss:.1f} points better. The expert's reason: "
-                      f"{raw_reason}"))
+                gloss(f"{head_en}: {_plain(te)}, for {self.taken_value:+.1f} points expected; the expert would "
+                      f"{_plain(ce)}, for {self.choice_value:+.1f}, {self.loss:.1f} points better. The expert's "
+                      f"reason: {raw_reason}"))
 
     def to_json(self) -> dict[str, Any]:
         """JSON-ready form."""

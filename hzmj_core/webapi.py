@@ -343,8 +343,9 @@ METHODS: dict[str, Callable[[dict[str, Any]], Any]] = {
     "analyze": lambda a: analyze_hand(a["hand"], a["melds"] or "", a["wildcard"]),
     "option_info": _option_info,
     # the named option sets (玩法), first the defaults: only the options that differ from the defaults
-    "option_presets": lambda _: [{"key": p.key, "zh": p.chinese, "en": p.english, "description_zh": p.description_zh,
-                                  "description": p.description, "options": dict(p.values)} for p in PRESETS.values()],
+    "option_presets": lambda _: [{"key": p.key, "zh": p.chinese, "en": pinyin(p.english),
+                                  "description_zh": p.description_zh, "description": gloss(p.description),
+                                  "options": dict(p.values)} for p in PRESETS.values()],
     "fan_table": lambda _: fan_table(),
     "bot_levels": lambda _: list(BOTS),
     # the levels offered to players ("random" is a test bot), weakest first, with names and the default

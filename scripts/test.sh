@@ -6,14 +6,16 @@
 #   1. scripts/setup.sh                    tools, Chromium, Pyodide, test wheels (idempotent)
 #   2. ruff check .                        lint
 #   3. mypy --strict                       types of hzmj_core, builder/ and build.py (config in pyproject.toml)
-#   4. pytest tests/engine                 engine tests on the host CPython            } at the same time
-#   5. node scripts/pyodide_tests.mjs      the same engine tests inside real Pyodide   } (one core each)
-#   6. python build.py                     dist/
-#   7. pytest tests/e2e -n 2               Playwright + Debian's Chromium against dist/, in two processes
+#   4. python build.py checkjs             types of web/'s JavaScript (JSDoc), TypeScript's checker, pinned
+#                                          (tsconfig.json, tsconfig.worker.json)
+#   5. pytest tests/engine                 engine tests on the host CPython            } at the same time
+#   6. node scripts/pyodide_tests.mjs      the same engine tests inside real Pyodide   } (one core each)
+#   7. python build.py                     dist/
+#   8. pytest tests/e2e -n 2               Playwright + Debian's Chromium against dist/, in two processes
 #                                          (pytest-xdist; its 12 slowest tests listed)
 #
 # Every step runs even when an earlier one failed (except when setup fails); the summary at the end lists
-# each step's result and time and the script exits non-zero if any step failed. Steps 4 and 5 run side by
+# each step's result and time and the script exits non-zero if any step failed. Steps 5 and 6 run side by
 # side (each is one process, the machine has two cores); the output of step 5 is shown when it ends. A
 # pytest suite that collects no test at all (exit code 5, e.g. a suite not written yet) is reported as
 # "empty", not as a failure. E2E_WORKERS=N runs the browser tests in N processes (0: in pytest's own).
@@ -91,6 +93,7 @@ fi
 
 run "ruff" "$PY" -m ruff check .
 run "mypy --strict" "$PY" -m mypy --strict hzmj_core builder build.py
+run "checkjs (tsc)" "$PY" build.py checkjs
 start "engine tests in Pyodide" --pytest node scripts/pyodide_tests.mjs tests/engine -x -p no:cacheprovider
 run "pytest tests/engine" --pytest "$PY" -m pytest tests/engine -p no:cacheprovider
 finish

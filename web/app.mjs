@@ -33,7 +33,9 @@ import * as dailyStore from './daily/store.mjs';
 import {exportData, importData} from './pdata.mjs';
 
 window.hzmjBootStarted = true;
-const hzmj = window.hzmj = {bridge: null, progressLog: [], readyAt: null, tableReadyAt: null, error: null, game: null};
+/** @type {NonNullable<Window['hzmj']>} */
+const hzmj = {bridge: null, progressLog: [], readyAt: null, tableReadyAt: null, error: null, game: null};
+window.hzmj = hzmj;
 const params = new URLSearchParams(location.search);
 const settings = store.loadSettings();
 const urlLang = params.get('lang');
@@ -51,7 +53,7 @@ hzmj.friends = friends.api();
 function setState(s) { document.documentElement.dataset.state = s; }
 
 function onProgress(p) {
-  $('progress').value = p.fraction;
+  $('progress', HTMLProgressElement).value = p.fraction;
   // the megabytes the network carries (gzipped where the server compresses); the bar moves by the bytes read
   const [a, b] = p.wireTotal ? [p.wire, p.wireTotal] : [p.loaded, p.total];
   $('status').textContent = t(`phase.${p.phase}`, {a: (a / 1e6).toFixed(1), b: (b / 1e6).toFixed(1)});
@@ -148,10 +150,14 @@ async function startGuest() {
 }
 
 function applyLangStatic() {
-  for (const e of document.querySelectorAll('[data-i18n]')) e.textContent = t(e.dataset.i18n);
+  for (const e of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('[data-i18n]'))) e.textContent = t(e.dataset.i18n);
 }
 
 // ======================================================================================= wiring
+
+/** What wire() made that applyLang and renderRules read later.
+ *  @type {{sound: Sound|null, newGame: NewGameDialog|null}} */
+const wired = {sound: null, newGame: null};
 
 function wire(bridge, guest = false) {
   const speed = params.get('speed') || settings.speed || 'normal';
@@ -164,7 +170,7 @@ function wire(bridge, guest = false) {
   let prevState = null;
   ctrl.on('view', (s) => { if (ctrl.mode === 'game') sound.onView(prevState, s); prevState = s; });
   ctrl.on('events', (events) => { if (ctrl.mode === 'game') sound.onEvents(events); });
-  wire.sound = sound;
+  wired.sound = sound;
   // tests and benchmarks reach the table's motion and the sound through hzmj.game
   ctrl.motion = table.motion;
   ctrl.sound = sound;
@@ -201,16 +207,16 @@ function wire(bridge, guest = false) {
     if (s && s.daily) daily.finish(s);
     else { history.show(); dock.render(); }
   });
-  $('m-daily').addEventListener('click', () => { $('menu').close(); daily.show(); });
+  $('m-daily').addEventListener('click', () => { $('menu', HTMLDialogElement).close(); daily.show(); });
   $('go-daily').addEventListener('click', () => daily.show());
   // the player's data in one file (pdata.mjs): from the ☰ menu and the daily dialog
-  $('m-data-export').addEventListener('click', () => { $('menu').close(); const said = exportData(); toast(() => said); });
-  $('m-data-import').addEventListener('click', () => { $('menu').close(); $('pdata-file').click(); });
+  $('m-data-export').addEventListener('click', () => { $('menu', HTMLDialogElement).close(); const said = exportData(); toast(() => said); });
+  $('m-data-import').addEventListener('click', () => { $('menu', HTMLDialogElement).close(); $('pdata-file').click(); });
   $('pdata-file').addEventListener('change', async () => {
-    const f = $('pdata-file').files[0];
-    $('pdata-file').value = '';
+    const f = $('pdata-file', HTMLInputElement).files[0];
+    $('pdata-file', HTMLInputElement).value = '';
     if (!f) return;
-    if (daily.open) $('daily').close();
+    if (daily.open) $('daily', HTMLDialogElement).close();
     await importData(await f.text(), (m, args) => ctrl.call(m, args), (parts) => {
       // what the page holds in memory follows the import (the next save would write the old values back)
       if (parts.includes('settings')) {
@@ -257,19 +263,19 @@ function wire(bridge, guest = false) {
     if (daily.open) daily.render();
   });
   $('btn-menu').addEventListener('click', () => {
-    $('m-speed').value = ['slow', 'normal', 'fast'].includes(ctrl.speed) ? ctrl.speed : 'normal';
-    $('m-autopass').checked = !!settings.autoPass;
-    $('m-autowin').checked = !!settings.autoWin;
-    $('menu').showModal();
+    $('m-speed', HTMLSelectElement).value = ['slow', 'normal', 'fast'].includes(ctrl.speed) ? ctrl.speed : 'normal';
+    $('m-autopass', HTMLInputElement).checked = !!settings.autoPass;
+    $('m-autowin', HTMLInputElement).checked = !!settings.autoWin;
+    $('menu', HTMLDialogElement).showModal();
   });
   $('m-speed').addEventListener('change', () => {
-    ctrl.setSpeed($('m-speed').value);
+    ctrl.setSpeed($('m-speed', HTMLSelectElement).value);
     settings.speed = ctrl.speed;
     store.saveSettings(settings);
   });
   for (const [id, key] of [['m-autopass', 'autoPass'], ['m-autowin', 'autoWin']]) {
     $(id).addEventListener('change', () => {
-      settings[key] = $(id).checked;
+      settings[key] = $(id, HTMLInputElement).checked;
       store.saveSettings(settings);
       autoPlay(ctrl);
     });
@@ -278,11 +284,11 @@ function wire(bridge, guest = false) {
   $('go-new').addEventListener('click', () => newGame.open());
   $('m-tutorial').addEventListener('click', () => { location.href = 'tutorial.html'; });
   $('m-exam').addEventListener('click', () => { location.href = 'exam.html'; });
-  $('m-export').addEventListener('click', () => { $('menu').close(); ctrl.exportLog(); });
-  $('m-import').addEventListener('click', () => { $('menu').close(); $('import-file').click(); });
+  $('m-export').addEventListener('click', () => { $('menu', HTMLDialogElement).close(); ctrl.exportLog(); });
+  $('m-import').addEventListener('click', () => { $('menu', HTMLDialogElement).close(); $('import-file').click(); });
   $('import-file').addEventListener('change', async () => {
-    const f = $('import-file').files[0];
-    $('import-file').value = '';
+    const f = $('import-file', HTMLInputElement).files[0];
+    $('import-file', HTMLInputElement).value = '';
     if (f) await replay.load(await f.text());
   });
   hzmj.views = {table, dock, result, history, newGame, replay, review, daily};  // for tests
@@ -299,7 +305,7 @@ function wire(bridge, guest = false) {
     metadataAsked = true;
     newGame.metadata().then(() => renderRules(ctrl), () => {});
   });
-  wire.newGame = newGame;
+  wired.newGame = newGame;
   applyLang(ctrl);
   return ctrl;
 }
@@ -317,9 +323,9 @@ function autoPlay(ctrl) {
 /** The rules in play, in one short line under the table. */
 function renderRules(ctrl) {
   const s = ctrl.state;
-  const meta = wire.newGame && wire.newGame.optionInfo;
+  const meta = wired.newGame && wired.newGame.optionInfo;
   if (!s || !meta) return;
-  const line = rulesLine(s.options, meta, s.match ? s.match.level : null, wire.newGame.levels);
+  const line = rulesLine(s.options, meta, s.match ? s.match.level : null, wired.newGame.levels);
   if (s.daily) {  // the day's challenge: which day and which of its four deals
     line.text = `${dailyWords(s.daily.practice ? 'practice_going' : 'going', {date: s.daily.date, n: s.daily.deal})} · ${line.text}`;
   }
@@ -333,7 +339,7 @@ function markRanked(ctrl) {
   const s = ctrl.state;
   const ranked = Boolean(s && s.table && s.table.ranked) && ctrl.mode === 'game';
   const hints = settings.hints !== false;
-  const btn = $('btn-hints');
+  const btn = $('btn-hints', HTMLButtonElement);
   btn.textContent = ranked ? t('hints_ranked') : hints ? t('hints_on') : t('hints_off');
   btn.setAttribute('aria-pressed', String(hints && !ranked));
   btn.disabled = ranked;
@@ -349,11 +355,11 @@ function markRanked(ctrl) {
 function applyLang(ctrl) {
   const lang = getLang();
   document.title = `${t('title')} · ${lang === 'en' ? '杭州麻将' : 'Hangzhou Mahjong'}`;
-  for (const e of document.querySelectorAll('[data-i18n]')) e.textContent = t(e.dataset.i18n);
+  for (const e of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('[data-i18n]'))) e.textContent = t(e.dataset.i18n);
   $('btn-lang').setAttribute('aria-label', t('language'));
   $('btn-lang').title = t('language');
   $('btn-lang').dataset.lang = lang;
-  const muted = wire.sound.muted;
+  const muted = wired.sound.muted;
   $('btn-sound').replaceChildren(speakerIcon(muted));
   $('btn-sound').setAttribute('aria-pressed', String(!muted));
   $('btn-sound').title = t(muted ? 'sound_off' : 'sound_on');
@@ -364,7 +370,8 @@ function applyLang(ctrl) {
   $('actions').setAttribute('aria-label', t('actions'));
   const labels = {'prev-hand': t('prev_hand'), prev: t('prev'), next: t('nextstep'), 'next-hand': t('next_hand'),
     play: t('autoplay'), end: t('to_result')};
-  for (const b of $('replay-bar').querySelectorAll('button[data-replay]')) {
+  for (const b of $('replay-bar').querySelectorAll('button')) {
+    if (!b.dataset.replay) continue;
     if (b.dataset.replay === 'exit') b.textContent = t('exit_replay');
     else if (b.dataset.replay === 'review') b.title = t('review_pick_seat');
     else { b.setAttribute('aria-label', labels[b.dataset.replay]); b.title = labels[b.dataset.replay]; }

@@ -38,13 +38,13 @@ applyLang();
 
 $('maker-form').addEventListener('submit', async (e) => {
   e.preventDefault();
-  const form = new FormData($('maker-form'));
+  const form = new FormData(/** @type {HTMLFormElement} */ ($('maker-form')));
   const status = $('maker-status');
   const bar = document.createElement('progress');
   bar.max = 1;
   bar.value = 0;
   status.replaceChildren(WORDS[lang].loading, ' ', bar);
-  $('maker-go').disabled = true;
+  /** @type {HTMLButtonElement} */ ($('maker-go')).disabled = true;
   try {
     await startEngine((p) => { bar.value = p.fraction || 0; });
     status.textContent = WORDS[lang].making;
@@ -53,13 +53,13 @@ $('maker-form').addEventListener('submit', async (e) => {
     const {markup} = await engineCall('embed', args);
     status.textContent = WORDS[lang].done;
     $('maker-out').hidden = false;
-    $('maker-out').value = markup;
+    /** @type {HTMLTextAreaElement} */ ($('maker-out')).value = markup;
     // the markup is the engine's own (attributes escaped, the data's "<" written as \u003c)
     $('maker-preview').innerHTML = markup;
   } catch (err) {
     status.textContent = WORDS[lang].failed + plainMessage(err);
   } finally {
-    $('maker-go').disabled = false;
+    /** @type {HTMLButtonElement} */ ($('maker-go')).disabled = false;
   }
 });
 

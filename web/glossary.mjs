@@ -17,10 +17,14 @@ const TERMS = new RegExp(`(?<![\\u4e00-\\u9fff])(?:${TERM_SOURCE})(?![\\u4e00-\\
 // a term already followed by its pinyin ("暴头 (baotou)"): the pinyin goes, the gloss gives it
 const SPELLED = new RegExp(`(?<![\\u4e00-\\u9fff])(${TERM_SOURCE}) \\((?:${Object.values(GLOSSARY).map(([p]) => escape(p)).join('|')})\\)`, 'gi');
 
+// a gloss already written out ("Zhuada (抓打, the freeze …)"): it goes back to its term, so a screen glosses it once
+const WRITTEN = new RegExp(Object.entries(GLOSSARY).map(([t, [p, m]]) => escape(`${p} (${t}, ${m})`)).join('|'), 'g');
+
 /** English `text` with each Chinese term as pinyin, glossed the first time (`seen`: the terms already glossed on
  *  this screen, updated); a term in parentheses right after its pinyin ("Baotou (暴头)") is left as it is. */
 export function gloss(text, seen = new Set()) {
-  const plain = String(text).replace(SPELLED, (_, term) => term);
+  const plain = String(text).replace(WRITTEN, (whole) => whole.split(' (').at(-1).split(',')[0])
+    .replace(SPELLED, (_, term) => term);
   return plain.replace(TERMS, (term, offset, whole) => {
     const [pinyin, meaning] = GLOSSARY[term];
     const before = whole.slice(0, offset);
@@ -28,7 +32,8 @@ export function gloss(text, seen = new Set()) {
       seen.add(term);
       return term;
     }
-    if (seen.has(term)) return pinyin;
+    // no gloss inside another parenthesis: there the term is its pinyin alone
+    if (seen.has(term) || before.split('(').length > before.split(')').length) return pinyin;
     seen.add(term);
     return `${pinyin} (${term}, ${meaning})`;
   });

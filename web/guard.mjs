@@ -101,7 +101,7 @@ function showError(text) {
 
 const CONNECTION = '页面脚本未能加载。The page scripts failed to load. Check the connection and retry.';
 const STYLE = '页面样式未能加载。The page style sheet failed to load. Check the connection and retry.';
-const styleLink = document.querySelector('link[rel=stylesheet]');
+const styleLink = /** @type {HTMLLinkElement|null} */ (document.querySelector('link[rel=stylesheet]'));
 
 // style.css ends with a rule that sets --style-complete: without it the file was cut short.
 const styleComplete = () => getComputedStyle(root).getPropertyValue('--style-complete').trim() === '1';
@@ -145,6 +145,6 @@ if (typeof WebAssembly !== 'object' || typeof Worker !== 'function') {
   });
 }
 
-for (const button of document.querySelectorAll('button[data-href]')) {
+for (const button of /** @type {NodeListOf<HTMLButtonElement>} */ (document.querySelectorAll('button[data-href]'))) {
   button.addEventListener('click', () => { location.href = button.dataset.href; });
 }

@@ -85,7 +85,7 @@ const STRINGS = {
     review_pick_seat: '请大师看哪一家的选择？', review_starting: '大师正在准备…',
     review_progress: '大师正在逐步分析… {a}/{b}', review_bad: '这份记录不能复盘：{msg}',
     review_no_decisions: '这一局里{who}没有需要选择的时候。', review_you_are: '下面的“你”指{who}。',
-    review_none: '每个选择都与大师相同。', review_study: '下面列出失分最多的 {n} 个选择，其中 {costly} 个代价大。',
+    review_none: '每个选择都与大师相同。', fan_n: '{n} 番', review_study: '下面列出失分最多的 {n} 个选择，其中 {costly} 个代价大。',
     review_rule: '代价大：少 {p} 分或更多，即本局平胡自摸所得（底分 {base}、{streak}）的八分之一。', review_costly: '代价大', review_move: '第{step}步 · 墙余{n}张',
     review_cost: '少 {v} 分', review_ev: '期望 {v} 分', review_taken: '你', review_expert: '大师',
     review_why: '理由：', review_goto: '在回放中看这一步', review_goto_first: '在回放中看',
@@ -185,20 +185,21 @@ const STRINGS = {
     review_progress: 'The expert is going through the decisions… {a}/{b}', review_bad: 'This log cannot be reviewed: {msg}',
     review_no_decisions: '{who} had no choices to make in this hand.', review_you_are: '“You” below means {who}.',
     review_none: 'Every choice matched the expert’s.',
-    review_study: 'Below, the {n} choices that gave away the most; {costly} of them costly.',
+    fan_n: '{n} fan', review_study: 'The {n} choices that gave away the most are below; {costly} of all your choices were costly.',
     review_study_one: 'Below, the choice that gave away the most.',
     review_rule: '“Costly” means {p} points or more: an eighth of what a plain self-draw would win you this hand (base score {base}, streak {streak_n}).',
     review_costly: 'Costly', review_move: 'Step {step} · {n} tiles left',
     review_cost: '{v} points given away', review_ev: '{v} points expected', review_taken: 'You', review_expert: 'Expert',
     review_why: 'Why: ', review_goto: 'Show this move in the replay', review_goto_first: 'Show in the replay',
     review_wall: '{n} tiles left', review_claim: '{who} discarded', review_river: 'Latest discards',
-    review_tan_on: '{who} has claimed from you {n}×', review_tan_by: 'you have claimed from {who} {n}×',
+    review_tan_on: '{who} has claimed from you {n} times', review_tan_on_one: '{who} has claimed from you once',
+    review_tan_by: 'you have claimed from {who} {n} times', review_tan_by_one: 'you have claimed from {who} once',
     review_marks: 'Decisions the review names', review_mark: 'Step {step}: {taken}; the expert: {choice} ({loss} points better)',
-    review_summary: '{same} of your {n} choices matched the expert’s; {loss} points expected given away by mistakes in all.',
+    review_summary: '{same} of your {n} choices matched the expert’s; in all your mistakes gave away {loss} expected points.',
     review_even: '{n} more differed from the expert’s but were as good: within the sampling noise ({k} standard errors of the paired difference).',
     review_even_one: '1 more differed from the expert’s but was as good: within the sampling noise ({k} standard errors of the paired difference).',
     review_no_mistake: 'No mistakes.',
-    review_summary_one: '{same} of your 1 choice matched the expert’s; {loss} points expected given away by mistakes.',
+    review_summary_one: '{same} of your 1 choice matched the expert’s; mistakes gave away {loss} expected points.',
   },
 };
 
@@ -214,9 +215,13 @@ Object.assign(STRINGS.en, {
   'rp.pause': 'Pause', 'rp.next': 'Step', 'rp.end': 'Result', 'rp.next_hand': 'Next hand', back_to_game: 'Back to the game',
 });
 
+/** @typedef {'en'|'zh'} Lang  a language of the page */
+
+/** @type {Lang} */
 let lang = 'zh';
 
 export function setLang(l) { lang = l === 'en' ? 'en' : 'zh'; document.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en'; }
+/** @returns {Lang} */
 export function getLang() { return lang; }
 
 /** The string `key` in the current language with `{name}` filled from `vars`; an English noun after a count

@@ -21,7 +21,7 @@ export function syncHandButtons(box, L, state, ui, onTile) {
   const sig = JSON.stringify([state.hand, state.drawn, [...discardable], ui.replay, ui.lang, ui.selected]);
   if (box.dataset.sig !== sig) {
     const focused = document.activeElement && box.contains(document.activeElement)
-      ? Number(document.activeElement.dataset.index) : null;
+      ? Number(/** @type {HTMLElement} */ (document.activeElement).dataset.index) : null;
     box.dataset.sig = sig;
     box.textContent = '';
     for (const tl of L.hand.tiles) {
@@ -45,12 +45,12 @@ export function syncHandButtons(box, L, state, ui, onTile) {
       box.appendChild(b);
     }
     if (focused !== null) {
-      const again = box.querySelector(`button[data-index="${focused}"]`);
+      const again = /** @type {HTMLButtonElement|null} */ (box.querySelector(`button[data-index="${focused}"]`));
       if (again) again.focus();
     }
   }
   // position (cheap; the layout may change with every resize)
-  const buttons = box.children;
+  const buttons = /** @type {HTMLCollectionOf<HTMLElement>} */ (box.children);
   L.hand.tiles.forEach((tl, i) => {
     const b = buttons[i];
     if (!b) return;
@@ -80,7 +80,8 @@ export function installKeyboard(handlers) {
   window.addEventListener('keydown', (ev) => {
     if (ev.defaultPrevented || ev.altKey || ev.ctrlKey || ev.metaKey) return;
     if (document.querySelector('dialog[open]')) return;
-    const tag = (ev.target && ev.target.tagName) || '';
+    const target = ev.target instanceof Element ? ev.target : null;
+    const tag = target ? target.tagName : '';
     if (tag === 'INPUT' || tag === 'SELECT' || tag === 'TEXTAREA') return;
     const key = ev.key.toLowerCase();
     if (handlers.replay()) {
@@ -97,7 +98,7 @@ export function installKeyboard(handlers) {
     }
     const group = groupOfKey(ev.key);
     // Space on a focused action button presses that button, as everywhere else
-    if (key === ' ' && tag === 'BUTTON' && !(ev.target.closest && ev.target.closest('#hand'))) return;
+    if (key === ' ' && tag === 'BUTTON' && !target.closest('#hand')) return;
     if (group && handlers.shortcut(group)) ev.preventDefault();
   });
 }

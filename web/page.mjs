@@ -2,8 +2,20 @@
 // interpolation of words ({name} and {n|one|many}, the syntax of the engine's reason templates too), the one way
 // to make an element, and the one lookup of a page's element by id.
 
-/** The page's element with this id (a view handed its root element looks inside it instead). */
-export const $ = (id) => document.getElementById(id);
+/**
+ * The page's element with this id (a view handed its root element looks inside it instead), null when there
+ * is none, checked to be a `type` when one is given: a wrong element throws here, naming the id, rather than
+ * failing later where a property it lacks is used.
+ * @template {HTMLElement} [T=HTMLElement]
+ * @param {string} id
+ * @param {{new (): T, prototype: T}} [type]  e.g. HTMLInputElement, HTMLDialogElement
+ * @returns {T}
+ */
+export function $(id, type) {
+  const e = document.getElementById(id);
+  if (e && type && !(e instanceof type)) throw new TypeError(`#${id} is a <${e.localName}>, not a ${type.name}`);
+  return /** @type {T} */ (e);
+}
 
 const FIELD = /\{(\w+)(?:\|([^|{}]*)\|([^|{}]*))?\}/g;
 
@@ -12,7 +24,7 @@ const FIELD = /\{(\w+)(?:\|([^|{}]*)\|([^|{}]*))?\}/g;
  * singular (the value is "1") or the plural ("{n|tile|tiles}" → "1 tile", "3 tiles"); a key `values` lacks
  * is given by `missing(key)` (the empty string unless said).
  */
-export function fill(template, values = {}, missing = () => '') {
+export function fill(template, values = {}, missing = /** @type {(key: string) => string} */ (() => '')) {
   return String(template).replace(FIELD, (_, key, one, many) => {
     const value = values[key];
     const word = value === undefined || value === null ? missing(key) : String(value);

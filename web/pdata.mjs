@@ -294,8 +294,11 @@ function ask(dlg, file, have) {
 /**
  * Import the file `text`: checked, asked, written all at once. `call` asks the engine; `onImported(parts)` is told
  * the parts written (so that the page takes them up). Returns the parts written ([] when nothing changed).
+ * @param {string} text
+ * @param {(method: string, args: object) => Promise<any>} call
+ * @param {(parts: string[]) => void} [onImported]
  */
-export async function importData(text, call, onImported = () => {}) {
+export async function importData(text, call, onImported = (parts) => {}) {
   const dlg = dialog();
   show(dlg, [el('p', {id: 'pdata-checking'}, pw('checking'))]);
   let file;

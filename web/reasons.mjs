@@ -108,8 +108,9 @@ export function reasonText(reason, lang, viewer = null, raw = false) {
   return zh || raw ? text : gloss(text);
 }
 
-/** A decision's grounds (a list of reasons) in one sentence, as the engine joins them (reasons.words). */
-export function groundsText(parts, lang, viewer = null) {
+/** A decision's grounds (a list of reasons) in one sentence, as the engine joins them (reasons.words); `seen`
+ *  holds the terms already glossed on this screen (glossary.mjs). */
+export function groundsText(parts, lang, viewer = null, seen = undefined) {
   if (lang === 'zh') return (parts || []).map((p) => reasonText(p, lang, viewer)).join(GROUNDS_JOIN.zh);
-  return gloss((parts || []).map((p) => reasonText(p, lang, viewer, true)).join(GROUNDS_JOIN.en));
+  return gloss((parts || []).map((p) => reasonText(p, lang, viewer, true)).join(GROUNDS_JOIN.en), seen);
 }

@@ -10,14 +10,16 @@ const BUILD_ID = /*BUILD_ID*/null;
 const CACHE = 'hzmj-' + BUILD_ID;
 const PRECACHE = /*PRECACHE*/[];
 const ENGINE = /*ENGINE*/[];
-const GUEST = new URL(self.location.href).searchParams.has('guest');
+// this script runs as a service worker (the checker's lib "webworker" calls `self` a plain worker's scope)
+const sw = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self));
+const GUEST = new URL(sw.location.href).searchParams.has('guest');
 // A widget page (the demo article) registers 'sw.js?widgets=1': that one precaches only the files listed in
 // widgets.json (the page and the widget script with its modules, no engine), and keeps any other file of this
 // build it serves from the network (the engine, once a reader has loaded it), so both work offline afterwards.
-const WIDGETS = new URL(self.location.href).searchParams.has('widgets');
-const scoped = (u) => new Request(new URL(u, self.registration.scope), {cache: 'no-cache'});
+const WIDGETS = new URL(sw.location.href).searchParams.has('widgets');
+const scoped = (u) => new Request(new URL(u, sw.registration.scope), {cache: 'no-cache'});
 
-self.addEventListener('install', (event) => {
+sw.addEventListener('install', (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
     const files = WIDGETS ? await (await fetch(scoped('widgets.json'))).json()
@@ -25,28 +27,28 @@ self.addEventListener('install', (event) => {
     // 'no-cache' revalidates against the server (a cheap 304 when the browser already has the file)
     // so a stale HTTP-cache entry can never end up in the precache.
     await cache.addAll(files.map(scoped));
-    await self.skipWaiting();
+    await sw.skipWaiting();
   })());
 });
 
-self.addEventListener('activate', (event) => {
+sw.addEventListener('activate', (event) => {
   event.waitUntil((async () => {
     for (const key of await caches.keys()) {
       if (key.startsWith('hzmj-') && key !== CACHE) await caches.delete(key);
     }
-    await self.clients.claim();
+    await sw.clients.claim();
   })());
 });
 
-self.addEventListener('fetch', (event) => {
+sw.addEventListener('fetch', (event) => {
   const req = event.request;
-  if (req.method !== 'GET' || new URL(req.url).origin !== self.location.origin) return;
+  if (req.method !== 'GET' || new URL(req.url).origin !== sw.location.origin) return;
   event.respondWith((async () => {
     const cache = await caches.open(CACHE);
     const hit = await cache.match(req, {ignoreSearch: true});
     if (hit) return hit;
     const res = await fetch(req);
-    if (WIDGETS && res.ok && PRECACHE.includes(new URL(req.url).pathname.slice(new URL(self.registration.scope).pathname.length))) {
+    if (WIDGETS && res.ok && PRECACHE.includes(new URL(req.url).pathname.slice(new URL(sw.registration.scope).pathname.length))) {
       await cache.put(req, res.clone());
     }
     return res;

@@ -86,13 +86,31 @@ class HzmjBase extends HTMLElement {
 
   connectedCallback() { this._render(); }
 
+  /**
+   * The widget's content in language `lang` (each kind of widget makes its own).
+   * @param {string} lang
+   * @returns {Promise<Node>}
+   */
+  async build(lang) { throw new Error(`${this.localName} does not say what it shows (${lang})`); }
+
+  /** The kind of widget its carried data must name ('lesson', 'hand'; each kind says). */
+  get kind() { return ''; }
+
+  /**
+   * The widget's content drawn from its carried data (each kind that carries data draws it).
+   * @param {object} carried
+   * @param {string} lang
+   * @returns {Node}
+   */
+  fromCarried(carried, lang) { throw new Error(`${this.localName} carries no data (${lang})`); }
+
   attributeChangedCallback() { if (this.isConnected) this._render(); }
 
   get uiLang() { return pageLang(this); }
 
   /** The carried data, when the widget has some for its present attributes (else null: the engine is asked). */
   carried() {
-    const block = [...this.children].find((c) => c.localName === 'script' && c.type === 'application/json');
+    const block = [...this.children].find((c) => c instanceof HTMLScriptElement && c.type === 'application/json');
     if (!block) return null;
     let data;
     try {
@@ -144,8 +162,12 @@ class HzmjBase extends HTMLElement {
     }
   }
 
-  /** What can be shown before the engine answers (the tiles as written): nothing by default. */
-  preview() { return []; }
+  /**
+   * What can be shown before the engine answers (the tiles as written): nothing by default.
+   * @param {string} lang
+   * @returns {Node[]}
+   */
+  preview(lang) { return []; }
 
   ready(node, source) {
     this.shadowRoot.replaceChildren(node);

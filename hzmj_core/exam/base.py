@@ -68,11 +68,15 @@ class Question:
     def to_json(self, with_answer: bool = False) -> dict[str, Any]:
         """JSON-ready form; the answer and explanation only ``with_answer``; English terms as glossed pinyin."""
         seen: set[str] = set()
-        out: dict[str, Any] = {"kind": self.kind, "band": self.band, "position": self.position,
-                               "prompt_zh": self.prompt_zh, "prompt_en": gloss(self.prompt_en, seen),
+        facts: set[str] = set()  # the position's own English facts, not shown beside the prompt that holds them
+        position = {k: ([gloss(t, facts) for t in v] if isinstance(v, list) else gloss(v, facts))
+                    if k.endswith("_en") else v for k, v in self.position.items()}
+        out: dict[str, Any] = {"kind": self.kind, "band": self.band, "position": position,
+                               "prompt_en": gloss(self.prompt_en, seen), "prompt_zh": self.prompt_zh,
                                "answer_type": self.answer_type}
         if self.choices is not None:
-            out["choices"] = self.choices
+            out["choices"] = [{**c, "en": gloss(c["en"], seen)} if isinstance(c.get("en"), str) else c
+                              for c in self.choices]
         if with_answer:
             out["answer"] = self.answer
             if self.accepted is not None:
@@ -193,7 +197,7 @@ def group_words(group: Sequence[tuple[int, int]], lang: str) -> str:
             out.append(f"财神当{tile_word(face, 'zh')}" if lang == "zh" else f"财神 as {tile_word(face, 'en')}")
         else:
             out.append(tile_word(t, lang))
-    return ("" if lang == "zh" else "-").join(out)
+    return "".join(out) if lang == "zh" else ", ".join(out)
 
 
 def notation(kinds: Sequence[int], wc: Wildcards = FIXED) -> str:

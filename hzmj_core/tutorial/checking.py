@@ -16,7 +16,7 @@ from ..analysis import analyze_hand
 from ..fan import WinEvaluation, WinType, evaluate_win
 from ..glossary import GLOSSARY, gloss
 from ..hand import baotou_state, qike_state
-from ..reasons import tile_words
+from ..reasons import PAYMENT_EN, power_of_two, tile_words
 from ..round import Phase, Round
 from ..scoring import settle
 from ..tiles import CHINESE_NAMES, TILE_NAMES, NotationError, parse_melds, parse_tile, parse_tiles
@@ -85,10 +85,10 @@ def _check_tile(ex: Exercise, answer: Any) -> dict[str, Any]:
     got = _tile_answer(answer)
     ok = got == target
     zh = f"{TILE_NAMES[target]} 是「{CHINESE_NAMES[target]}」。"
-    en = f"{TILE_NAMES[target]} is {CHINESE_NAMES[target]}."
+    en = f"“{TILE_NAMES[target]}” is the {tile_words(TILE_NAMES[target], 'en')}."
     if not ok:
         zh += f"你选的 {TILE_NAMES[got]} 是「{CHINESE_NAMES[got]}」。"
-        en += f" You picked {TILE_NAMES[got]}, {CHINESE_NAMES[got]}."
+        en += f" You picked “{TILE_NAMES[got]}”, the {tile_words(TILE_NAMES[got], 'en')}."
     return _result(ok, zh, en, TILE_NAMES[target])
 
 
@@ -163,7 +163,8 @@ def _check_waits(ex: Exercise, answer: Any) -> dict[str, Any]:
     tiles_ok = got == want
     left_ok = answer.get("left") == left
     detail_zh = "、".join(f"{tile_words(w['tile'], 'zh')}×{w['remaining']}" for w in info["waits"])
-    detail_en = ", ".join(f"{tile_words(w['tile'], 'en')} ({w['remaining']} left)" for w in info["waits"])
+    each_en = [f"the {tile_words(w['tile'], 'en')} ({w['remaining']} left)" for w in info["waits"]]
+    detail_en = " or ".join(each_en) if len(each_en) < 3 else ", ".join(each_en[:-1]) + " or " + each_en[-1]
     zh = f"听{detail_zh}，共剩 {left} 张。"
     en = f"Waiting on {detail_en}: {left} {'tile' if left == 1 else 'tiles'} left in all."
     if not tiles_ok:
@@ -192,12 +193,13 @@ def _check_payments(ex: Exercise, answer: Any) -> dict[str, Any]:
     zh = (f"{ev.name_zh} {ev.fan} 番（×{ev.multiplier}），庄闲分 2^{d['streak']} = {z}。份额 "
           + "、".join(f"{seat_label(p, me, 'zh')} {st.shares[p]}" for p in range(4) if p != st.winner)
           + f"，合计 T = {st.total}。")
-    en = (f"{ev.name_en}: {ev.fan} fan (×{ev.multiplier}); dealer factor 2^{d['streak']} = {z}. Shares "
+    en = (f"{ev.name_en}: {ev.fan} fan (×{ev.multiplier}); dealer factor "
+          f"{power_of_two(int(d['streak']))} = {z}. Shares "
           + ", ".join(f"{seat_label(p, me, 'en')} {st.shares[p]}" for p in range(4) if p != st.winner)
           + f"; total T = {st.total}.")
     for pay in st.payments:
         zh += f" {seat_label(pay.payer, me, 'zh')}付 {pay.amount}（{pay.reason.chinese}）。"
-        en += f" {seat_label(pay.payer, me, 'en')} pays {pay.amount} ({pay.reason.value})."
+        en += f" {seat_label(pay.payer, me, 'en')} pays {pay.amount}, {PAYMENT_EN[pay.reason]}."
     return _result(ok, zh, en, list(st.deltas), settlement=st.to_json())
 
 

@@ -31,22 +31,22 @@ LESSONS: tuple[Lesson, ...] = (
         (
             _p("杭州麻将用 136 张牌：万、筒、条三门各 1–9，每种 4 张；再加东南西北四风和中、发、白三元，也各 4 张。"
                "没有花牌。",
-               "Hangzhou mahjong uses 136 tiles: three suits — characters (万), dots (筒) and bamboo (条) — "
+               "Hangzhou mahjong uses 136 tiles: three suits — characters, dots and bamboo — "
                "numbered 1 to 9, four copies each, plus the four winds and three dragons, four copies each. "
                "There are no flowers or seasons."),
-            _hand("1m2m3m4m5m6m7m8m9m", "万子 characters: 1m … 9m", "Characters 万: 1m … 9m"),
-            _hand("1p2p3p4p5p6p7p8p9p", "筒子 dots: 1p … 9p", "Dots 筒: 1p … 9p"),
-            _hand("1s2s3s4s5s6s7s8s9s", "条子 bamboo: 1s … 9s", "Bamboo 条: 1s … 9s"),
+            _hand("1m2m3m4m5m6m7m8m9m", "万子 characters: 1m … 9m", "Characters, written “1m” to “9m”"),
+            _hand("1p2p3p4p5p6p7p8p9p", "筒子 dots: 1p … 9p", "Dots, written “1p” to “9p”"),
+            _hand("1s2s3s4s5s6s7s8s9s", "条子 bamboo: 1s … 9s", "Bamboo, written “1s” to “9s”"),
             _hand("ESWN CFP", "东南西北 E S W N，中 C、发 F、白 P", "Winds E S W N; dragons: red C, green F, white P"),
             _p("本教程和引擎都用这种记法：数字加花色字母（{5p} 是五筒），字牌用一个字母。连写 {123m} 等于 "
                "{1m2m3m}。带星号的 {P*} 表示这张牌是财神（万能牌），下一课会讲。",
                "This tutorial and the engine write tiles this way: a rank and a suit letter ({5p} is the five of "
                "dots), one letter for an honour. {123m} is short for {1m2m3m}. A star, as in {P*}, marks a "
-               "wildcard (财神) — the subject of a later lesson."),
+               "wildcard, the subject of a later lesson."),
         ),
         (
             Exercise("tiles-find", "tile", "在下面的牌里点出「5p」（五筒）。",
-                     "Choose the tile written “5p” (five of dots).",
+                     "Choose the tile written “5p”, the five of dots.",
                      {"target": "5p", "choices": "5m 5s 5p 2p 8p 3p P"}),
             Exercise("tiles-find-honour", "tile", "点出「F」（发财）。", "Choose the tile written “F” (green dragon).",
                      {"target": "F", "choices": "C P F E N W"}),
@@ -65,7 +65,7 @@ LESSONS: tuple[Lesson, ...] = (
             _p("手里 13 张、差一张就胡的牌叫「听牌」，能胡的那几张牌叫「听」。下面这手听 {3p} 和 {6p}：",
                "With 13 tiles, a hand that needs one more tile is ready (听牌); the tiles that complete it are its "
                "waits. This hand waits on {3p} and {6p}:"),
-            _hand("1m2m3m 4m5m6m 7s8s9s 4p5p EE", "听 3p / 6p", "Waits on 3p or 6p", analyze=True),
+            _hand("1m2m3m 4m5m6m 7s8s9s 4p5p EE", "听 3p / 6p", "Waits on the 3 or 6 of dots", analyze=True),
             _rule("杭州麻将只认两种胡牌形：四组一对（平胡）和七对子。十三幺、清一色、对对胡都没有额外番数。",
                   "Only two shapes win: four sets and a pair, and seven pairs. Thirteen orphans, full flush or "
                   "all pongs earn nothing extra here."),
@@ -81,26 +81,28 @@ LESSONS: tuple[Lesson, ...] = (
         ),
     ),
     Lesson(
-        "caishen", "财神（白板财神与翻财神）", "The wildcard 财神",
+        "caishen", "财神（白板财神与翻财神）", "财神",
         "财神可以当任何牌用，但不能吃碰，打出去也没人能要。",
         "A wildcard stands for any tile in your hand, but not in melds; a discarded one cannot be claimed.",
         (
             _p("默认规则「白板财神」：四张白板 {P*} 都是财神。财神在手里可以当任何一张牌，凑顺子、刻子或将："
                "{P*}{4p}{6p} 是顺子，{P*}{9s} 是一对将，{P*P*} 也是一对。",
-               "By default (白板财神) the four white dragons {P*} are wildcards. In your hand a wildcard stands for "
-               "any tile in a chow, pong or pair: {P*}{4p}{6p} is a chow, {P*}{9s} is a pair, and so is {P*P*}."),
-            _hand("P* 1m2m3m 4p6p 7s8s9s EEE 9s", "P* 当 5p 用：胡牌", "P* stands for 5p: a win", analyze=True),
+               "By default the four white dragons {P*} are the wildcards (白板财神). In your hand a wildcard "
+               "stands for any tile in a chow, pong or pair: {P*}{4p}{6p} is a chow, {P*}{9s} is a pair, and so is "
+               "{P*P*}."),
+            _hand("P* 1m2m3m 4p6p 7s8s9s EEE 9s", "P* 当 5p 用：胡牌", "The wildcard stands for the 5 of dots: a win",
+                  analyze=True),
             _rule("财神不能用来吃、碰、杠；打出去的财神谁也不能吃碰，也不能胡。",
                   "Wildcards cannot be used to chow, pong or kong, and a discarded wildcard can never be claimed — "
                   "not even to win."),
             _p("「翻财神」：发完牌后从牌墙尾翻一张亮出（指示牌），它不能再被摸到；另外三张同样的牌就是财神。"
                "这时四张白板变成普通牌，代替指示牌的牌面：指示牌是 {5s} 时，白板就是一张普通的 5s。",
-               "Flipped mode (翻财神): after the deal the last tile of the wall is turned up (the indicator) and is "
+               "Flipped mode, 翻财神: after the deal the last tile of the wall is turned up (the indicator) and is "
                "out of play; the other three tiles of its kind are the wildcards. The white dragons then become "
-               "ordinary tiles that stand in for the indicator’s face: with indicator {5s}, a white dragon is a "
-               "plain 5s."),
-            _hand("1m1m 3m3m PP 7p7p EE CC 9s9s", "指示牌 5s：PP 是一对天然的 5s", "Indicator 5s: PP is a natural "
-                  "pair of 5s", wildcard="5s"),
+               "ordinary tiles that stand in for the indicator's face: with indicator {5s}, a white dragon is a "
+               "plain 5 of bamboo."),
+            _hand("1m1m 3m3m PP 7p7p EE CC 9s9s", "指示牌 5s：PP 是一对天然的 5s",
+                  "Indicator 5 of bamboo: the two white dragons are a natural pair of 5 of bamboo", wildcard="5s"),
         ),
         (
             Exercise("caishen-flipped", "win_value",
@@ -126,7 +128,7 @@ LESSONS: tuple[Lesson, ...] = (
                "1 fan (×2)."),
             _hand("P* 1m2m3m 4p5p6p 7s8s9s EEE", "一张财神 + 四组", "One wildcard + four sets", analyze=True),
             _rule("暴头状态的玩家不能胡别人打出的牌（不能放铳），哪怕这张牌能用别的方式凑成胡牌。",
-                  "A player in 暴头 state may not win on another player’s discard, even if the discard would "
+                  "A player in 暴头 state may not win on another player's discard, even if the discard would "
                   "complete the hand some other way."),
             _p("所以手里有财神时，常常要打掉一张多余的牌，留下「财神 + 四组」，等自摸。",
                "So with a wildcard in hand you often discard a spare tile to keep “wildcard + four sets” and wait "
@@ -143,7 +145,7 @@ LESSONS: tuple[Lesson, ...] = (
         ),
     ),
     Lesson(
-        "caipiao", "财飘与抓打", "财飘 and the 抓打 freeze",
+        "caipiao", "财飘与抓打", "财飘 and 抓打",
         "暴头时打出财神，再自摸：番数翻倍；打财神后其他人只能摸什么打什么。",
         "Throw a wildcard away while in 暴头, then self-draw: double again. Meanwhile the others must discard "
         "what they draw.",
@@ -197,12 +199,13 @@ LESSONS: tuple[Lesson, ...] = (
         (
             Exercise("gang-kaigang", "win_value",
                      "你暗杠 {7p7p7p7p}，补牌摸到 {9s}。胡吗？几番？",
-                     "You declared a concealed kong of 7p and drew {9s} as the replacement. A win? How many fan?",
+                     "You declared a concealed kong of the 7 of dots and drew {9s} as the replacement. A win? "
+                     "How many fan?",
                      {"hand": "1m2m3m 4m5m6m 2p3p4p 9s 9s", "melds": "7p7p7p7p", "win_tile": "9s",
                       "win_type": "replacement", "m_turn": 1}),
             Exercise("gang-play", "move",
                      "你在暴头状态，手里三张 7p，又摸到第四张 {7p}。怎样打赢得最多？",
-                     "You are in 暴头 state with three 7p, and you drew the fourth {7p}. What is the best play?",
+                     "You are in 暴头 state with three 7 of dots, and you drew the fourth {7p}. What is the best play?",
                      {"goal": "best", "depth": 2,
                       "position": {"dealer": 0, "hands": {0: "9m", 2: "P* 7p7p7p 1m2m3m 4m5m6m 2p3p4p"},
                                    "draws": "1s 7p 2s 3s 4s 9s", "back": "P* W",
@@ -223,7 +226,7 @@ LESSONS: tuple[Lesson, ...] = (
             _p("摸牌前 13 张里，财神的数量多于单张的牌：摸什么都凑成七对，这是「七客」状态，胡了算 2 番，"
                "和暴头一样也能加飘。",
                "If, before the draw, your 13 tiles hold more wildcards than unpaired faces, any draw completes seven "
-               "pairs: this is 七客 state, worth 2 fan, and like 暴头 it collects 飘s."),
+               "pairs: this is 七客 state, worth 2 fan, and like 暴头 it collects every 飘."),
             _hand("1m1m 3m3m 5p5p 7p7p EE CC P*", "六对 + 一张财神", "Six pairs + one wildcard", analyze=True),
             _rule("三张真牌加一张财神不算豪华。", "Three natural tiles plus a wildcard are not a 豪华 group."),
         ),
@@ -233,7 +236,7 @@ LESSONS: tuple[Lesson, ...] = (
                      {"hand": "1m1m 3m3m 5p5p 7p7p E E C C P* 4s", "win_tile": "4s", "win_type": "self_draw"}),
             Exercise("qidui-haohua", "win_value",
                      "你自摸 {C}。三张 2m 加一张财神：算豪华吗？几番？",
-                     "You draw {C}. Three 2m plus a wildcard: is that 豪华? How many fan?",
+                     "You draw {C}. Three 2 of characters plus a wildcard: is that 豪华? How many fan?",
                      {"hand": "2m2m2m P* 3m3m 5p5p 7p7p E E C C", "win_tile": "C", "win_type": "self_draw"}),
         ),
     ),
@@ -246,7 +249,7 @@ LESSONS: tuple[Lesson, ...] = (
                "碰或直杠（任何人）、吃（只有下家，也就是打牌人的下一位）。同时有几个人要时：胡 > 碰 = 杠 > 吃。",
                "Play goes round from you to Right, Across and Left: draw, then discard. When a tile is discarded "
                "the others may claim it: win (only in some cases, see a later lesson), pong or exposed kong "
-               "(anyone), chow (only the discarder’s next player). When several claim: win beats pong = kong, "
+               "(anyone), chow (only the discarder's next player). When several claim: win beats pong = kong, "
                "which beat chow."),
             _rule("吃、碰之后不能胡，只能打牌（或开暗杠/加杠）。吃了以后这一轮不能打出吃进的那张牌，也不能打「另一头」："
                   "拿 {5m6m} 吃 {4m}，就不能打 {4m} 和 {7m}。",
@@ -266,13 +269,13 @@ LESSONS: tuple[Lesson, ...] = (
                                    "script": ["S0 discard 4m"]}}, viewer=0),
             Exercise("claims-ban", "move",
                      "你用 {5m6m} 吃了上家的 {4m}。现在打一张牌。",
-                     "You have chowed Left’s {4m} with {5m6m}. Now discard a tile.",
+                     "You have chowed Left's {4m} with {5m6m}. Now discard a tile.",
                      {"goal": "legal",
                       "position": {"dealer": 0, "hands": {0: "4m", 1: "5m6m 4m 7m 1p2p3p 9s9s E S W N"},
                                    "script": ["S0 discard 4m", "S1 chow 5m6m"]}}, viewer=1),
             Exercise("claims-loupeng", "claimants",
                      "你有一对 {8s}，对家打 {8s} 时你没碰。接着上家也打出 {8s}，谁可以碰？",
-                     "You hold a pair of {8s} and passed when Across discarded an 8s. Now Left discards {8s}: "
+                     "You hold a pair of {8s} and passed when Across discarded an 8 of bamboo. Now Left discards {8s}: "
                      "who may pong?",
                      {"claim": "pong",
                       "position": {"dealer": 0, "hands": {0: "8s", 1: "8s", 2: "8s8s"}, "draws": "N",
@@ -282,7 +285,8 @@ LESSONS: tuple[Lesson, ...] = (
     Lesson(
         "scoring", "庄家、老庄与算分", "The dealer, 老庄 and scoring",
         "每家付 底分 × 2^番 × 庄闲分；庄闲分 = 2^老庄数。",
-        "Each pays base × 2^fan × Z, with Z = 2^L between dealer and non-dealer.",
+        "Each pays the base × 2 to the power of the fan × Z; between the dealer and a non-dealer Z is 2 "
+        "to the power of L.",
         (
             _p("庄家胡了继续坐庄，老庄数 L 加 1（最多 3）；流局庄家不变，L 也加 1；"
                "闲家胡了就由胡牌的人做庄，L 回到 1。",
@@ -291,7 +295,7 @@ LESSONS: tuple[Lesson, ...] = (
             _rule("每一家的份额 = 底分 × 2^番 × 庄闲分。庄闲分：赢家或付钱的人是庄家时为 2^L"
                   "（1 老 2、2 老 4、3 老 8），"
                   "两个闲家之间为 1。自摸时三家各付自己的份额；放铳时点炮的人一个人付三家的总和 T。",
-                  "Each seat’s share = base × 2^F × Z, where Z = 2^L (L = 1: 2, L = 2: 4, L = 3: 8) if the "
+                  "Each seat's share = base × 2ᶠ × Z (F the fan), where Z = 2ᴸ (L = 1: 2, L = 2: 4, L = 3: 8) if the "
                   "winner or that seat is the dealer, and 1 between two non-dealers. On a self-draw each seat "
                   "pays its share; on a discard win the discarder alone pays the total T of all three shares."),
             _p("例：三老庄（L = 3），你是闲家，自摸平胡（0 番）：庄家付 1 × 1 × 8 = 8，另外两个闲家各付 1，你共得 10。",
@@ -307,27 +311,27 @@ LESSONS: tuple[Lesson, ...] = (
                       "win_tile": "N", "win_type": "self_draw"}, viewer=2),
             Exercise("scoring-discard", "payments",
                      "你是庄家，三老庄。对家打出 {5s}，你胡了（平胡）。每家输赢多少？",
-                     "You are the dealer, L = 3. Across discards {5s} and you win on it (plain). Each seat’s change?",
+                     "You are the dealer, L = 3. Across discards {5s} and you win on it (plain). Each seat's change?",
                      {"winner": 0, "dealer": 0, "streak": 3, "payer": 2, "hand": "1m2m3m 4m5m6m 7p8p9p 2s3s4s 5s 5s",
                       "win_tile": "5s", "win_type": "discard"}, viewer=0),
         ),
     ),
     Lesson(
-        "chengbao", "摊与承包", "摊 and 承包 (contracts)",
+        "chengbao", "摊与承包", "摊 and 承包",
         "吃碰同一家三次（只在庄闲之间、三老庄时）就形成承包关系。",
         "Three claims on the same player (dealer and non-dealer, at L = 3) create a contract.",
         (
             _p("A 吃或碰 B 打的牌一次，叫 A 吃 B 一摊。两个闲家之间最多 2 摊；庄家和闲家之间也最多 2 摊，"
                "只有三老庄时才能吃到第 3 摊。",
-               "Each chow or pong that A makes on B’s discards is one 摊 (tan) of A on B. Between two non-dealers "
+               "Each chow or pong that A makes on B's discards is one 摊 (tan) of A on B. Between two non-dealers "
                "at most 2 are allowed; between the dealer and a non-dealer also 2, except at L = 3 where a third "
                "becomes possible."),
             _rule("「A 吃 B 三摊」后：A 自摸时，其他人该付的钱全由 B 一人付（三摊承包，付 T）；"
                   "B 自摸时，全由 A 付，而且"
                   "翻倍（倒承包，付 2T）。放铳时，点炮的人付 T，承包关系另外再付。",
-                  "Once “A 吃 B 三摊”: when A self-draws, B alone pays everything (承包, T); when B self-draws, A "
-                  "alone pays, doubled (倒承包, 2T). On a discard win the discarder pays T and the contract pays in "
-                  "addition."),
+                  "Once A has claimed B's discards three times, a 三摊, when A self-draws B alone pays all of T: that "
+                  "is 承包. When B self-draws, A alone pays double, 2T: that is 倒承包. On a discard win the "
+                  "discarder pays T, and the liable player pays on top."),
         ),
         (
             Exercise("chengbao-cap", "claimants",
@@ -344,7 +348,7 @@ LESSONS: tuple[Lesson, ...] = (
             Exercise("chengbao-pay", "payments",
                      "三老庄，庄家是你的上家，你吃了上家三摊。你自摸暴头。每家输赢多少？",
                      "L = 3; the dealer is Left and you have claimed three times on Left. You self-draw 暴头. "
-                     "Each seat’s change?",
+                     "Each seat's change?",
                      {"winner": 1, "dealer": 0, "streak": 3, "tan": [[1, 0, 3]], "hand": "P* 7s8s9s 2s",
                       "melds": "1m2m3m 4p5p6p EEE", "win_tile": "2s", "win_type": "self_draw"}, viewer=1),
         ),
@@ -359,8 +363,8 @@ LESSONS: tuple[Lesson, ...] = (
             _rule("① 庄家已经三老庄（L = 3）；② 胡牌的人和打牌的人中恰好一个是庄家（闲家之间不能放铳）；"
                   "③ 打出的不是财神；④ 胡牌的人不在暴头或七客状态；⑤ 没有被抓打限制；⑥ 没有漏胡这张牌。"
                   "几个人同时能胡时，按出牌顺序离打牌人最近的胡。",
-                  "(1) the dealer’s streak is L = 3; (2) exactly one of winner and discarder is the dealer (two "
-                  "non-dealers never win on each other’s discards); (3) the tile is not a wildcard; (4) the winner "
+                  "(1) the dealer's streak is L = 3; (2) exactly one of winner and discarder is the dealer (two "
+                  "non-dealers never win on each other's discards); (3) the tile is not a wildcard; (4) the winner "
                   "is not in 暴头 or 七客 state; (5) the winner is not bound by a freeze; (6) no passed win on that "
                   "face. If several may win, the first in turn order after the discarder does."),
         ),
@@ -377,8 +381,8 @@ LESSONS: tuple[Lesson, ...] = (
                                    "draws": "5s", "script": ["S0 discard N", "S1 discard 5s"]}}, viewer=1),
             Exercise("discardwin-louhu", "claimants",
                      "三老庄。你是庄家，听 {3p}/{6p}，下家打 {3p} 时你没胡。接着对家也打出 {3p}：谁可以胡？",
-                     "L = 3. You are the dealer, waiting on {3p}/{6p}, and passed when Right discarded a 3p. Now "
-                     "Across discards {3p}: who may win?",
+                     "L = 3. You are the dealer, waiting on {3p}/{6p}, and passed when Right discarded a 3 of "
+                     "dots. Now Across discards {3p}: who may win?",
                      {"claim": "win",
                       "position": {"dealer": 0, "streak": 3,
                                    "hands": {0: "1m2m3m 4m5m6m 7s8s9s 4p5p E E N"},

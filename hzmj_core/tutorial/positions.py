@@ -145,9 +145,9 @@ def action_label(a: Action, wc: Wildcards) -> dict[str, Any]:
     tiles = names(a.tiles, wc)
     plain = a.type is ActionType.DISCARD or not tiles
     zh = "" if plain else tile_text(a.tiles, wc, "zh")
-    en = "" if plain else " " + tile_text(a.tiles, wc, "en")
-    return {**a.to_json(), "tiles": tiles, "label_zh": a.type.chinese + zh,
-            "label_en": gloss(a.type.words.noun[1].capitalize() + en)}
+    en = (a.type.words.noun[1].capitalize() if plain
+          else a.type.words.advice[1].replace("the {tile}", tile_text(a.tiles, wc, "en")))
+    return {**a.to_json(), "tiles": tiles, "label_zh": a.type.chinese + zh, "label_en": gloss(en)}
 
 
 _LINE_STEPS = 8

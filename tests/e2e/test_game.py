@@ -280,9 +280,9 @@ def test_export_then_import_a_log(page: Any, site: Any, tmp_path: Path, screensh
 
 def test_switch_language(page: Any, site: Any) -> None:
     open_game(page, site, "?seed=55&lang=zh")
-    assert page.locator("#btn-hints").inner_text() == "提示"
+    assert page.locator("#btn-hints").inner_text() == "提示：开"
     page.locator("#btn-lang").click()
-    assert page.locator("#btn-hints").inner_text() == "Hints"
+    assert page.locator("#btn-hints").inner_text() == "Hints: on"
     assert page.evaluate("document.documentElement.lang") == "en"
     page.locator("#btn-menu").click()
     assert "New game" in page.locator("#menu").inner_text()
@@ -290,10 +290,10 @@ def test_switch_language(page: Any, site: Any) -> None:
     # the choice is remembered
     page.goto(site.url + "?seed=55")
     page.wait_for_selector(TABLE, timeout=BOOT_TIMEOUT_MS)
-    assert page.locator("#btn-hints").inner_text() == "Hints"
+    assert page.locator("#btn-hints").inner_text() == "Hints: on"
     page.goto(site.url + "?seed=55&lang=zh")
     page.wait_for_selector(TABLE, timeout=BOOT_TIMEOUT_MS)
-    assert page.locator("#btn-hints").inner_text() == "提示"
+    assert page.locator("#btn-hints").inner_text() == "提示：开"
 
 
 def test_new_game_dialog_has_the_rule_options(page: Any, site: Any, screenshot: Any) -> None:

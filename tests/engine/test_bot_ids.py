@@ -13,7 +13,7 @@ from hzmj_core import webapi
 from hzmj_core.arena import ArenaError, run_arena
 from hzmj_core.bots import BOTS, LEVEL_NAMES, OLD_BOT_IDS, bot_id, make_bot
 from hzmj_core.cli import main
-from hzmj_core.exam.ladder import OPPONENTS, LadderError, check_file, replay_match
+from hzmj_core.exam.ladder import OPPONENTS, LadderError, chain_seed, check_file, replay_match
 from hzmj_core.round import Round
 from hzmj_core.view import SeatView
 
@@ -111,6 +111,8 @@ def test_a_ladder_file_with_old_ids_replays_and_checks() -> None:
     # the same refusal for the same (empty) play: the level was read, the actions were too few
     assert old_err.value.reason == new_err.value.reason and old_err.value.reason.code != "ladder_match_fields"
     with pytest.raises(LadderError) as wrong:
-        check_file({"matches": [{**entry, "level": "normal"}]})  # 业余 1 级 plays beginners, not advanced bots
+        # a chained file of one match, hints off, played at 业余 1 级 against advanced bots where it plays beginners
+        first = {**entry, "seed": chain_seed(11, None, 1), "hints": False, "level": "normal"}
+        check_file({"version": 2, "profile": 11, "matches": [first]})
     assert wrong.value.reason.code == "ladder_wrong_level"
     assert wrong.value.reason.params["played_zh"] == "进阶" and wrong.value.reason.params["want_zh"] == "入门"

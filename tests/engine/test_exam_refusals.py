@@ -247,7 +247,7 @@ def test_a_match_with_a_bad_seed_names_the_match() -> None:
     reason = _file_refused(_one_match(seed=-1))
     assert reason == Reason("ladder_seed", {"match": 1})
     assert _both_languages(reason) == ("第 1 场的种子（seed）应是 0 到 2^64−1 之间的整数",
-                                       "the seed ('seed') of match 1 must be a whole number from 0 to 2^64 - 1")
+                                       "the seed ('seed') of match 1 must be a whole number from 0 to 2⁶⁴ − 1")
 
 
 def test_a_match_without_moves_names_the_match() -> None:

@@ -73,7 +73,7 @@ def test_expert_does_not_feed_an_eager_dealer_a_third_tan() -> None:
     d = bot.decide(view)
     assert TILE_NAMES[d.action.tile] not in ("4p", "P"), d
     assert "承包" in d.reason_zh and "四筒" in d.reason_zh
-    assert "Right has claimed twice from you" in d.reason_en and "4 of Dots" in d.reason_en, d.reason_en
+    assert "two claims already by Right on you" in d.reason_en and "4 of Dots" in d.reason_en, d.reason_en
 
 
 def test_the_liability_counts_only_uncapped_claimants_with_two_tan() -> None:

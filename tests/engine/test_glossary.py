@@ -26,6 +26,15 @@ def test_first_use_glossed_then_pinyin() -> None:
                                     "Chengbao (承包, liability: one player pays for all)")
 
 
+def test_no_gloss_inside_a_parenthesis_and_a_written_gloss_counts_once() -> None:
+    assert gloss("streak 3 (老庄), then 老庄") == "streak 3 (Laozhuang), then Laozhuang (老庄, the dealer's streak)"
+    seen: set[str] = set()
+    first = gloss("the 抓打 is on", seen)
+    assert first == "the Zhuada (抓打, the freeze after a wildcard is discarded) is on"
+    assert gloss(f"again: {first}", seen) == "again: the Zhuada is on"  # already glossed on this screen
+    assert gloss(first) == first  # a text glossed once is glossed as it is
+
+
 def test_every_english_reason_keeps_chinese_only_in_a_gloss() -> None:
     from test_reasons import _all_examples
     for r in _all_examples():
@@ -42,7 +51,8 @@ def test_glosses_are_english() -> None:
 def test_the_page_glosses_as_the_engine_does() -> None:
     module = Path(__file__).resolve().parents[2] / "web" / "glossary.mjs"
     texts = ["in 暴头 state", "财神 and 暴头 and 财神", "Qike (七客)", "吃后限打: no", "倒承包 or 承包", "plain",
-             "in 暴头 (baotou) state", "杠飘 and 飘, 白板财神", "笃二老庄 and 老庄"]
+             "in 暴头 (baotou) state", "杠飘 and 飘, 白板财神", "笃二老庄 and 老庄", "streak 3 (老庄) then 老庄",
+             "老庄 and Laozhuang (老庄, the dealer's streak) again"]
     script = ("import {readFileSync} from 'node:fs';\n"
               "const {gloss} = await import(process.argv[1]);\n"
               "const texts = JSON.parse(readFileSync(0, 'utf8'));\n"

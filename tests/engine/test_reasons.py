@@ -47,7 +47,8 @@ def test_tile_names_and_bot_seat_words_give_both_languages() -> None:
 def test_reason_text_and_json() -> None:
     r = Reason("tan_cap", {"discarder": 0, "count": 2, "cap": 2})
     assert r.zh(viewer=1) == "摊数已满：已经吃碰上家2次（上限2）"
-    assert r.en(viewer=1) == "Tan (摊, a claim on one player's discard) cap: already 2 claims on Left (cap 2)"
+    assert r.en(viewer=1) == ("Tan (摊, a claim on one player's discard) limit: already 2 claims on Left, the most "
+                              "allowed")
     assert r.to_json() == {"code": "tan_cap", "params": {"discarder": 0, "count": 2, "cap": 2}}
     assert Reason("chow_ban", {"tiles": ["4m", "7m"]}).zh() == "吃后限打：这一轮不能打四万、七万"
     with pytest.raises(ValueError, match="unknown reason code 'nope'"):

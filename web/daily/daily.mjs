@@ -25,11 +25,11 @@ export class Daily {
     this.info = {};          // daily_info by day (the 何切 question)
     this.message = null;     // {text: () => words, bad}
     this.parRunning = null;
-    $('daily-close').addEventListener('click', () => $('daily').close());
+    $('daily-close').addEventListener('click', () => $('daily', HTMLDialogElement).close());
     $('daily').addEventListener('close', () => clearInterval(this.ticker));
   }
 
-  get open() { return $('daily').open; }
+  get open() { return $('daily', HTMLDialogElement).open; }
 
   persist() {
     if (!ds.save(this.data)) toast(() => w('save_full'), true);
@@ -40,11 +40,11 @@ export class Daily {
     this.day = day;
     if ($('btn-menu').classList.contains('offer')) this.offer(false);
     this.data = ds.load();
-    if (!$('daily').open) { closeDialogs(); $('daily').showModal(); }
+    if (!$('daily', HTMLDialogElement).open) { closeDialogs(); $('daily', HTMLDialogElement).showModal(); }
     clearInterval(this.ticker);
     this.ticker = setInterval(() => {
       const box = $('daily-next');
-      if (box && $('daily').open) box.textContent = w('next_in', {time: clock(ds.secondsToNext())});
+      if (box && $('daily', HTMLDialogElement).open) box.textContent = w('next_in', {time: clock(ds.secondsToNext())});
     }, 1000);
     this.render();
     this.loadInfo(day);
@@ -259,10 +259,11 @@ export class Daily {
   async play(day, practice) {
     const stored = store.loadGame();
     if (stored && !stored.includes('"daily"')) this.data.stash = stored;
-    this.data.name = ($('daily-name') && $('daily-name').value.trim()) || this.data.name;
+    const nameBox = /** @type {HTMLInputElement|null} */ ($('daily-name'));
+    this.data.name = (nameBox && nameBox.value.trim()) || this.data.name;
     this.persist();
     const state = await this.ctrl.call('daily_start', {date: day, name: this.data.name, practice});
-    $('daily').close();
+    $('daily', HTMLDialogElement).close();
     const c = this.ctrl;
     c.mode = 'game';
     c.gen += 1;
@@ -314,7 +315,7 @@ export class Daily {
     const stash = this.data.stash;
     this.data.stash = null;
     this.persist();
-    $('daily').close();
+    $('daily', HTMLDialogElement).close();
     if (stash) {
       store.saveGame(stash);
       await this.ctrl.takeOver();

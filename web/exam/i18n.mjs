@@ -109,9 +109,11 @@ const S = {
   },
 };
 
+/** @type {import('../i18n.mjs').Lang} */
 let lang = 'zh';
 
 export function setLang(l) { lang = l === 'en' ? 'en' : 'zh'; document.documentElement.lang = lang === 'en' ? 'en' : 'zh-CN'; }
+/** @returns {import('../i18n.mjs').Lang} */
 export function getLang() { return lang; }
 
 /** The string `key` in the current language with {name} filled in. */

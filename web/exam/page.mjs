@@ -33,7 +33,7 @@ async function route(first = false) {
   const hash = location.hash.slice(1);
   const [tab, ...rest] = hash.split('=');
   const arg = rest.join('=');
-  for (const a of document.querySelectorAll('.tabs a[data-tab]')) {
+  for (const a of /** @type {NodeListOf<HTMLAnchorElement>} */ (document.querySelectorAll('.tabs a[data-tab]'))) {
     if ((a.dataset.tab === (tab || 'exam'))) a.setAttribute('aria-current', 'page'); else a.removeAttribute('aria-current');
   }
   if (tab === 'ladder') await ladderView(view, ctx);
@@ -73,7 +73,7 @@ async function boot() {
     route();
   });
   try {
-    await engine((p) => { $('progress').value = p.fraction || 0; });
+    await engine((p) => { $('progress', HTMLProgressElement).value = p.fraction || 0; });
   } catch (err) {
     $('status').textContent = `引擎没有启动 The engine did not start: ${err.message || err}`;
     document.documentElement.dataset.state = 'error';

@@ -18,7 +18,7 @@ function randomSeed() {
 
 /** Start a ranked match when the URL asks for one (true), else leave the game page to its usual start (false).
  *  `say(kind)` tells the player when it cannot start (the storage refuses the profile or the flag). */
-export async function beginRanked(ctrl, params, say = () => {}) {
+export async function beginRanked(ctrl, params, say = /** @type {(key: string) => void} */ (() => {})) {
   if (params.get('ranked') !== '1') return false;
   history.replaceState(null, '', location.pathname);
   let rec = loadLadder();

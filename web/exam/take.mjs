@@ -82,7 +82,7 @@ export async function examHome(view, ctx) {
       el('h3', {}, pick(lv)),
       el('p', {}, `${t('questions', {n: lv.questions})} · ${t('minutes', {n: lv.minutes})} · ${t('pass_mark', {n: lv.pass_mark})}`),
       el('button', {type: 'button', class: 'primary', 'data-start': lv.id,
-        onclick: () => live ? runExam(view, ctx, going.level, going.seed, false) : startExam(view, ctx, lv.id)},
+        onclick: () => live ? runExam(view, ctx, going.level, going.seed) : startExam(view, ctx, lv.id)},
       live ? t('resume') : t('start'))));
   }
   view.append(cards, el('p', {class: 'note', id: 'resume-rule'}, t('resume_rule')));
@@ -114,7 +114,7 @@ export async function startExam(view, ctx, level, seed = null) {
   const s = seed ?? randomSeed();
   const now = Date.now();
   keep({level, seed: String(s), startedAt: now, seenAt: now, answers: [], results: [], done: false});
-  return runExam(view, ctx, level, String(s), true);
+  return runExam(view, ctx, level, String(s));
 }
 
 function fmt(ms) {

@@ -68,6 +68,11 @@ export class Controller {
     this.tab = tabId();
     this.away = null;              // null while this tab owns the game; else why not: 'other_tab' | 'changed'
     this.saveFailing = false;
+    // the table's motion and the sound, set by app.mjs: tests and benchmarks reach them through hzmj.game
+    /** @type {import('../motion.mjs').Motion|null} */
+    this.motion = null;
+    /** @type {import('../sound.mjs').Sound|null} */
+    this.sound = null;
     this.listenToOtherTabs();
   }
 

@@ -73,7 +73,7 @@ export class Dock {
   /** Fit the hints, the rules line and the buttons to their boxes: buttons in more than one row take the room
    *  of the rules and the hints (a phone held upright), hints longer than their box get More. */
   fit() {
-    const tops = new Set([...$('actions').children].map((b) => b.offsetTop));
+    const tops = new Set([.../** @type {HTMLCollectionOf<HTMLElement>} */ ($('actions').children)].map((b) => b.offsetTop));
     $('dock').toggleAttribute('data-tall', tops.size > 1);
     this.fitInfo($('info'));
     fitRules();   // after the hints: their More button, shown or hidden, takes a row of the rules' column
@@ -242,10 +242,11 @@ export class Dock {
   shortcut(group) {
     if (this.ctrl.mode !== 'game' || !this.ctrl.state) return false;
     if (group === 'next') {
-      const b = document.querySelector('button[data-action=next]');
+      const b = /** @type {HTMLButtonElement|null} */ (document.querySelector('button[data-action=next]'));
       if (b && b.offsetParent !== null) { b.click(); return true; }
       return false;
     }
+    /** @type {HTMLButtonElement|null} */
     let b;
     const m = /^chow(\d)$/.exec(group);
     if (m) b = $('actions').querySelector(`button[data-action=chow][data-chow="${m[1]}"]`);

@@ -58,7 +58,7 @@ export function relabelToast() {
 
 /** Close every open dialog. */
 export function closeDialogs() {
-  for (const d of document.querySelectorAll('dialog[open]')) d.close();
+  for (const d of document.querySelectorAll('dialog')) if (d.open) d.close();
 }
 
 const SUIT_ORDER = {m: 0, p: 1, s: 2};

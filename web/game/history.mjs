@@ -21,6 +21,7 @@ export class MatchHistory {
   constructor(ctrl, onClose, root) {
     this.ctrl = ctrl;
     this.root = root;
+    /** @type {(hand: number) => void} */
     this.onWatch = () => {};       // watch hand i (0-based) in the replay viewer (set by the page)
     this.root.addEventListener('close', onClose);
     this.root.querySelector('#go-export').addEventListener('click', () => this.ctrl.exportLog());
@@ -50,7 +51,7 @@ export class MatchHistory {
       body.appendChild(this.table(s, history));
     }
     if (!this.root.open) this.root.showModal();
-    this.root.querySelector('#go-new').focus({preventScroll: true});
+    /** @type {HTMLButtonElement} */ (this.root.querySelector('#go-new')).focus({preventScroll: true});
     // opened at its top: the title and the standings first (showModal scrolls to the focused button)
     this.root.scrollTop = 0;
   }

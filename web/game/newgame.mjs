@@ -25,8 +25,9 @@ export class NewGameDialog {
     this.ctrl = ctrl;
     this.optionInfo = null;
     this.levels = null;
-    $('ng-cancel').addEventListener('click', () => $('newgame').close());
-    $('ng-form').noValidate = true;  // our own checks, in the page's language (refuse())
+    this.presets = null;
+    $('ng-cancel').addEventListener('click', () => $('newgame', HTMLDialogElement).close());
+    $('ng-form', HTMLFormElement).noValidate = true;  // our own checks, in the page's language (refuse())
     $('ng-form').addEventListener('submit', async (ev) => {
       ev.preventDefault();
       if (this.starting) return;
@@ -38,17 +39,17 @@ export class NewGameDialog {
         const answer = await ask('ng-ask', t('ng_confirm'), t('ng_confirm_text', {hand}), [
           {value: 'keep', label: t('ng_confirm_keep')}, {value: 'new', label: t('ng_confirm_new'), primary: true},
         ]).answer;
-        if (answer !== 'new') { this.starting = false; $('newgame').close(); return; }
+        if (answer !== 'new') { this.starting = false; $('newgame', HTMLDialogElement).close(); return; }
       }
-      $('ng-start').disabled = true;
+      $('ng-start', HTMLButtonElement).disabled = true;
       try {
         await onStart(options, seed, level);
-        $('newgame').close();
+        $('newgame', HTMLDialogElement).close();
       } catch (err) {
         this.refuse($('ng-start'), t('ng_refused', {msg: playerError(err)}));
       } finally {
         this.starting = false;
-        $('ng-start').disabled = false;
+        $('ng-start', HTMLButtonElement).disabled = false;
       }
     });
   }
@@ -136,7 +137,7 @@ export class NewGameDialog {
     const rules = el('details', {id: 'ng-rules'});
     rules.appendChild(el('summary', {}, t('ng_rules', {n: this.optionInfo.length})));
     rules.open = !now;
-    const toCustom = () => { $('ng-preset-custom').checked = true; rules.open = true; };
+    const toCustom = () => { $('ng-preset-custom', HTMLInputElement).checked = true; rules.open = true; };
     rules.addEventListener('change', toCustom);
     rules.addEventListener('input', toCustom);
     const chapters = new Map();
@@ -154,7 +155,7 @@ export class NewGameDialog {
       rules.appendChild(fs);
     }
     box.appendChild(rules);
-    $('newgame').showModal();
+    $('newgame', HTMLDialogElement).showModal();
   }
 
   /** Say on `field` why the game cannot start (the dialog stays open, every choice kept). */
@@ -180,7 +181,7 @@ export class NewGameDialog {
   read() {
     const options = {};
     const byKey = Object.fromEntries(this.optionInfo.map((o) => [o.key, o]));
-    for (const input of $('ng-options').querySelectorAll('[data-key]')) {
+    for (const input of /** @type {NodeListOf<HTMLInputElement|HTMLSelectElement>} */ ($('ng-options').querySelectorAll('[data-key]'))) {
       const o = byKey[input.dataset.key];
       let v;
       if (o.values) {
@@ -197,10 +198,10 @@ export class NewGameDialog {
       }
       if (v !== o.default) options[o.key] = v;
     }
-    const seedText = $('ng-seed').value.trim();
+    const seedText = $('ng-seed', HTMLInputElement).value.trim();
     const asked = seedText ? parseSeed(seedText, getLang()) : {seed: randomSeed()};
     if (asked.problem) return {problem: {field: $('ng-seed'), words: asked.problem}};
-    return {options, seed: asked.seed, level: $('ng-level').value};
+    return {options, seed: asked.seed, level: $('ng-level', HTMLSelectElement).value};
   }
 }
 

@@ -28,10 +28,10 @@ export class ReplayViewer {
     this.autoSpeed = 'normal';
     this.seat = 0;                 // whose view the frames show
     this.fromPlay = false;         // the game being played (leaving goes back to it) or an imported log
-    for (const b of $('replay-bar').querySelectorAll('button[data-replay]')) {
+    for (const b of /** @type {NodeListOf<HTMLButtonElement>} */ ($('replay-bar').querySelectorAll('button[data-replay]'))) {
       b.addEventListener('click', () => this.command(b.dataset.replay));
     }
-    $('replay-speed').addEventListener('change', () => { this.autoSpeed = $('replay-speed').value; });
+    $('replay-speed').addEventListener('change', () => { this.autoSpeed = $('replay-speed', HTMLSelectElement).value; });
     ctrl.on('view', () => this.renderBar());
   }
 
@@ -184,9 +184,10 @@ export class ReplayViewer {
     $('replay-play-label').textContent = t(this.timer ? 'rp.pause' : 'rp.play');
     $('replay-bar').querySelector('button[data-replay=exit]').textContent = t(this.fromPlay ? 'back_to_game' : 'exit_replay');
     const last2 = r.hand === r.summary.hands.length - 1 && r.step === s.replay.steps;
-    $('replay-bar').querySelector('button[data-replay=next-hand]').disabled = last2;
-    $('replay-bar').querySelector('button[data-replay=next]').disabled = last2;
-    $('replay-bar').querySelector('button[data-replay=end]').disabled = r.step === s.replay.steps;
+    const button = (name) => /** @type {HTMLButtonElement} */ ($('replay-bar').querySelector(`button[data-replay=${name}]`));
+    button('next-hand').disabled = last2;
+    button('next').disabled = last2;
+    button('end').disabled = r.step === s.replay.steps;
     this.renderMarks();
   }
 

@@ -17,7 +17,8 @@ export class ResultDialog {
     this.ctrl = ctrl;
     this.root = root;
     this.body = root.querySelector('#settle-body');
-    this.next = root.querySelector('#btn-next');
+    this.next = /** @type {HTMLButtonElement} */ (root.querySelector('#btn-next'));
+    /** @type {(hand: number) => void} */
     this.onWatch = () => {};       // "watch this hand" (the replay viewer sets it)
     // closed (its button or Esc) to look at the final table; the dock offers it again
     this.root.querySelector('#settle-close').addEventListener('click', () => this.root.close());
@@ -40,7 +41,7 @@ export class ResultDialog {
     body.textContent = '';
     if (s.table && s.table.ranked) body.appendChild(el('p', {className: 'ranked-line', id: 'settle-ranked'}, t('ranked_settle')));
     const r = s.result;
-    if (!r || r.winner === null || r.winner === undefined) this.drawn(body, s, r);
+    if (!r || r.winner === null || r.winner === undefined) this.drawn(body, s);
     else this.won(body, s, r);
     body.appendChild(this.deltas(s, r));
     if (r && r.hands) body.appendChild(this.allHands(s, r));
@@ -67,8 +68,11 @@ export class ResultDialog {
     const st = r.settlement || {};
     const head = el('div', {className: 'settle-head'});
     head.appendChild(el('h2', {}, t('settle_title_win', {who: seatName(r.winner, s.seat)})));
-    head.appendChild(el('span', {className: 'pattern'}, getLang() === 'en' ? `${ev.name_en} ${ev.name_zh}` : ev.name_zh));
-    head.appendChild(el('span', {}, `${ev.fan} ${t('fan')} · ×${st.multiplier}`));
+    // in English the Chinese name follows in parentheses, kept on one line: "Self-draw (自摸)"
+    head.appendChild(getLang() === 'en'
+      ? el('span', {className: 'pattern'}, `${ev.name_en} `, el('span', {className: 'zh'}, `(${ev.name_zh})`))
+      : el('span', {className: 'pattern'}, ev.name_zh));
+    head.appendChild(el('span', {}, `${t('fan_n', {n: ev.fan})} · ×${st.multiplier}`));
     body.appendChild(head);
     // the winning hand split into its sets and pair (each wildcard with the face it stood for), then the melds
     const handBox = el('div', {className: 'settle-hand', role: 'img'});
@@ -133,7 +137,7 @@ export class ResultDialog {
       const tr = el('tr');
       const d = deltas[p.seat];
       tr.appendChild(el('td', {}, `${seatName(p.seat, s.seat)}${p.is_dealer ? ` (${t('dealer')})` : ''}`));
-      tr.appendChild(el('td', {className: `num ${d > 0 ? 'plus' : d < 0 ? 'minus' : ''}`}, d > 0 ? `+${d}` : String(d)));
+      tr.appendChild(el('td', {className: `num ${d > 0 ? 'plus' : d < 0 ? 'minus' : ''}`}, d > 0 ? `+${d}` : d < 0 ? `−${-d}` : '0'));
       tr.appendChild(el('td', {className: 'num'}, `${s.match.points[p.seat] + d} ${t('points')}`));
       table.appendChild(tr);
     }

@@ -25,13 +25,13 @@ export class ReviewPanel {
     this.last = null;        // the last finished review: {report, seat, hand, source: 'game' | 'replay', log}
     this.stage = null;       // what the dialog shows: 'pick' | 'progress' | 'report'
     $('review').addEventListener('close', () => { this.run += 1; });
-    $('review-close').addEventListener('click', () => $('review').close());
+    $('review-close').addEventListener('click', () => $('review', HTMLDialogElement).close());
     $('review-replay').addEventListener('click', () => this.openInReplay(null));
     $('settle-review').addEventListener('click', () => this.fromGame());
     replay.onReview = () => this.fromReplay();
   }
 
-  get open() { return $('review').open; }
+  get open() { return $('review', HTMLDialogElement).open; }
 
   /** The hand just finished, the human's seat. */
   fromGame() {
@@ -56,7 +56,7 @@ export class ReviewPanel {
       row.appendChild(b);
     }
     body.appendChild(row);
-    if (!$('review').open) $('review').showModal();
+    if (!$('review', HTMLDialogElement).open) $('review', HTMLDialogElement).showModal();
     row.querySelector('button').focus({preventScroll: true});
   }
 
@@ -75,8 +75,8 @@ export class ReviewPanel {
     const run = this.run;
     this.stage = 'progress';
     this.last = null;
-    if (!$('review').open) $('review').showModal();
-    const bar = $('review-progress');
+    if (!$('review', HTMLDialogElement).open) $('review', HTMLDialogElement).showModal();
+    const bar = $('review-progress', HTMLProgressElement);
     bar.value = 0;
     $('review-status').textContent = t('review_starting');
     $('review-progress-box').hidden = false;
@@ -160,13 +160,14 @@ export class ReviewPanel {
         base: report.base_score, streak: streakWords(report.streak), streak_n: report.streak})));
     }
     const list = el('ol', {className: 'rv-list'});
-    for (const it of report.worst) list.appendChild(this.card(job, it));
+    const seen = new Set();  // English glosses a term once on this screen: "Caishen (财神, the wildcard)", then "Caishen"
+    for (const it of report.worst) list.appendChild(this.card(job, it, seen));
     body.appendChild(list);
     $('review-replay').hidden = !report.worst.length || job.source !== 'game';
   }
 
   /** One flagged decision: where, the position, both choices with their values, the reason. */
-  card(job, it) {
+  card(job, it, seen = new Set()) {
     const li = el('li', {className: 'rv-item'});
     li.dataset.step = String(it.step);
     const head = el('div', {className: 'rv-head'});
@@ -188,10 +189,10 @@ export class ReviewPanel {
       r.appendChild(el('span', {className: 'ev'}, t('review_ev', {v: signed(value)})));
       cmp.appendChild(r);
     };
-    row('taken', t('review_taken'), choiceWords(it, it.taken), it.taken_value);
-    row('expert', t('review_expert'), choiceWords(it, it.choice), it.choice_value);
+    row('taken', t('review_taken'), choiceWords(it, it.taken, seen), it.taken_value);
+    row('expert', t('review_expert'), choiceWords(it, it.choice, seen), it.choice_value);
     li.appendChild(cmp);
-    li.appendChild(el('p', {className: 'rv-reason'}, `${t('review_why')}${groundsWords(it.why, job.seat)}`));
+    li.appendChild(el('p', {className: 'rv-reason'}, `${t('review_why')}${groundsWords(it.why, job.seat, seen)}`));
     const go = el('button', {type: 'button', className: 'rv-goto'}, t('review_goto'));
     go.addEventListener('click', () => this.openInReplay(it.step));
     li.appendChild(go);
@@ -229,6 +230,7 @@ export class ReviewPanel {
     };
     // the drawn tile marked first, so the mark goes on it when the seat let go of the tile it drew
     const drawnMark = p.drawn ? mark(p.drawn) : null;
+    /** @type {import('../render/strip.mjs').StripPart[]} */
     const parts = hand.map((tile) => ({tile, highlight: mark(tile)}));
     if (p.drawn) parts.push({gap: true}, {tile: p.drawn, highlight: drawnMark});
     const narrow = window.innerWidth < 560;
@@ -275,7 +277,7 @@ export class ReviewPanel {
     if (!last || !last.report) return;
     const at = {hand: last.hand, step: step ?? last.report.worst[0].step};
     if (last.source === 'replay') {
-      $('review').close();
+      $('review', HTMLDialogElement).close();
       await this.replay.jump(at.hand, at.step);
       return;
     }
@@ -292,9 +294,9 @@ export class ReviewPanel {
 }
 
 /** A reviewed action in words: "打三筒" / "Discard the 3 of Dots", a claim naming the discard it takes. */
-function choiceWords(it, action) {
+function choiceWords(it, action, seen) {
   const p = it.position;
-  return actionAdvice(action, p && p.claim ? p.claim.tile : null, p ? p.wildcard.tile : null);
+  return actionAdvice(action, p && p.claim ? p.claim.tile : null, p ? p.wildcard.tile : null, seen);
 }
 
 /** The dealer streak as players say it: 平庄 / new dealer, 3老庄 / streak 3. */

@@ -28,7 +28,7 @@ export class TableView {
     this.layout = null;
     this.names = () => null;   // seat -> a friend's chosen name (set by the page when it has a friends table)
     this.raf = 0;
-    this.canvas = $('table');
+    this.canvas = $('table', HTMLCanvasElement);
     this.ctx = this.canvas.getContext('2d');
     this.prevHand = null;
     this.prevState = null;

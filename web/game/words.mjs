@@ -45,9 +45,9 @@ function tilesWords(tiles, en) {
 /**
  * An action as advice, in the current language: "打三筒" / "Discard the 3 of Dots", "碰东" / "Pong the East wind".
  * `claimTile` is the discard a chow, pong or exposed kong takes (the action lists only the hand's tiles);
- * a discard of `wildTile` is named as the 财神 it is.
+ * a discard of `wildTile` is named as the 财神 it is; `seen` holds the terms already glossed on this screen.
  */
-export function actionAdvice(action, claimTile = null, wildTile = null) {
+export function actionAdvice(action, claimTile = null, wildTile = null, seen = undefined) {
   const en = getLang() === 'en';
   const words = ACTION_WORDS[action.type];
   if (!words) return action.type;
@@ -55,7 +55,7 @@ export function actionAdvice(action, claimTile = null, wildTile = null) {
   let name = tile ? tileName(tile) : '';
   if (action.type === 'discard' && wildTile && tile === wildTile) name = '财神';
   const text = words.advice[en ? 1 : 0].replace('{tile}', name);
-  return en ? gloss(text) : text;
+  return en ? gloss(text, seen) : text;
 }
 
 /** Why a seat pays, in words (the engine's scoring.PAYMENT_WORDS). */
@@ -112,9 +112,9 @@ export function reasonWords(reason, viewer) {
 }
 
 /** A decision's grounds ({code, params} parts from the engine) in the current language, seats named for `viewer`. */
-export function groundsWords(why, viewer = 0) {
+export function groundsWords(why, viewer = 0, seen = undefined) {
   try {
-    return groundsText(why || [], getLang(), viewer);
+    return groundsText(why || [], getLang(), viewer, seen);
   } catch (e) {
     console.warn(e);
     return '';

@@ -20,18 +20,18 @@ export class FriendsDialog {
     this.info = info;
     this.cards = new Map();
     $('m-friends').addEventListener('click', () => this.open());
-    $('fr-cancel').addEventListener('click', () => $('friends').close());
+    $('fr-cancel').addEventListener('click', () => $('friends', HTMLDialogElement).close());
     $('fr-invite').addEventListener('click', () => this.invite());
     $('fr-start').addEventListener('click', () => this.start());
     $('fr-ice').addEventListener('change', () => this.readIce());
     $('fr-name').addEventListener('change', () => this.rename());
-    this.pinger = setInterval(() => { if ($('friends').open) this.renderSeats(); }, 2000);
+    this.pinger = setInterval(() => { if ($('friends', HTMLDialogElement).open) this.renderSeats(); }, 2000);
     // the page's language changed: the cards' words too
     new MutationObserver(() => {
-      $('fr-name').placeholder = t('name_empty_ph');
+      $('fr-name', HTMLInputElement).placeholder = t('name_empty_ph');
       this.cards.clear();
       $('fr-seats').textContent = '';
-      if ($('friends').open) this.renderSeats();
+      if ($('friends', HTMLDialogElement).open) this.renderSeats();
     }).observe(document.documentElement, {attributes: true, attributeFilter: ['lang']});
   }
 
@@ -44,10 +44,10 @@ export class FriendsDialog {
     $('fr-setup').hidden = hosting;
     $('fr-invite').hidden = hosting;
     if (!hosting) await this.renderSetup();
-    $('fr-name').value = prefs.playerName();
-    $('fr-name').placeholder = t('name_empty_ph');   // what the friends see when it is left empty
+    $('fr-name', HTMLInputElement).value = prefs.playerName();
+    $('fr-name', HTMLInputElement).placeholder = t('name_empty_ph');   // what the friends see when it is left empty
     this.renderSeats();
-    $('friends').showModal();
+    $('friends', HTMLDialogElement).showModal();
   }
 
   async renderSetup() {
@@ -73,9 +73,9 @@ export class FriendsDialog {
       if (chosen ? l.id === chosen || (l.aliases || []).includes(chosen) : l.default) o.selected = true;  // (an old id saved)
       sel.appendChild(o);
     }
-    $('fr-timer').value = saved.timer || 'off';
-    $('fr-hints').checked = saved.hints !== false;
-    $('fr-ice').value = prefs.iceText(prefs.iceServers());
+    $('fr-timer', HTMLSelectElement).value = saved.timer || 'off';
+    $('fr-hints', HTMLInputElement).checked = saved.hints !== false;
+    $('fr-ice', HTMLTextAreaElement).value = prefs.iceText(prefs.iceServers());
     $('fr-ice').removeAttribute('aria-invalid');
     document.getElementById('fr-ice-problem')?.remove();
     $('fr-rules').textContent = t('fr_rules', {rules: this.info.rulesText()});
@@ -84,7 +84,7 @@ export class FriendsDialog {
   /** The host's name, as its friends see it on its plate: remembered (the same name a guest joins with), and
    *  sent to the guests at once when they are seated already. Empty: the seat's word, as for a bot. */
   rename() {
-    const name = $('fr-name').value.trim().slice(0, 16);
+    const name = $('fr-name', HTMLInputElement).value.trim().slice(0, 16);
     prefs.setPlayerName(name);
     this.table.rename(name);
   }
@@ -103,7 +103,7 @@ export class FriendsDialog {
 
   /** The servers in the field, remembered; null (with the reason said) when a line is wrong. */
   readIce() {
-    const field = $('fr-ice');
+    const field = $('fr-ice', HTMLTextAreaElement);
     const {servers, problem} = prefs.readIceServers(field.value);
     field.setAttribute('aria-invalid', String(Boolean(problem)));
     document.getElementById('fr-ice-problem')?.remove();
@@ -124,17 +124,17 @@ export class FriendsDialog {
   async invite() {
     const iceServers = this.readIce();
     if (!iceServers) return;
-    const friends = [...$('fr-seat-picks').querySelectorAll('input[data-seat]')].filter((b) => b.checked)
+    const friends = [.../** @type {NodeListOf<HTMLInputElement>} */ ($('fr-seat-picks').querySelectorAll('input[data-seat]'))].filter((b) => b.checked)
       .map((b) => Number(b.dataset.seat));
-    $('fr-invite').disabled = true;
+    $('fr-invite', HTMLButtonElement).disabled = true;
     try {
-      await this.friends.host({friends, level: $('fr-level').value, timer: $('fr-timer').value,
-        hints: $('fr-hints').checked, iceServers});
+      await this.friends.host({friends, level: $('fr-level', HTMLSelectElement).value, timer: $('fr-timer', HTMLSelectElement).value,
+        hints: $('fr-hints', HTMLInputElement).checked, iceServers});
     } catch (err) {
       this.problem($('fr-invite').parentNode, t('fr_invite_failed', {msg: netWords(err, this.friends.ctrl.seatOfHost())}));
       return;
     } finally {
-      $('fr-invite').disabled = false;
+      $('fr-invite', HTMLButtonElement).disabled = false;
     }
     $('fr-setup').hidden = true;
     $('fr-invite').hidden = true;
@@ -142,14 +142,14 @@ export class FriendsDialog {
   }
 
   async start() {
-    $('fr-start').disabled = true;
+    $('fr-start', HTMLButtonElement).disabled = true;
     try {
       await this.friends.start();
-      $('friends').close();
+      $('friends', HTMLDialogElement).close();
     } catch (err) {
       this.problem($('fr-start').parentNode, t('fr_start_failed', {msg: netWords(err, this.friends.ctrl.seatOfHost())}));
     } finally {
-      $('fr-start').disabled = false;
+      $('fr-start', HTMLButtonElement).disabled = false;
     }
   }
 

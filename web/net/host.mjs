@@ -39,13 +39,15 @@ export const GUEST_METHODS = new Set([...Object.keys(GUEST_CALLS), ...SHARED_CAL
 
 /**
  * @typedef {{seat: number, who: 'human'|'bot'|'open', status: string, name: string, latency: number|null,
- *   generation: number, offer: Offer|null, link: import('./peer.mjs').Link|null, link_text: string|null}} Seat
+ *   generation: number, offer: Offer|null, link: import('./peer.mjs').Link|null, link_text: string|null,
+ *   grace: ReturnType<typeof setTimeout>|null, warned: number, spent?: boolean}} Seat
+ *   grace: the timer that hands a dropped guest's seat to the bot; warned: when the guest was last warned
  */
 
 export class FriendsHost {
   /**
    * @param {import('../game/controller.mjs').Controller} ctrl  the host's own game
-   * @param {{changed: () => void, notice: (key: string, vars: object) => void, base: string}} hooks
+   * @param {{changed: () => void, notice: (key: string, vars: object) => void, base: string, clock: () => void}} hooks
    *   changed: the seats' states changed (redraw the dialog); notice: words for the host; base: the page URL;
    *   clock: the deadlines changed (redraw the timer)
    */

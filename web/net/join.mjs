@@ -20,12 +20,12 @@ export const isJoinPage = () => location.hash.startsWith('#join=');
 export async function joinTable(friends) {
   $('loading').hidden = true;
   $('join').hidden = false;
-  $('join-name').placeholder = t('name_empty_ph');   // emptied: the others see this seat's word
+  $('join-name', HTMLInputElement).placeholder = t('name_empty_ph');   // emptied: the others see this seat's word
   const status = (text) => { $('join-status').textContent = text; };
   const ice = prefs.iceServers();
-  $('join-ice').value = prefs.iceText(ice);
+  $('join-ice', HTMLTextAreaElement).value = prefs.iceText(ice);
   $('join-ice').addEventListener('change', () => {
-    const {servers, problem} = prefs.readIceServers($('join-ice').value);
+    const {servers, problem} = prefs.readIceServers($('join-ice', HTMLTextAreaElement).value);
     $('join-ice').setAttribute('aria-invalid', String(Boolean(problem)));
     if (problem) { status(prefs.iceProblemWords(problem)); return; }
     prefs.setIceServers(servers);
@@ -47,19 +47,19 @@ export async function joinTable(friends) {
 async function connect(friends, status, ice) {
   const invite = await decodeCode('invite', location.hash.slice('#join='.length));
   $('join-where').textContent = t(`join_where${invite.seat}`) || '';
-  $('join-name').value = prefs.playerName() || t('join_default_name');
+  $('join-name', HTMLInputElement).value = prefs.playerName() || t('join_default_name');
   status(t('join_making'));
-  const answer = await Answer.create(invite, $('join-name').value.trim(), ice);
+  const answer = await Answer.create(invite, $('join-name', HTMLInputElement).value.trim(), ice);
   const show = async (code) => {
     friends.reply(code);
-    $('join-reply').value = code;
+    $('join-reply', HTMLTextAreaElement).value = code;
     $('join-code').hidden = false;
     await drawQr($('join-qr'), code, 200);
     $('join-qr').setAttribute('aria-label', t('join_qr'));
   };
   // listening before the code shows: a name typed while the QR code is drawn is not lost
   $('join-name').addEventListener('change', async () => {
-    const name = $('join-name').value.trim().slice(0, 16);
+    const name = $('join-name', HTMLInputElement).value.trim().slice(0, 16);
     prefs.setPlayerName(name);
     await show(await answer.rename(name));
   });

@@ -7,7 +7,8 @@ import {playerError} from '../game/words.mjs';
 
 /**
  * What went wrong and what to do, as a sentence without its final stop.
- * @param {Error} err   a NetError/CodeError (codes.mjs), an engine error, or anything else
+ * @param {Error & {key?: string, vars?: object, reason?: object}} err   a NetError/CodeError (codes.mjs) with its
+ *   key and vars, an engine error (bridge.mjs) with its reason, or anything else
  * @param {number} me   the seat of this page's player (seats in the words are named from it)
  */
 export function netWords(err, me = 0) {

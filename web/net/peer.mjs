@@ -51,6 +51,7 @@ export class Link {
     this.pc = pc;
     this.channel = channel;
     this.maxChars = maxChars;
+    /** @type {(text: string|null, why?: string) => void} */
     this.onmessage = () => {};   // (text, why) -> void: the raw text of each whole message; null and why not
     //                               ('not_text', 'too_long', 'parts': parts that do not fit together)
     this.onclose = () => {};
@@ -166,7 +167,7 @@ export class Offer {
 /** The guest's side: the answer to an invitation. */
 export class Answer {
   /**
-   * @param {object} invite  a decoded invitation code
+   * @param {{seat: number, generation: number}} invite  a decoded invitation code (and its connection's parts)
    * @param {string} name    the guest's name, shown to the host
    */
   static async create(invite, name, iceServers = [], maxChars = 16 * 1024 * 1024) {
@@ -191,6 +192,8 @@ export class Answer {
     this.pc = pc;
     this.reply = null;
     this.link = null;
+    /** @type {{seat: number, generation: number}|null} the invitation answered (set by create) */
+    this.invite = null;
     this.opened = new Promise((resolve, reject) => {
       pc.addEventListener('datachannel', (e) => {
         const channel = e.channel;

@@ -23,7 +23,7 @@ export class TableExtras {
     ctrl.on('view', (s) => this.onView(s));
     setInterval(() => this.tick(), 250);
     $('btn-phrase').addEventListener('click', () => this.toggleMenu());
-    $('stage').addEventListener('click', (e) => { if (!$('phrase-menu').contains(e.target)) $('phrase-menu').hidden = true; });
+    $('stage').addEventListener('click', (e) => { if (!(e.target instanceof Node && $('phrase-menu').contains(e.target))) $('phrase-menu').hidden = true; });
   }
 
   show(on) {

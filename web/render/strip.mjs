@@ -11,6 +11,8 @@ import {isWild, standInFor} from './rivers.mjs';
 const GAP = 0.45;        // a gap, in tile widths
 const MELD_GAP = 0.2;    // space before a meld, in tile widths
 
+/** @typedef {{tile?: string, highlight?: string|null, alpha?: number, gap?: boolean, meld?: object}} StripPart */
+
 /**
  * The parts of a row: {tile, highlight?, alpha?} a loose tile (highlight as drawTile's), {gap: true} a space,
  * {meld} one meld as the view lists it. Returns each part's left edge and the row's width with tile width w.

@@ -718,7 +718,7 @@ export const RULES = {
      "|杠暴|Gangbao|1 + m",
      "|杠飘|Gangpiao|3",
      "|飘杠|Piaogang|3",
-     "|n飘m杠|n Piao m Gang|1 + n + m",
+     "|n飘m杠|Piao and Gang, any number|1 + n + m",
      "|七对子|Qidui|1 + g",
      "|七客|Qike|2 + g + n",
      "|清七对|Qing Qidui|2 + g",
@@ -740,7 +740,7 @@ export const RULES = {
      "|Gangbao|杠暴|1 + m",
      "|Gangpiao|杠飘|3",
      "|Piaogang|飘杠|3",
-     "|n Piao m Gang|n飘m杠|1 + n + m",
+     "|Piao and Gang, any number|n飘m杠|1 + n + m",
      "|Qidui|七对子|1 + g",
      "|Qike|七客|2 + g + n",
      "|Qing Qidui|清七对|2 + g",
@@ -929,10 +929,10 @@ export const RULES = {
      "|Option|Key|Values|Default|Section",
      "|Wildcard mode (财神模式)|`wildcard_mode`|White dragons wild / Flipped wildcard|White dragons wild|§1.3",
      "|Starting dealer streak (老庄)|`start_streak`|Start at streak 1 / Start at streak 2 / Start at streak 3|Start at streak 1|§8",
-     "|Win mode (胡牌模式)|`win_mode`|Discard wins dealer/non-dealer / Self-draw only|Discard wins dealer/non-dealer|§9",
+     "|Win mode (胡牌模式)|`win_mode`|Dealer and others win on discards / Self-draw only|Dealer and others win on discards|§9",
      "|Discard-win streak (放铳门槛)|`discard_min_l`|From streak 3 / From streak 2|From streak 3|§9",
-     "|Three-claim liability (三摊承包)|`three_tan_chengbao`|Third claim makes liable / At most two claims|Third claim makes liable|§5.5, §10.3",
-     "|Pongs count as claims (碰算摊)|`pong_counts_as_tan`|Pongs count / Pongs do not count|Pongs count|§5.5",
+     "|Three-claim liability (三摊承包)|`three_tan_chengbao`|A third claim brings liability / At most two claims|A third claim brings liability|§5.5, §10.3",
+     "|Pongs count as claims (碰算摊)|`pong_counts_as_tan`|Pongs count as claims / Pongs are not claims|Pongs count as claims|§5.5",
      "|Third claim needs streak 3 (三摊需三老庄)|`three_tan_needs_l3`|Third claim at streak 3 / Third claim at any streak|Third claim at streak 3|§5.5",
      "|Wildcards in chow/pong (财神可吃碰)|`wildcard_in_melds`|No wildcards in melds / Wildcards in melds|No wildcards in melds|§4.2",
      "|Who the freeze binds (抓打对象)|`zhuada_subject`|Freeze binds the others / Freeze binds the discarder|Freeze binds the others|§4.3",
@@ -2001,7 +2001,7 @@ export const RULES = {
      "不能胡：一万凑不成胡牌。"
     ],
     "en": [
-     "No win: 1 of Characters does not complete the hand."
+     "No win: the 1 of Characters does not complete the hand."
     ]
    }
   },
@@ -2070,7 +2070,7 @@ export const RULES = {
      "不能胡：庄家2老庄，未到3老庄不能胡别人打的牌，只能自摸。"
     ],
     "en": [
-     "No win: streak 2: no discard wins below 3 老庄, self-draw only."
+     "No win: streak 2: discard wins need 3 老庄, so self-draw only."
     ]
    }
   },
@@ -2270,7 +2270,7 @@ export const RULES = {
      "S0 胡 S3 打出的 {6p}：规则允许（只要手牌凑得成）。"
     ],
     "en": [
-     "S0 to win on S2's {3p}: refused, 漏胡: a win on 3 of Dots was passed; not again before discarding.",
+     "S0 to win on S2's {3p}: refused, 漏胡: a win on the 3 of Dots was passed, so none until the next discard.",
      "S0 to win on S3's {6p}: allowed by the rules (if his tiles make it)."
     ]
    }
@@ -2298,7 +2298,7 @@ export const RULES = {
      "S2 碰 S1 打出的 {8s}：不行——漏碰：放过了碰八条，自己出牌前不能再碰。"
     ],
     "en": [
-     "S2 to pong S1's {8s}: refused, 漏碰: a pong of 8 of Bamboo was passed; not again before discarding."
+     "S2 to pong S1's {8s}: refused, 漏碰: a pong of the 8 of Bamboo was passed, so none until the next discard."
     ]
    }
   },

@@ -96,7 +96,7 @@ try {
     catalogue = carried.catalogue;
     document.documentElement.dataset.source = 'carried';
   } else {
-    await engine((p) => { $('progress').value = p.fraction || 0; });
+    await engine((p) => { $('progress', HTMLProgressElement).value = p.fraction || 0; });
     catalogue = await call('lessons');
   }
   const reset = repairProgress(catalogue.map((c) => c.id));

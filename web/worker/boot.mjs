@@ -25,7 +25,7 @@ async function sha256Hex(bytes) {
  * @param {import('./cache.mjs').SnapshotCache} cache  the memory snapshot store
  * @param {(msg: object) => void} post  sends a message to the page
  * @returns {{done: Promise<{pyodide: object, version: string, build: object, makeSnapshot: boolean}>,
- *   timings: object, finished: () => void}}  call finished() once the page has been told the outcome
+ *   timings: object, finished: (ok: boolean) => void}}  call finished(ok) once the page has been told the outcome
  */
 export function startBoot(base, cache, post) {
   const pyodideUrl = new URL('pyodide/', base);

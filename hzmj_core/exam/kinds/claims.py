@@ -22,6 +22,11 @@ from ...tiles import TILE_NAMES
 from ...view import SeatView
 from ..base import FIXED, Question, position, tile_word
 
+
+def _times(n: int) -> str:
+    return {1: "once", 2: "twice"}.get(n, f"{n} times")
+
+
 KIND = "claims"
 
 _NOTHING = frozenset({"no_win_with_tile", "no_pair", "no_chow_shape", "chow_not_next", "own_discard"})
@@ -110,13 +115,13 @@ def facts(r: Round, seat: int) -> tuple[list[str], list[str]]:
               f"{r.remaining} tiles are left in the wall.")
     if r.freeze_owner is not None:
         zh.append(f"{who(r.freeze_owner, 'zh')}打了财神（飘），抓打还没结束。")
-        en.append(f"{who(r.freeze_owner, 'en').capitalize()} threw a 财神 (飘); the 抓打 freeze is still on.")
+        en.append(f"{who(r.freeze_owner, 'en').capitalize()} threw a 财神 as a 飘, and the 抓打 is still on.")
     for o in range(4):
         if o == seat:
             continue
         if r.tan[seat][o]:
             zh.append(f"你这一局已经吃碰{who(o, 'zh')} {r.tan[seat][o]} 次。")
-            en.append(f"You have claimed {r.tan[seat][o]} time(s) from {who(o, 'en')} this hand.")
+            en.append(f"You have claimed from {who(o, 'en')} {_times(r.tan[seat][o])} this hand.")
     for f in sorted(r.passed_pong[seat]):
         zh.append(f"你刚才放过了碰{tile_word(f, 'zh')}，之后还没有出过牌。")
         en.append(f"You passed a pong of {tile_word(f, 'en')} and have not discarded since.")

@@ -72,7 +72,7 @@ def make(rng: Rng, band: int) -> Question:
         name_zh = "七对子" if form == "seven_pairs" else "四副牌加一对将"
         name_en = "seven pairs" if form == "seven_pairs" else "four sets and a pair"
         ex_zh = f"是，胡了：{name_zh}——" + "｜".join(parts_zh) + "。"
-        ex_en = f"Yes, complete: {name_en}: " + " | ".join(parts_en) + "."
+        ex_en = f"Yes, complete: {name_en}, " + "; ".join(parts_en) + "."
     else:
         counts13 = list(counts)
         after: dict[int, int] = {}

@@ -45,7 +45,7 @@ def make(rng: Rng, band: int) -> Question:
     pts_zh = "，".join(f"{SEATS_ZH[s]} {before[s]}" for s in range(4))
     pts_en = ", ".join(f"{SEATS_EN[s]} {before[s]}" for s in range(4))
     aft_zh = "，".join(f"{SEATS_ZH[s]} {after[s]}" for s in range(4))
-    aft_en = ", ".join(f"{SEATS_EN[s]} {after[s]}" for s in range(4))
+    aft_en = ", ".join(f"{SEATS_EN[s]} {after[s]}".replace("-", "−") for s in range(4))
     low_zh = any(a <= 0 for a in after)
     if winner is None or winner == dealer:
         why_zh = "庄家胡牌或流局从不结束比赛，哪怕有人不到 0 分"

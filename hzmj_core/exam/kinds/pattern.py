@@ -27,6 +27,11 @@ Setup = tuple[list[int], list[list[int]], int, WinType, list[str]]
 """Concealed hand before the tile, melds, the winning tile, how it came, the chain (飘 and kongs)."""
 
 
+def _count_en(n: int, noun: str, rest: str) -> str:
+    """"; 2 kongs in the chain", or nothing for none."""
+    return f"; {n} {noun}{'s' if n != 1 else ''}{rest}" if n else ""
+
+
 def _baotou_hand(rng: Rng, pool: TilePool, melds: int = 0) -> tuple[list[int], list[list[int]]] | None:
     sets = [pool.random_set(rng) for _ in range(4)]
     if any(s is None for s in sets) or not pool.take([FIXED.wild_kind]):
@@ -109,7 +114,7 @@ def _chain_words(chain: list[str]) -> tuple[str, str]:
     if not chain:
         return "", ""
     zh = "、".join("打出一张财神（飘）" if c == "piao" else "开了一个杠" for c in chain)
-    en = ", then ".join("discarded a 财神 (飘)" if c == "piao" else "declared a kong" for c in chain)
+    en = ", then ".join("threw a 财神 as a 飘" if c == "piao" else "declared a kong" for c in chain)
     return (f"自上次打出普通牌以来，依次{zh}。",
             f"Since the last discard of a plain tile, in order: {en}.")
 
@@ -149,8 +154,8 @@ def make(rng: Rng, band: int) -> Question:
              + (f"，豪华 {ev.haohua} 组（四张一样的真牌）" if ev.haohua else "")
              + ("；飘只在暴头或七客胡牌时才算番" if chain.count("piao") and not ev.piao else "") + "。")
     ex_en = (f"{ev.name_en}, {ev.fan} fan (×{ev.multiplier}). Before the tile the hand was {state_en}"
-             + (f"; {ev.piao} 飘" if ev.piao else "") + (f"; {ev.kongs} kong(s) in the chain" if ev.kongs else "")
-             + (f"; {ev.haohua} 豪华 group(s) (four natural tiles alike)" if ev.haohua else "")
+             + (f"; {ev.piao} 飘" if ev.piao else "") + _count_en(ev.kongs, "kong", " in the chain")
+             + _count_en(ev.haohua, "豪华 group", " of four natural tiles alike")
              + ("; a 飘 only counts for a 暴头 or 七客 win" if chain.count("piao") and not ev.piao else "") + ".")
     return Question(
         KIND, band, pos,

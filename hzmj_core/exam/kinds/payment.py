@@ -13,16 +13,14 @@ from __future__ import annotations
 from typing import Any
 
 from ...fan import WinType
+from ...reasons import PAYMENT_EN, power_of_two
 from ...rng import Rng
-from ...scoring import PaymentReason, Settlement, settle
+from ...scoring import Settlement, settle
 from ..base import SEATS_EN, SEATS_ZH, Question, position
 from .pattern import random_win
 
 KIND = "payment"
 
-_REASON_EN = {PaymentReason.SHARE: "its share", PaymentReason.DISCARDER: "discarded the winning tile, pays T",
-              PaymentReason.KONGER: "its kong was robbed, pays T", PaymentReason.CHENGBAO: "三摊承包, pays T",
-              PaymentReason.DAO_CHENGBAO: "倒承包, pays 2T"}
 
 
 def deltas_words(d: list[int], lang: str) -> str:
@@ -48,10 +46,10 @@ def settlement_words(st: Settlement, lang: str) -> str:
                 + f"；合计 T = {st.total}。")
         pays = "；".join(f"{names[p.payer]}付 {p.amount}（{p.reason.chinese}）" for p in st.payments)
         return head + pays + "。"
-    head = (f"Each share = base {st.base} × 2^{st.fan} × dealer factor ({z} between the dealer and a non-dealer at "
-            f"streak {st.streak}, 1 between non-dealers): "
+    head = (f"Each share = base {st.base} × {power_of_two(st.fan)} × dealer factor ({z} between the dealer and a "
+            f"non-dealer at streak {st.streak}, 1 between non-dealers): "
             + ", ".join(f"{names[s]} {st.shares[s]}" for s in range(4) if s != st.winner) + f"; total T = {st.total}. ")
-    return head + "; ".join(f"{names[p.payer]} pays {p.amount} ({_REASON_EN[p.reason]})" for p in st.payments) + "."
+    return head + "; ".join(f"{names[p.payer]} pays {p.amount}, {PAYMENT_EN[p.reason]}" for p in st.payments) + "."
 
 
 def distractors(winner: int, fan: int, dealer: int, streak: int, base: int, payer: int | None,
@@ -128,7 +126,7 @@ def make(rng: Rng, band: int) -> Question:
         KIND, band, pos,
         f"{SEATS_ZH[dealer]}坐庄，{streak} 老庄，底分 {base}。{SEATS_ZH[winner]}{how_zh}，{ev.name_zh}（{ev.fan} 番）。"
         "各家输赢多少？",
-        f"{SEATS_EN[dealer]} deals at streak {streak} (老庄), base {base}. {SEATS_EN[winner]} wins {how_en}: "
+        f"{SEATS_EN[dealer]} deals at streak {streak}, base {base}. {SEATS_EN[winner]} wins {how_en}: "
         f"{ev.name_en} ({ev.fan} fan). What does each seat win or lose?",
         "choice", right,
         deltas_words(right, "zh") + "。" + settlement_words(st, "zh"),

@@ -82,8 +82,9 @@ def make(rng: Rng, band: int) -> Question:
     odd_en = ", ".join(tile_word(f, "en") for f in odd) or "none"
     why_zh.append(f"单张（出现奇数次）的牌：{odd_zh}，共 {len(odd)} 种；财神 {w} 张，"
                   f"{'多于' if qk else '不多于'}单张种数，所以{'是' if qk else '不是'}七客状态")
-    why_en.append(f"faces held an odd number of times: {odd_en} ({len(odd)}); {w} 财神, "
-                  f"{'more than' if qk else 'not more than'} that, so it {'is' if qk else 'is not'} in 七客 state")
+    why_en.append(f"{len(odd)} {'face is' if len(odd) == 1 else 'faces are'} held an odd number of times ({odd_en}) "
+                  f"and {w} 财神 {'is' if w == 1 else 'are'} {'more' if qk else 'no more'} than that, so it "
+                  f"{'is' if qk else 'is not'} in 七客 state")
     verdict = {c["value"]: c for c in CHOICES}[state]
     return Question(
         KIND, band, pos,
@@ -92,6 +93,6 @@ def make(rng: Rng, band: int) -> Question:
         "choice", state,
         f"{verdict['zh']}。" + "；".join(why_zh) + "。" + ("处于暴头或七客状态时摸什么都胡，但不能胡别人打的牌。"
                                                          if bt or qk else ""),
-        f"{verdict['en'].capitalize()}. " + "; ".join(why_en) + "." + (
+        f"{verdict['en'].capitalize()}: " + "; ".join(why_en) + "." + (
             " In 暴头 or 七客 state any draw wins, but no discard may be won on." if bt or qk else ""),
         choices=CHOICES, shown=[pos["hand"]])

@@ -45,7 +45,7 @@ def make(rng: Rng, band: int) -> Question:
     nums = sorted(options)
     pos = position(hand, melds, seen=notation(seen, FIXED))
     each_zh = "，".join(f"{tile_word(f, 'zh')} {per[f]} 张" for f in ws)
-    each_en = ", ".join(f"{tile_word(f, 'en')} {per[f]}" for f in ws)
+    each_en = ", ".join(f"{per[f]} of the {tile_word(f, 'en')}" for f in ws)
     return Question(
         KIND, band, pos,
         "这手牌已经听牌。算上你看得见的牌（手牌、副露和桌上已出现的牌），还有多少张没见过的牌能让你胡（财神也算）？",
@@ -53,6 +53,6 @@ def make(rng: Rng, band: int) -> Question:
         "how many tiles you have not seen would complete it (财神 included)?",
         "choice", total,
         f"共 {total} 张：{each_zh}；没见过的财神 {wilds} 张（财神摸到也能胡）。",
-        f"{total} in all: {each_en}; plus {wilds} unseen 财神 (a drawn 财神 completes a ready hand too).",
+        f"{total} in all: {each_en}, plus {wilds} unseen 财神, since a drawn 财神 completes a ready hand too.",
         choices=[{"value": k, "zh": f"{k} 张", "en": str(k)} for k in nums],
         shown=[pos["hand"], " ".join(TILE_NAMES[f] for f in ws)])
