@@ -117,6 +117,8 @@ def test_data_exported_from_one_browser_merges_into_another_and_bad_files_change
         assert said.startswith("不能导入这个文件") and words in said and "没有改变" in said, said
         assert other.locator("#pdata-ok").count() == 0
         assert storage(other) == before
+        if "升级赛" in words:
+            screenshot(other, "pdata-import-refused-zh")
         other.locator("#pdata-close").click()
 
     # the question, per part where this device has data; cancelled: nothing changed
