@@ -76,7 +76,10 @@ def test_data_exported_from_one_browser_merges_into_another_and_bad_files_change
         "hzmj.tutorial.v1": {"solved": ["rules-1", "rules-2"], "last": "rules"},
         "hzmj.settings.v1": {"lang": "en", "speed": "fast", "hints": False},
     })
+    page.set_viewport_size({"width": 844, "height": 390})
     page.locator("#btn-menu").click()
+    screenshot(page, "pdata-menu-en-844x390")
+    page.locator("#m-data-export").scroll_into_view_if_needed()
     with page.expect_download() as dl:
         page.locator("#m-data-export").click()
     exported = tmp_path / "data.json"
