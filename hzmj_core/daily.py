@@ -143,18 +143,7 @@ class DailyMatch(Match):
 
     def finish_hand(self) -> HandRecord:
         """Book the finished deal and deal the next; the game is over after :data:`DEALS` deals."""
-        r = self.round
-        if self.over:
-            raise RuntimeError("the game is over")
-        if not r.is_over or r.result is None:
-            raise RuntimeError("the current hand is not over")
-        res = r.result
-        before = (self.points[0], self.points[1], self.points[2], self.points[3])
-        rec = HandRecord(len(self.history), r.dealer, r.streak, r.seed, before,
-                         tuple(str(a) for a in r.actions), res)
-        self.history.append(rec)
-        for s in range(4):
-            self.points[s] += res.deltas[s]
+        rec = self._book_hand()
         if len(self.history) >= DEALS:
             self.over = True
         else:

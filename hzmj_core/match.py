@@ -67,6 +67,18 @@ class Match:
 
         Raises ``RuntimeError`` if the current hand is not over or the game already ended.
         """
+        rec = self._book_hand()
+        res = rec.result
+        self.dealer, self.streak, ends = next_deal(self.options, rec.dealer, rec.streak, res.winner, self.points)
+        if ends:
+            self.over = True
+        else:
+            self.round = self._deal()
+        return rec
+
+    def _book_hand(self) -> HandRecord:
+        """The finished current hand added to the history and its points to the seats' (the part of
+        :meth:`finish_hand` that every kind of match shares)."""
         r = self.round
         if self.over:
             raise RuntimeError("the game is over")
@@ -79,11 +91,6 @@ class Match:
         self.history.append(rec)
         for s in range(4):
             self.points[s] += res.deltas[s]
-        self.dealer, self.streak, ends = next_deal(self.options, r.dealer, r.streak, res.winner, self.points)
-        if ends:
-            self.over = True
-        else:
-            self.round = self._deal()
         return rec
 
     def standings(self) -> list[dict[str, Any]]:
