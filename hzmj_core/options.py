@@ -110,7 +110,7 @@ OPTION_INFO: dict[str, OptionInfo] = {
                    "either discard wins between the dealer and the others once the streak is long enough, or "
                    "self-drawn wins only", "9",
                    description_zh="庄闲放铳：老庄够数时庄家与闲家之间可以放铳；自摸胡：只能自摸",
-                   value_labels=(("庄闲放铳", "Dealer and others win on discards"), ("自摸胡", "Self-draw only"))),
+                   value_labels=(("庄闲放铳", "Discard wins with the dealer"), ("自摸胡", "Self-draw only"))),
         OptionInfo("discard_min_l", "放铳门槛", "Discard-win streak", (3, 2),
                    "the dealer streak from which discard wins are allowed", "9",
                    description_zh="老庄数达到多少才允许放铳",

@@ -29,6 +29,8 @@ import {isJoinPage, joinTable} from './net/join.mjs';
 import {beginRanked, isRanked, rankedWords, watchRanked} from './exam/ranked.mjs';
 import {Daily} from './daily/daily.mjs';
 import {w as dailyWords} from './daily/words.mjs';
+import * as dailyStore from './daily/store.mjs';
+import {exportData, importData} from './pdata.mjs';
 
 window.hzmjBootStarted = true;
 /** @type {NonNullable<Window['hzmj']>} */
@@ -207,10 +209,26 @@ function wire(bridge, guest = false) {
   });
   $('m-daily').addEventListener('click', () => { $('menu', HTMLDialogElement).close(); daily.show(); });
   $('go-daily').addEventListener('click', () => daily.show());
-  $('daily-import-file').addEventListener('change', async () => {
-    const f = $('daily-import-file', HTMLInputElement).files[0];
-    $('daily-import-file', HTMLInputElement).value = '';
-    if (f) daily.importData(await f.text());
+  // the player's data in one file (pdata.mjs): from the ☰ menu and the daily dialog
+  $('m-data-export').addEventListener('click', () => { $('menu', HTMLDialogElement).close(); const said = exportData(); toast(() => said); });
+  $('m-data-import').addEventListener('click', () => { $('menu', HTMLDialogElement).close(); $('pdata-file').click(); });
+  $('pdata-file').addEventListener('change', async () => {
+    const f = $('pdata-file', HTMLInputElement).files[0];
+    $('pdata-file', HTMLInputElement).value = '';
+    if (!f) return;
+    if (daily.open) $('daily', HTMLDialogElement).close();
+    await importData(await f.text(), (m, args) => ctrl.call(m, args), (parts) => {
+      // what the page holds in memory follows the import (the next save would write the old values back)
+      if (parts.includes('settings')) {
+        Object.assign(settings, store.loadSettings());
+        prefs.hints = settings.hints !== false;
+        if (validLang(settings.lang) && settings.lang !== getLang()) $('btn-lang').click();
+        if (['slow', 'normal', 'fast', 'instant'].includes(settings.speed)) ctrl.setSpeed(settings.speed);
+        applyLang(ctrl);
+        if (ctrl.state) ctrl.setView(ctrl.state);
+      }
+      if (parts.includes('daily')) daily.data = dailyStore.load();
+    });
   });
   watchRanked(ctrl, (kind, place) => toast(() => rankedWords(kind, place, getLang()), kind === 'pending',
     kind === 'pending' ? 60000 : 9000));

@@ -5,7 +5,7 @@
 // tab can see that another one (or a person editing the storage) changed the saved game since, and the
 // owner of the game (one tab at a time) is named under OWNER_KEY.
 
-const SETTINGS_KEY = 'hzmj.settings.v1';
+export const SETTINGS_KEY = 'hzmj.settings.v1';
 export const GAME_KEY = 'hzmj.game.v1';
 export const OWNER_KEY = 'hzmj.owner.v1';
 
@@ -45,19 +45,26 @@ let resetSettings = [];
 
 /** The stored settings; a broken one is reset to its default and the others kept. */
 export function loadSettings() {
-  const stored = read(SETTINGS_KEY);
+  const {settings, reset} = checkSettings(read(SETTINGS_KEY));
+  resetSettings = reset;
+  return settings;
+}
+
+/** Settings (stored, or in an imported file) checked one by one: {settings: the good ones over the defaults, reset:
+ *  the names of the broken ones}. Null is no settings stored. */
+export function checkSettings(stored) {
   const settings = {...DEFAULT_SETTINGS};
-  resetSettings = stored !== null && !isPlainObject(stored) ? Object.keys(DEFAULT_SETTINGS) : [];
+  const reset = stored !== null && !isPlainObject(stored) ? Object.keys(DEFAULT_SETTINGS) : [];
   if (isPlainObject(stored)) {
     for (const key of Object.keys(DEFAULT_SETTINGS)) {
       if (!(key in stored)) continue;
       // a setting without its own check must at least have the type of its default
       const ok = SETTING_OK[key] || ((v) => typeof v === typeof DEFAULT_SETTINGS[key]);
       if (ok(stored[key])) settings[key] = stored[key];
-      else resetSettings.push(key);
+      else reset.push(key);
     }
   }
-  return settings;
+  return {settings, reset};
 }
 
 /** The names of the settings the last loadSettings() found broken and reset to their defaults. */

@@ -231,7 +231,7 @@ REFUSED = {
            "level": "This version has no exam of that level (\"master\"). Choose another exam.",
            "seed": "The exam was not started: the seed “12x” is not a whole number from 0 to 18446744073709551615.",
            "certificate": "No certificate was made. The match file has no profile seed ('profile'), or it is not a "
-                          "whole number from 0 to 2^64 - 1: a record from before ranked matches were chained "
+                          "whole number from 0 to 2⁶⁴ − 1: a record from before ranked matches were chained "
                           "cannot be certified."},
 }
 SHOTS = Path("/tmp/hz-words2")

@@ -1,6 +1,6 @@
 // The 每日挑战 on the game page: the day's dialog (date, time to the next challenge, play or practise, the result
 // card with its link, QR code, share sheet and picture, the friends board, a calendar of past days, the daily
-// 何切, export and import), playing the four deals at the normal table (the engine's DailySession), par computed
+// 何切, the player's data exported and imported), playing the four deals at the normal table (the engine's DailySession), par computed
 // in the worker meanwhile (daily_par_step, in slices), and friends' codes verified by replaying them in the worker.
 // Reached from the ☰ menu, the game-over screen and a '#daily=CODE' link; offered once on a new day.
 import {$, closeDialogs, el, toast} from '../game/dom.mjs';
@@ -10,6 +10,7 @@ import {drawQr} from '../net/qr.mjs';
 import * as store from '../store.mjs';
 import * as ds from './store.mjs';
 import {clock, signed, w} from './words.mjs';
+import {exportData, pw} from '../pdata.mjs';
 
 const CALENDAR_DAYS = 28;
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -31,7 +32,7 @@ export class Daily {
   get open() { return $('daily', HTMLDialogElement).open; }
 
   persist() {
-    if (!ds.save(this.data)) toast(() => w('import_bad'), true);
+    if (!ds.save(this.data)) toast(() => w('save_full'), true);
   }
 
   /** Open the dialog on `day` (default today). */
@@ -102,10 +103,11 @@ export class Daily {
     body.append(this.hecut(day));
     body.append(this.calendar(today));
     const tools = el('div', {className: 'daily-tools'});
-    const exp = el('button', {type: 'button', id: 'daily-export'}, w('export'));
-    exp.addEventListener('click', () => this.exportData());
-    const imp = el('button', {type: 'button', id: 'daily-import'}, w('import'));
-    imp.addEventListener('click', () => $('daily-import-file').click());
+    // the player's data, all of it, exported and imported in one file (pdata.mjs, as from the ☰ menu)
+    const exp = el('button', {type: 'button', id: 'daily-export'}, pw('export'));
+    exp.addEventListener('click', () => { const said = exportData(); toast(() => said); });
+    const imp = el('button', {type: 'button', id: 'daily-import'}, pw('import'));
+    imp.addEventListener('click', () => $('pdata-file').click());
     tools.append(exp, imp);
     if (d.stash) {
       const back = el('button', {type: 'button', id: 'daily-back'}, w('back_game'));
@@ -352,31 +354,6 @@ export class Daily {
     this.data.hecut[day] = {given: a.given, right: a.right, accepted: a.accepted, explanation_zh: a.explanation_zh,
       explanation_en: a.explanation_en, values: a.position.values};
     this.persist();
-    this.render();
-  }
-
-  exportData() {
-    const blob = new Blob([JSON.stringify(ds.load(), null, 1)], {type: 'application/json'});
-    const a = el('a', {href: URL.createObjectURL(blob), download: `hzmj-daily-${ds.todayCST()}.json`});
-    document.body.append(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(a.href), 5000);
-  }
-
-  /** Import exported data: merged with what is here (results and boards of both kept). */
-  importData(text) {
-    let incoming;
-    try { incoming = JSON.parse(text); } catch { incoming = null; }
-    if (!incoming || incoming.version !== 1) { this.message = {text: () => w('import_bad'), bad: true}; this.render(); return; }
-    const got = ds.clean(incoming);
-    const d = ds.load();
-    for (const key of ['results', 'practice', 'hecut', 'par']) d[key] = {...got[key], ...d[key]};
-    for (const list of Object.values(got.boards)) for (const r of list) ds.addToBoard(d, r, r.mine);
-    if (!d.name) d.name = got.name;
-    ds.save(d);
-    this.data = d;
-    this.message = {text: () => w('imported'), bad: false};
     this.render();
   }
 

@@ -43,6 +43,18 @@ export function clean(d) {
   return out;
 }
 
+/** `have` (this device's data) with `got` merged in: results, practice plays, 何切 answers and par by date (this
+ *  device's kept where both have a day), boards by date and result code; the name this device's unless it has none.
+ *  Neither argument is changed. */
+export function merge(have, got) {
+  const d = clean(JSON.parse(JSON.stringify(have)));
+  d.stash = have.stash;
+  for (const key of ['results', 'practice', 'hecut', 'par']) d[key] = {...got[key], ...d[key]};
+  for (const list of Object.values(got.boards)) for (const r of list) addToBoard(d, r, r.mine);
+  if (!d.name) d.name = got.name;
+  return d;
+}
+
 /** Store the data; false when the browser refused. */
 export function save(d) {
   try { localStorage.setItem(DAILY_KEY, JSON.stringify(d)); return true; } catch { return false; }

@@ -3,7 +3,7 @@
 // ladder's rules are the engine's (ladder_state); this page stores the matches and draws.
 import {el} from '../tutorial/ui.mjs';
 import {getLang, pick, refusalWords, t} from './i18n.mjs';
-import {loadLadder, saveLadder, today} from './store.mjs';
+import {ladderStored, loadLadder, mergeLadder, sameProfile, saveLadder, today} from './store.mjs';
 import {certificateSection} from './certificate.mjs';
 
 const RANKED_HANDS = 8;
@@ -45,7 +45,7 @@ export async function ladderView(view, ctx) {
     let said = t('imported', {n: incoming.matches.length});
     if (have.matches.length) {
       // a profile is there already: the player chooses to merge the two records or replace this one
-      const same = have.version === 2 && incoming.version === 2 && have.profile === incoming.profile;
+      const same = sameProfile(have, incoming);
       const choice = await askImport(have.matches.length, incoming.matches.length, same);
       if (choice === 'cancel') {
         note.textContent = t('import_kept', {n: have.matches.length});
@@ -53,7 +53,7 @@ export async function ladderView(view, ctx) {
         return;
       }
       if (choice === 'merge') {
-        next = merged(have, incoming, same);
+        next = mergeLadder(have, incoming);
         said = t('merged', {n: next.matches.length, added: next.matches.length - have.matches.length});
       } else said = t('replaced', {n: incoming.matches.length, old: have.matches.length});
     }
@@ -66,9 +66,7 @@ export async function ladderView(view, ctx) {
     view.querySelector('#l-note').textContent = said;
   });
   const exportBtn = el('button', {type: 'button', class: 'plain', id: 'l-export', onclick: () => {
-    const d = loadLadder();
-    const out = d.version === 2 ? {version: 2, profile: d.profile, matches: d.matches} : {version: 1, matches: d.matches};
-    const blob = new Blob([JSON.stringify(out, null, 1)], {type: 'application/json'});
+    const blob = new Blob([JSON.stringify(ladderStored(loadLadder()), null, 1)], {type: 'application/json'});
     const a = el('a', {href: URL.createObjectURL(blob), download: `hzmj-ladder-${today()}.json`});
     document.body.append(a); a.click(); a.remove();
   }}, t('export'));
@@ -106,14 +104,6 @@ export async function ladderView(view, ctx) {
         el('th', {}, t('col_fourth')), el('th', {}, t('col_bots')), el('th', {}, t('col_demote')))), rules)),
     rec.version === 1 && rec.matches.length ? el('p', {class: 'note', id: 'l-unchained'}, t('unchained')) : '',
     el('p', {class: 'note'}, t('ladder_cert_note')), cert);
-}
-
-/** Both records' matches, each once: of one profile, the longer chain (the shorter is its start); of two, every
- *  match kept in a record of format 1 (counted here, never certified: the dialog said so). */
-function merged(have, incoming, same) {
-  if (same) return incoming.matches.length > have.matches.length ? incoming : have;
-  const seen = new Set(have.matches.map((m) => String(m.seed)));
-  return {version: 1, matches: [...have.matches, ...incoming.matches.filter((m) => !seen.has(String(m.seed)))]};
 }
 
 /** Ask the player what an import does to the profile there is: 'merge', 'replace' or 'cancel'. */

@@ -39,8 +39,26 @@ export function loadLadder() {
 
 /** Store the ladder record; false when the browser refused (storage full): nothing was stored. */
 export function saveLadder(d) {
-  return write(LADDER_KEY, d.version === 1 ? {version: 1, matches: d.matches}
-    : {version: 2, profile: d.profile, matches: d.matches});
+  return write(LADDER_KEY, ladderStored(d));
+}
+
+/** The ladder record as it is stored and exported. */
+export function ladderStored(d) {
+  return d.version === 1 ? {version: 1, matches: d.matches} : {version: 2, profile: d.profile, matches: d.matches};
+}
+
+/** True when both records are of one chained profile (merging them keeps the record certifiable). */
+export function sameProfile(have, incoming) {
+  return have.version === 2 && incoming.version === 2 && have.profile === incoming.profile;
+}
+
+/** Both records' matches, each once: of one profile, the longer chain (the shorter is its start); of two, every
+ *  match kept in a record of format 1 (counted here, never certified: the import dialogs say so). The one merge
+ *  of ladder records (the 升级赛 page's import and the game page's player-data import). */
+export function mergeLadder(have, incoming) {
+  if (sameProfile(have, incoming)) return incoming.matches.length > have.matches.length ? incoming : have;
+  const seen = new Set(have.matches.map((m) => String(m.seed)));
+  return {version: 1, matches: [...have.matches, ...incoming.matches.filter((m) => !seen.has(String(m.seed)))]};
 }
 
 /** A new profile's seed: 64 random bits as decimal text. */

@@ -929,7 +929,7 @@ export const RULES = {
      "|Option|Key|Values|Default|Section",
      "|Wildcard mode (财神模式)|`wildcard_mode`|White dragons wild / Flipped wildcard|White dragons wild|§1.3",
      "|Starting dealer streak (老庄)|`start_streak`|Start at streak 1 / Start at streak 2 / Start at streak 3|Start at streak 1|§8",
-     "|Win mode (胡牌模式)|`win_mode`|Dealer and others win on discards / Self-draw only|Dealer and others win on discards|§9",
+     "|Win mode (胡牌模式)|`win_mode`|Discard wins with the dealer / Self-draw only|Discard wins with the dealer|§9",
      "|Discard-win streak (放铳门槛)|`discard_min_l`|From streak 3 / From streak 2|From streak 3|§9",
      "|Three-claim liability (三摊承包)|`three_tan_chengbao`|A third claim brings liability / At most two claims|A third claim brings liability|§5.5, §10.3",
      "|Pongs count as claims (碰算摊)|`pong_counts_as_tan`|Pongs count as claims / Pongs are not claims|Pongs count as claims|§5.5",

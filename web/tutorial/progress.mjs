@@ -2,7 +2,7 @@
 // Guarded like web/store.mjs: private browsing or a full quota never breaks the tutorial, and a stored
 // value of the wrong shape (edited by hand, written by another version) is reset on its own, keeping the
 // rest: repairProgress() says which part was reset.
-const KEY = 'hzmj.tutorial.v1';
+export const KEY = 'hzmj.tutorial.v1';
 const MAX_ID = 80;
 
 const isId = (v) => typeof v === 'string' && v.length > 0 && v.length <= MAX_ID;
@@ -15,6 +15,12 @@ function load() {
   } catch {
     return {data: {}, broken: ['solved', 'last']};
   }
+  return checkProgress(stored);
+}
+
+/** A progress record (stored, or in an imported file) checked part by part: {data: the good parts, broken: the
+ *  names of the bad ones ('solved', 'last')}. Null is no progress. */
+export function checkProgress(stored) {
   if (stored === null) return {data: {}, broken: []};
   if (typeof stored !== 'object' || Array.isArray(stored)) return {data: {}, broken: ['solved', 'last']};
   const data = {};
