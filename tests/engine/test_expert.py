@@ -168,7 +168,7 @@ def test_expert_shapes_for_baotou_one_from_ready() -> None:
     # The reason counts whole tiles (the value weighs them half at two from 暴头): 17 tiles, not "8.5".
     c, w = an.without((six,))
     assert baotou_distance(c, w) == 2 and bot.baotou_draws(an, c, w) == 2 * bot.baotou_ukeire(an, c, w) == 17
-    assert "（17 张牌摸到更近暴头）" in d.reason_zh and "(17 tiles bring it nearer)" in d.reason_en
+    assert "（17 张牌摸到更近暴头）" in d.reason_zh and "which 17 tiles bring nearer" in d.reason_en
 
 
 def _StaticOnly(seed: int) -> ExpertBot:
