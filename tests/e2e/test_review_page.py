@@ -126,7 +126,7 @@ def test_review_an_imported_log(page: Any, site: Any, tmp_path: Path, screenshot
     assert card.get_attribute("data-step") == str(at)
     text = card.inner_text()
     assert "Discard the 5 of Bamboo" in text and "Expert" in text, text
-    assert "has claimed from you 2×" in text, text  # the dealer's two 摊 on this seat, drawn with the position
+    assert "has claimed from you 2 times" in text, text  # the dealer's two 摊 on this seat, drawn with the position
     assert "“You” below means Left" in page.locator("#review-body").inner_text()
     assert not SHORTHAND.search(page.locator("#review-body").inner_text())
     screenshot(page, "review-imported")
