@@ -219,7 +219,7 @@ PRESETS: dict[str, Preset] = {
                "发牌后翻出一张牌，与它同种的另外三张是财神",
                "a tile turned up after the deal makes the other three of its kind wild",
                (("wildcard_mode", "flipped"),)),
-        Preset("kaoxiang", "有财必拷响", "Wildcard wins only by 暴头",
+        Preset("kaoxiang", "有财必拷响", "Wild means 暴头",
                "手中有财神只能暴头或七客胡，不能放铳胡",
                "a hand holding a wildcard wins only by 暴头 or 七客, never on a discard",
                (("must_baotou", True),)),

@@ -183,7 +183,7 @@ def test_the_new_game_form_refuses_a_base_score_the_engine_would_and_keeps_the_c
     page.evaluate("() => window.hzmj.views.newGame.open()")
     dialog = page.locator("#newgame")
     dialog.wait_for(state="visible")
-    page.locator("#ng-level").select_option("easy")
+    page.locator("#ng-level").select_option("beginner")
     dialog.locator("#ng-rules > summary").click()   # the options behind their disclosure
     dialog.locator("[data-key=wildcard_mode]").select_option(label="Flipped wildcard")
     page.locator("#ng-seed").fill("6161")
@@ -200,14 +200,14 @@ def test_the_new_game_form_refuses_a_base_score_the_engine_would_and_keeps_the_c
         assert words in page.locator(".opt:has(#opt-base_score) .ng-problem").inner_text()  # on screen too
         assert state(page)["match"]["seed"] == "61"
         # every choice is as the player left it
-        assert page.locator("#ng-level").input_value() == "easy"
+        assert page.locator("#ng-level").input_value() == "beginner"
         assert page.locator("#ng-seed").input_value() == "6161"
     score.fill("7")
     page.locator("#ng-start").click()
     page.wait_for_function("() => window.hzmj.game.state.match.seed === '6161'")
     s = state(page)
     assert s["options"]["base_score"] == 7 and s["options"]["wildcard_mode"] == "flipped"
-    assert s["match"]["level"] == "easy"
+    assert s["match"]["level"] == "beginner"
     assert not dialog.is_visible()
 
 

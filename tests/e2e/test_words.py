@@ -84,7 +84,8 @@ def level_names(page: Any, site: Any, lang: str) -> list[tuple[str, str]]:
 def test_level_names_are_one_ladder_in_both_languages(page: Any, site: Any) -> None:
     zh = level_names(page, site, "zh")
     en = level_names(page, site, "en")
-    assert [v for v, _ in zh] == [v for v, _ in en] == ["easy", "basic", "normal", "strong", "expert"]  # weakest first
+    # weakest first
+    assert [v for v, _ in zh] == [v for v, _ in en] == ["beginner", "standard", "advanced", "strong", "expert"]
     assert [(a, b) for (_, a), (_, b) in zip(zh, en, strict=True)] == [
         ("入门", "Beginner"), ("普通", "Standard"), ("进阶", "Advanced"), ("高手", "Strong"), ("大师", "Expert")]
 
