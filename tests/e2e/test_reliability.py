@@ -60,8 +60,9 @@ def _ladder(page: Any) -> dict[str, Any]:
     return dict(page.evaluate("JSON.parse(localStorage.getItem('hzmj.ladder.v1'))") or {})
 
 
-def test_a_ranked_result_is_booked_when_the_storage_frees_and_a_reload_keeps_it_ranked(page: Any, site: Any) -> None:
-    profile = 77
+def _stored_ranked_match_at_its_end(page: Any, site: Any, profile: int) -> str:
+    """Store, as the page would, a ladder profile with no match booked and its first ranked match with the last
+    hand over; the match's seed."""
     seed, save = _ranked_save_at_its_end(profile)
     page.goto(f"{site.url}exam.html?lang=en#ladder")
     page.wait_for_selector("#l-grade", timeout=BOOT_MS)
@@ -69,6 +70,11 @@ def test_a_ranked_result_is_booked_when_the_storage_frees_and_a_reload_keeps_it_
         localStorage.setItem('hzmj.ladder.v1', JSON.stringify({version: 2, profile, matches: []}));
         localStorage.setItem('hzmj.ranked.v1', JSON.stringify({seed, level: 'easy'}));
         localStorage.setItem('hzmj.game.v1', JSON.stringify(save)); }""", [str(profile), seed, save])
+    return seed
+
+
+def test_a_ranked_result_is_booked_when_the_storage_frees_and_a_reload_keeps_it_ranked(page: Any, site: Any) -> None:
+    seed = _stored_ranked_match_at_its_end(page, site, 77)
     assert page.evaluate(FILL) > 0
     # the match's last hand is over when the page opens, with the storage full: nothing booked, and it says so
     page.goto(f"{site.url}?speed=instant&lang=en")
@@ -97,13 +103,7 @@ def test_a_ranked_result_is_booked_when_the_storage_frees_and_a_reload_keeps_it_
 
 def test_a_ranked_result_is_booked_before_the_page_says_it(page: Any, site: Any) -> None:
     profile = 78
-    seed, save = _ranked_save_at_its_end(profile)
-    page.goto(f"{site.url}exam.html?lang=en#ladder")
-    page.wait_for_selector("#l-grade", timeout=BOOT_MS)
-    page.evaluate("""([profile, seed, save]) => {
-        localStorage.setItem('hzmj.ladder.v1', JSON.stringify({version: 2, profile, matches: []}));
-        localStorage.setItem('hzmj.ranked.v1', JSON.stringify({seed, level: 'easy'}));
-        localStorage.setItem('hzmj.game.v1', JSON.stringify(save)); }""", [str(profile), seed, save])
+    seed = _stored_ranked_match_at_its_end(page, site, profile)
     page.goto(f"{site.url}?speed=instant&lang=en")
     page.wait_for_selector("html[data-ranked=booked]", timeout=BOOT_MS)
     assert "booked in the ladder" in page.locator("#toast").inner_text()
